@@ -1,0 +1,3 @@
+//! Benchmark support for Sieve: peers and helpers shared by the criterion suites
+//! and the dataset runner.
+pub mod queens_bitboard;

@@ -1,0 +1,2 @@
+//! The `sieve` command line.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Golden tests live in `tests/`; this library is empty on purpose.
