@@ -1,1 +1,67 @@
-//! placeholder
+//! # Sieve: a generic constraint-propagation engine
+//!
+//! Variables have **bitset domains** (the values still possible). **Rules** are
+//! written as *condition*, *action* and *reaction*: the condition says when a rule must
+//! look, the action removes candidates (or, in repair mode, moves a value), and the
+//! reaction says what to do when the action leads nowhere. Rule sets run three ways:
+//! **propagate** to a fixpoint under a chosen [`Schedule`], **search** with chosen
+//! variable and value orders and [`Restore`] strategy, or **repair** a full assignment
+//! with a [`StateMemory`] that refuses to revisit states.
+//!
+//! ```
+//! use sieve::prelude::*;
+//!
+//! // SEND-free warm-up: three variables 0..3, all different, and x0 + x1 == 3.
+//! let mut model = Model::new();
+//! let x = model.new_vars(3, 3);
+//! model.add_rule(AllDifferent::new("all different", x.clone()))?;
+//! model.add_rule(LinearSum::sum_equals("x0 + x1", &x[..2], 3))?;
+//!
+//! let mut search = Search::new(&model, Config::default())?;
+//! let first = search.next_solution().expect("a solution");
+//! assert_eq!(first.values[0] + first.values[1], 3);
+//! assert_eq!(first.values[2], 0);
+//! assert_eq!(search.count_in_place(None).solutions, 1); // one more: x0 and x1 swapped
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! Writing a new rule is one trait, [`Rule`]; its module docs walk through it.
+//! Every change a rule makes carries its provenance ([`Why`]): the inference, the
+//! variables that caused it and a sentence for people, produced only when an
+//! [`Observer`] asks for it.
+
+pub mod domain;
+pub mod error;
+pub mod memory;
+pub mod model;
+pub mod observe;
+pub mod oracle;
+pub mod propagate;
+pub mod repair;
+pub mod rule;
+pub mod rules;
+pub mod search;
+
+pub use domain::{Candidates, Domains, Value, VarId, bits_of};
+pub use error::Error;
+pub use memory::{StateMemory, Step, StepKind};
+pub use model::Model;
+pub use observe::{Both, Change, Event, Flow, Observer, RuleStats, Stats};
+pub use propagate::{Fixpoint, Propagator, Schedule, apply_rule, propagate};
+pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
+pub use rule::{Conflict, Cost, Events, Move, Reaction, Rule, RuleId, Watch, Why};
+pub use rules::{AllDifferent, EachValueSomewhere, LinearSum, Relation};
+pub use search::{
+    Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
+    VarOrder,
+};
+
+/// Everything a rule set needs, in one import.
+pub mod prelude {
+    pub use crate::{
+        AllDifferent, Config, Conflict, Cost, Count, Counters, Domains, EachValueSomewhere, Error,
+        Events, Fixpoint, LinearSum, Model, Move, Observer, Propagator, Reaction, Relation,
+        Restore, Rule, RuleId, Schedule, Search, Solution, Stats, StopReason, Uniqueness, Value,
+        ValueOrder, VarId, VarOrder, Watch, Why, propagate,
+    };
+}

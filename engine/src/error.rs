@@ -1,0 +1,56 @@
+//! The engine's error type.
+
+use thiserror::Error;
+
+/// Everything that can go wrong when building or running a model. Running out of a
+/// limit is not an error: searches and repairs report it in their result.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A rule watches a variable the model does not have.
+    #[error("rule `{rule}` watches variable {var}, but the model has only {vars} variables")]
+    UnknownVariable {
+        /// The rule's name.
+        rule: String,
+        /// The index it named.
+        var: usize,
+        /// How many variables the model has.
+        vars: usize,
+    },
+    /// A start state was made for another model (other variables or sizes).
+    #[error("the start state does not belong to this model (different variables or sizes)")]
+    StateMismatch,
+    /// A repair walk came back to a state it had already left with the same memory,
+    /// so it would go round forever: the rules named undo each other.
+    #[error("repair goes round in a cycle of {steps} steps between the rules {}", rules.join(", "))]
+    RepairCycle {
+        /// The rules that acted in the cycle.
+        rules: Vec<String>,
+        /// The length of the cycle in steps.
+        steps: u64,
+    },
+    /// A repair's full assignment does not fit the model.
+    #[error("a full assignment needs {expected} values, got {got}")]
+    AssignmentLength {
+        /// How many variables the model has.
+        expected: usize,
+        /// How many values were given.
+        got: usize,
+    },
+    /// A value is outside its variable's domain.
+    #[error("value {value} is outside the domain 0..{size} of variable {var}")]
+    ValueOutOfRange {
+        /// The variable's index.
+        var: usize,
+        /// The value given.
+        value: u32,
+        /// The variable's size.
+        size: u32,
+    },
+    /// The brute-force oracle was asked to enumerate too many assignments.
+    #[error("brute force would visit more than {limit} partial assignments")]
+    TooLarge {
+        /// The limit that was hit.
+        limit: u64,
+    },
+}

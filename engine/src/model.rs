@@ -1,0 +1,170 @@
+//! A model: variables, their initial domains, and the rules over them.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::domain::{Domains, Layout, VarId};
+use crate::error::Error;
+use crate::rule::{Events, Rule, RuleId};
+
+/// For each variable, the rules that watch it and for which events, flattened so that
+/// waking costs one slice look-up.
+#[derive(Debug)]
+pub(crate) struct Watchers {
+    starts: Vec<u32>,
+    entries: Vec<(RuleId, Events)>,
+}
+
+impl Watchers {
+    #[inline]
+    pub(crate) fn of(&self, var: VarId) -> &[(RuleId, Events)] {
+        let i = var.index();
+        &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+}
+
+/// Variables with bitset domains and the rules over them.
+///
+/// A model is built once and then solved many times: every [`crate::Search`] borrows
+/// it, and several threads may search it at once.
+#[derive(Default)]
+pub struct Model {
+    sizes: Vec<u32>,
+    names: Vec<Option<String>>,
+    rules: Vec<Box<dyn Rule>>,
+    layout: OnceLock<Arc<Layout>>,
+    watchers: OnceLock<Watchers>,
+}
+
+impl Model {
+    /// An empty model.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A new variable whose values are `0..size` (at least one value).
+    pub fn new_var(&mut self, size: u32) -> VarId {
+        let id = VarId(self.sizes.len() as u32);
+        self.sizes.push(size.max(1));
+        self.names.push(None);
+        self.layout = OnceLock::new();
+        self.watchers = OnceLock::new();
+        id
+    }
+
+    /// `count` new variables of the same size.
+    pub fn new_vars(&mut self, count: usize, size: u32) -> Vec<VarId> {
+        (0..count).map(|_| self.new_var(size)).collect()
+    }
+
+    /// Give a variable a name for traces and explanations (such as `"r3c5"`).
+    pub fn set_name(&mut self, var: VarId, name: impl Into<String>) {
+        self.names[var.index()] = Some(name.into());
+    }
+
+    /// A variable's name: the one given, or `x<index>`.
+    pub fn var_name(&self, var: VarId) -> String {
+        match self.names.get(var.index()).and_then(Option::as_ref) {
+            Some(name) => name.clone(),
+            None => var.to_string(),
+        }
+    }
+
+    /// Add a rule; its watches must name variables of this model.
+    pub fn add_rule(&mut self, rule: impl Rule + 'static) -> Result<RuleId, Error> {
+        self.add_boxed(Box::new(rule))
+    }
+
+    /// Add a rule that is already boxed.
+    pub fn add_boxed(&mut self, rule: Box<dyn Rule>) -> Result<RuleId, Error> {
+        if let Some(watch) = rule
+            .watches()
+            .into_iter()
+            .find(|w| w.var.index() >= self.sizes.len())
+        {
+            return Err(Error::UnknownVariable {
+                rule: rule.name().to_string(),
+                var: watch.var.index(),
+                vars: self.sizes.len(),
+            });
+        }
+        let id = RuleId(self.rules.len() as u32);
+        self.rules.push(rule);
+        self.watchers = OnceLock::new();
+        Ok(id)
+    }
+
+    /// How many variables the model has.
+    pub fn num_vars(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// How many rules the model has.
+    pub fn num_rules(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// Every variable, in creation order.
+    pub fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
+        (0..self.sizes.len()).map(VarId::from_index)
+    }
+
+    /// A rule by its id.
+    pub fn rule(&self, id: RuleId) -> &dyn Rule {
+        self.rules[id.index()].as_ref()
+    }
+
+    /// Every rule with its id, in the order added.
+    pub fn rules(&self) -> impl Iterator<Item = (RuleId, &dyn Rule)> + '_ {
+        self.rules
+            .iter()
+            .enumerate()
+            .map(|(i, rule)| (RuleId(i as u32), rule.as_ref()))
+    }
+
+    /// Full domains: every value of every variable still possible.
+    pub fn domains(&self) -> Domains {
+        let layout = self
+            .layout
+            .get_or_init(|| Arc::new(Layout::new(&self.sizes)));
+        Domains::full(Arc::clone(layout))
+    }
+
+    pub(crate) fn watchers(&self) -> &Watchers {
+        self.watchers.get_or_init(|| {
+            let mut lists: Vec<Vec<(RuleId, Events)>> = vec![Vec::new(); self.sizes.len()];
+            for (id, rule) in self.rules() {
+                for watch in rule.watches() {
+                    lists[watch.var.index()].push((id, watch.events));
+                }
+            }
+            let mut starts = Vec::with_capacity(lists.len() + 1);
+            let mut entries = Vec::new();
+            starts.push(0);
+            for list in lists {
+                entries.extend(list);
+                starts.push(entries.len() as u32);
+            }
+            Watchers { starts, entries }
+        })
+    }
+
+    /// Check that a state belongs to this model.
+    pub(crate) fn check_state(&self, domains: &Domains) -> Result<(), Error> {
+        let fits = domains.num_vars() == self.sizes.len()
+            && self
+                .vars()
+                .all(|var| domains.size(var) == self.sizes[var.index()]);
+        if fits {
+            Ok(())
+        } else {
+            Err(Error::StateMismatch)
+        }
+    }
+
+    /// The first rule that a full assignment violates, if any.
+    pub fn violated(&self, values: &[crate::Value]) -> Option<RuleId> {
+        self.rules()
+            .find(|(_, rule)| !rule.holds(values))
+            .map(|(id, _)| id)
+    }
+}

@@ -1,0 +1,704 @@
+//! Propagation to a fixpoint under a pluggable [`Schedule`].
+//!
+//! Rules may only remove candidates: the [`Propagator`] handed to an action has no way
+//! to add one back. Every domain is finite, so every schedule reaches a fixpoint after
+//! at most as many changing rule runs as there are candidates: a rule set cannot make
+//! propagation go round forever.
+
+use fixedbitset::FixedBitSet;
+use smallvec::SmallVec;
+
+use crate::domain::{Domains, Value, VarId, low_mask};
+use crate::error::Error;
+use crate::model::{Model, Watchers};
+use crate::observe::{Change, Event, Flow, Observer};
+use crate::rule::{Conflict, Cost, Events, RuleId, Why};
+
+/// The order in which woken rules run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Schedule {
+    /// Apply every rule in order until a full pass changes nothing: the sources' way.
+    Sweep,
+    /// First in, first out: only the rules woken by changed variables, each at most
+    /// once in the queue.
+    #[default]
+    Queue,
+    /// One queue per [`Cost`] class; cheaper rules run first.
+    Priority,
+}
+
+impl Schedule {
+    /// Every schedule, for strategy matrices.
+    pub const ALL: [Schedule; 3] = [Schedule::Sweep, Schedule::Queue, Schedule::Priority];
+}
+
+/// How a propagation ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fixpoint {
+    /// No rule can remove anything more.
+    Reached,
+    /// A rule found a contradiction: the state has no solution.
+    Conflict(Conflict),
+    /// The observer asked to stop.
+    Stopped,
+}
+
+/// Propagate `domains` to a fixpoint with every rule of `model`.
+///
+/// ```
+/// use sieve::prelude::*;
+/// let mut model = Model::new();
+/// let cells = model.new_vars(3, 3);
+/// model.add_rule(AllDifferent::new("row", cells.clone())).unwrap();
+/// let mut state = model.domains();
+/// state.assign(cells[0], 0);
+/// state.assign(cells[1], 1);
+/// let end = propagate(&model, &mut state, Schedule::Queue, None).unwrap();
+/// assert_eq!(end, Fixpoint::Reached);
+/// assert_eq!(state.value(cells[2]), Some(2));
+/// ```
+pub fn propagate(
+    model: &Model,
+    domains: &mut Domains,
+    schedule: Schedule,
+    mut observer: Option<&mut dyn Observer>,
+) -> Result<Fixpoint, Error> {
+    model.check_state(domains)?;
+    let mut engine = Engine::new(model, schedule);
+    Ok(engine.propagate_all(domains, &mut observer, 0))
+}
+
+/// Run one rule's action once on `domains`, without waking any other rule: one step
+/// of a worked solution, and the unit the soundness oracle checks.
+pub fn apply_rule(
+    model: &Model,
+    domains: &mut Domains,
+    rule: RuleId,
+    mut observer: Option<&mut dyn Observer>,
+) -> Result<Fixpoint, Error> {
+    model.check_state(domains)?;
+    let mut engine = Engine::new(model, Schedule::Queue);
+    let result = engine.run_rule(rule, domains, &mut observer, 0);
+    engine.core.clear_queues();
+    Ok(match result {
+        Ok(()) if engine.stopped() => Fixpoint::Stopped,
+        Ok(()) => Fixpoint::Reached,
+        Err(conflict) => engine.fail(conflict, &mut observer, 0),
+    })
+}
+
+/// The queues, in-queue bits, trail and counters shared by every rule run.
+pub(crate) struct Core {
+    schedule: Schedule,
+    queues: [Ring; Cost::CLASSES],
+    in_queue: FixedBitSet,
+    cost_class: Vec<u8>,
+    idempotent: FixedBitSet,
+    sweep_changed: bool,
+    pub(crate) trail: Vec<(u32, u64)>,
+    pub(crate) trail_on: bool,
+    pub(crate) propagations: u64,
+    pub(crate) changes: u64,
+    stop: bool,
+}
+
+/// A fixed-capacity first-in first-out ring of rule ids (never allocates after set-up).
+struct Ring {
+    items: Vec<RuleId>,
+    head: usize,
+    len: usize,
+}
+
+impl Ring {
+    fn new(capacity: usize) -> Self {
+        Ring {
+            items: vec![RuleId(0); capacity.max(1)],
+            head: 0,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, rule: RuleId) {
+        let at = (self.head + self.len) % self.items.len();
+        self.items[at] = rule;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<RuleId> {
+        if self.len == 0 {
+            return None;
+        }
+        let rule = self.items[self.head];
+        self.head = (self.head + 1) % self.items.len();
+        self.len -= 1;
+        Some(rule)
+    }
+
+    fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+    }
+}
+
+/// Runs rules to a fixpoint; owned by a search so that its buffers are reused.
+pub(crate) struct Engine<'m> {
+    pub(crate) model: &'m Model,
+    watchers: &'m Watchers,
+    pub(crate) core: Core,
+}
+
+impl<'m> Engine<'m> {
+    pub(crate) fn new(model: &'m Model, schedule: Schedule) -> Self {
+        let rules = model.num_rules();
+        let mut idempotent = FixedBitSet::with_capacity(rules);
+        let mut cost_class = Vec::with_capacity(rules);
+        for (id, rule) in model.rules() {
+            idempotent.set(id.index(), rule.idempotent());
+            cost_class.push(rule.cost() as u8);
+        }
+        let per_class = |class: usize| {
+            if schedule == Schedule::Priority || class == 0 {
+                rules
+            } else {
+                0
+            }
+        };
+        Engine {
+            model,
+            watchers: model.watchers(),
+            core: Core {
+                schedule,
+                queues: std::array::from_fn(|class| Ring::new(per_class(class))),
+                in_queue: FixedBitSet::with_capacity(rules),
+                cost_class,
+                idempotent,
+                sweep_changed: false,
+                trail: Vec::new(),
+                trail_on: false,
+                propagations: 0,
+                changes: 0,
+                stop: false,
+            },
+        }
+    }
+
+    /// Whether the observer asked to stop during the last run.
+    pub(crate) fn stopped(&self) -> bool {
+        self.core.stop
+    }
+
+    /// Wake every rule and propagate (the root of a search).
+    pub(crate) fn propagate_all(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Fixpoint {
+        if self.core.schedule != Schedule::Sweep {
+            for (id, _) in self.model.rules() {
+                self.core.enqueue(id);
+            }
+        }
+        if let Some(var) = self.model.vars().find(|&var| domains.is_empty(var)) {
+            let conflict = Conflict {
+                rule: None,
+                var: Some(var),
+                inference: "empty domain",
+            };
+            return self.fail(conflict, observer, depth);
+        }
+        self.run(domains, observer, depth)
+    }
+
+    /// Apply a search decision (`var = value`, or `var != value`) and propagate.
+    pub(crate) fn decide(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        var: VarId,
+        value: Value,
+        equal: bool,
+        depth: usize,
+    ) -> Fixpoint {
+        let outcome = {
+            let mut ctx = Propagator {
+                domains,
+                core: &mut self.core,
+                watchers: self.watchers,
+                observer: reborrow(observer),
+                rule: None,
+                depth,
+            };
+            if equal {
+                ctx.assign(var, value, &Why::new("decision"))
+            } else {
+                ctx.remove(var, value, &Why::new("refutation"))
+            }
+        };
+        match outcome {
+            Ok(_) => self.run(domains, observer, depth),
+            Err(conflict) => self.fail(conflict, observer, depth),
+        }
+    }
+
+    fn fail(
+        &mut self,
+        conflict: Conflict,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Fixpoint {
+        self.core.clear_queues();
+        if let Some(observer) = observer.as_deref_mut() {
+            let event = Event::Conflict {
+                conflict: &conflict,
+                depth,
+            };
+            if observer.on_event(&event) == Flow::Stop {
+                self.core.stop = true;
+            }
+        }
+        Fixpoint::Conflict(conflict)
+    }
+
+    fn run(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Fixpoint {
+        let result = match self.core.schedule {
+            Schedule::Sweep => self.run_sweep(domains, observer, depth),
+            Schedule::Queue | Schedule::Priority => self.run_queue(domains, observer, depth),
+        };
+        match result {
+            Err(conflict) => self.fail(conflict, observer, depth),
+            Ok(()) if self.core.stop => Fixpoint::Stopped,
+            Ok(()) => Fixpoint::Reached,
+        }
+    }
+
+    fn run_queue(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Result<(), Conflict> {
+        while let Some(rule) = self.core.pop() {
+            self.run_rule(rule, domains, observer, depth)?;
+            if self.core.stop {
+                self.core.clear_queues();
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn run_sweep(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Result<(), Conflict> {
+        loop {
+            self.core.sweep_changed = false;
+            for index in 0..self.model.num_rules() {
+                self.run_rule(RuleId(index as u32), domains, observer, depth)?;
+                if self.core.stop {
+                    return Ok(());
+                }
+            }
+            if !self.core.sweep_changed {
+                return Ok(());
+            }
+        }
+    }
+
+    #[inline]
+    fn run_rule(
+        &mut self,
+        id: RuleId,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Result<(), Conflict> {
+        let rule = self.model.rule(id);
+        if rule.condition(domains) {
+            if let Some(observer) = observer.as_deref_mut() {
+                observer.on_event(&Event::RuleAsleep { rule: id });
+            }
+            return Ok(());
+        }
+        self.core.propagations += 1;
+        if let Some(observer) = observer.as_deref_mut()
+            && observer.on_event(&Event::RuleRun { rule: id, depth }) == Flow::Stop
+        {
+            self.core.stop = true;
+        }
+        let mut ctx = Propagator {
+            domains,
+            core: &mut self.core,
+            watchers: self.watchers,
+            observer: reborrow(observer),
+            rule: Some(id),
+            depth,
+        };
+        rule.action(&mut ctx).map_err(|mut conflict| {
+            conflict.rule.get_or_insert(id);
+            conflict
+        })
+    }
+}
+
+impl Core {
+    #[inline]
+    fn enqueue(&mut self, rule: RuleId) -> bool {
+        if self.in_queue.put(rule.index()) {
+            return false;
+        }
+        let class = match self.schedule {
+            Schedule::Priority => self.cost_class[rule.index()] as usize,
+            _ => 0,
+        };
+        self.queues[class].push(rule);
+        true
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<RuleId> {
+        for queue in &mut self.queues {
+            if let Some(rule) = queue.pop() {
+                self.in_queue.set(rule.index(), false);
+                return Some(rule);
+            }
+        }
+        None
+    }
+
+    fn clear_queues(&mut self) {
+        for queue in &mut self.queues {
+            queue.clear();
+        }
+        self.in_queue.clear();
+    }
+
+    /// Undo the trail back to `mark`.
+    pub(crate) fn undo_to(&mut self, domains: &mut Domains, mark: usize) {
+        let words = domains.raw_words_mut();
+        while self.trail.len() > mark {
+            let (offset, old) = self.trail.pop().expect("trail longer than mark");
+            words[offset as usize] = old;
+        }
+    }
+}
+
+/// The only way a rule changes domains: every change records its provenance, wakes the
+/// rules that watch the variable, and is undone on backtrack.
+pub struct Propagator<'a> {
+    domains: &'a mut Domains,
+    core: &'a mut Core,
+    watchers: &'a Watchers,
+    observer: Option<&'a mut dyn Observer>,
+    rule: Option<RuleId>,
+    depth: usize,
+}
+
+impl Propagator<'_> {
+    /// The current state, for reading.
+    #[inline]
+    pub fn domains(&self) -> &Domains {
+        self.domains
+    }
+
+    /// The rule running, or `None` for a search decision.
+    pub fn rule(&self) -> Option<RuleId> {
+        self.rule
+    }
+
+    /// Whether an observer wants the sentences of [`Why::text`]; a rule may skip
+    /// gathering details for its explanation when this is false.
+    pub fn explaining(&self) -> bool {
+        self.observer
+            .as_ref()
+            .is_some_and(|observer| observer.wants_explanations())
+    }
+
+    /// A conflict found by the running rule (return it as `Err`).
+    pub fn conflict(&self, why: &Why<'_>) -> Conflict {
+        Conflict {
+            rule: self.rule,
+            var: None,
+            inference: why.inference,
+        }
+    }
+
+    /// Remove `value` from `var`. `Ok(true)` if it was removed, `Err` if the domain
+    /// became empty.
+    #[inline]
+    pub fn remove(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
+        if !self.domains.contains(var, value) {
+            return Ok(false);
+        }
+        let word = (value / 64) as usize;
+        let bit = 1u64 << (value % 64);
+        self.narrow(var, why, |i, w| if i == word { w & !bit } else { w })
+    }
+
+    /// Keep only `value` in `var`.
+    #[inline]
+    pub fn assign(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
+        let word = (value / 64) as usize;
+        let bit = 1u64 << (value % 64);
+        self.narrow(var, why, |i, w| if i == word { w & bit } else { 0 })
+    }
+
+    /// Keep only the candidates in `mask` (the fast path for variables of at most 64
+    /// values; for larger ones `mask` applies to values 0..64 and the rest go).
+    #[inline]
+    pub fn keep_bits(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| if i == 0 { w & mask } else { 0 })
+    }
+
+    /// Remove the candidates in `mask` (values 0..64).
+    #[inline]
+    pub fn remove_bits(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
+    }
+
+    /// Keep only the candidates for which `keep` is true.
+    pub fn keep_where(
+        &mut self,
+        var: VarId,
+        why: &Why<'_>,
+        keep: impl Fn(Value) -> bool,
+    ) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| {
+            let mut out = w;
+            let mut rest = w;
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                if !keep(i as Value * 64 + bit) {
+                    out &= !(1u64 << bit);
+                }
+            }
+            out
+        })
+    }
+
+    /// Keep only the candidates in `set`.
+    pub fn keep_set(
+        &mut self,
+        var: VarId,
+        set: &FixedBitSet,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| w & crate::domain::set_word(set, i))
+    }
+
+    /// Remove every candidate smaller than `min`.
+    pub fn remove_below(
+        &mut self,
+        var: VarId,
+        min: Value,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        let word = (min / 64) as usize;
+        let keep = !low_mask(min % 64);
+        self.narrow(var, why, |i, w| match i.cmp(&word) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => w & keep,
+            std::cmp::Ordering::Greater => w,
+        })
+    }
+
+    /// Remove every candidate larger than `max`.
+    pub fn remove_above(
+        &mut self,
+        var: VarId,
+        max: Value,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        let word = (max / 64) as usize;
+        let keep = low_mask(max % 64 + 1);
+        self.narrow(var, why, |i, w| match i.cmp(&word) {
+            std::cmp::Ordering::Less => w,
+            std::cmp::Ordering::Equal => w & keep,
+            std::cmp::Ordering::Greater => 0,
+        })
+    }
+
+    /// Apply `f` to each word of the domain; the one place domains change.
+    #[inline]
+    fn narrow(
+        &mut self,
+        var: VarId,
+        why: &Why<'_>,
+        f: impl Fn(usize, u64) -> u64,
+    ) -> Result<bool, Conflict> {
+        let offset = self.domains.word_offset(var);
+        let len = self.domains.words(var).len();
+        if len == 1 {
+            let old = self.domains.raw_words()[offset];
+            let new = f(0, old) & old;
+            if new == old {
+                return Ok(false);
+            }
+            if new == 0 {
+                return Err(self.emptied(var, why));
+            }
+            let events = single_word_events(old, new);
+            self.write(offset, old, new);
+            self.changed(var, events, why, &[old], &[new]);
+            return Ok(true);
+        }
+        let before: SmallVec<[u64; 4]> = SmallVec::from_slice(self.domains.words(var));
+        let after: SmallVec<[u64; 4]> = before
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| f(i, w) & w)
+            .collect();
+        if after == before {
+            return Ok(false);
+        }
+        if after.iter().all(|&w| w == 0) {
+            return Err(self.emptied(var, why));
+        }
+        for (i, (&old, &new)) in before.iter().zip(&after).enumerate() {
+            if old != new {
+                self.write(offset + i, old, new);
+            }
+        }
+        let events = multi_word_events(&before, &after);
+        self.changed(var, events, why, &before, &after);
+        Ok(true)
+    }
+
+    #[inline]
+    fn write(&mut self, offset: usize, old: u64, new: u64) {
+        if self.core.trail_on {
+            self.core.trail.push((offset as u32, old));
+        }
+        self.domains.raw_words_mut()[offset] = new;
+    }
+
+    fn emptied(&self, var: VarId, why: &Why<'_>) -> Conflict {
+        Conflict {
+            rule: self.rule,
+            var: Some(var),
+            inference: why.inference,
+        }
+    }
+
+    #[inline]
+    fn changed(
+        &mut self,
+        var: VarId,
+        events: Events,
+        why: &Why<'_>,
+        before: &[u64],
+        after: &[u64],
+    ) {
+        self.core.changes += 1;
+        self.core.sweep_changed = true;
+        if let Some(observer) = self.observer.as_deref_mut() {
+            let change = Change {
+                rule: self.rule,
+                var,
+                before,
+                after,
+                inference: why.inference,
+                cause: why.cause,
+                text: observer.wants_explanations().then(|| why.sentence()),
+                depth: self.depth,
+            };
+            if observer.on_event(&Event::Change(&change)) == Flow::Stop {
+                self.core.stop = true;
+            }
+        }
+        if self.core.schedule == Schedule::Sweep {
+            return;
+        }
+        for &(rule, watched) in self.watchers.of(var) {
+            if !watched.intersects(events) {
+                continue;
+            }
+            if Some(rule) == self.rule && self.core.idempotent.contains(rule.index()) {
+                continue;
+            }
+            if self.core.enqueue(rule)
+                && let Some(observer) = self.observer.as_deref_mut()
+            {
+                observer.on_event(&Event::RuleWoken { rule });
+            }
+        }
+    }
+}
+
+/// Lend the observer to one rule run (shortening the trait object's lifetime, which
+/// `Option::as_deref_mut` cannot do).
+#[inline]
+fn reborrow<'x>(observer: &'x mut Option<&mut dyn Observer>) -> Option<&'x mut dyn Observer> {
+    match observer {
+        Some(observer) => Some(&mut **observer),
+        None => None,
+    }
+}
+
+#[inline]
+fn single_word_events(old: u64, new: u64) -> Events {
+    let mut events = Events::REMOVED;
+    if new.count_ones() == 1 {
+        events = events | Events::ASSIGNED;
+    }
+    if old.trailing_zeros() != new.trailing_zeros() || old.leading_zeros() != new.leading_zeros() {
+        events = events | Events::BOUNDS;
+    }
+    events
+}
+
+fn multi_word_events(before: &[u64], after: &[u64]) -> Events {
+    let mut events = Events::REMOVED;
+    if after.iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
+        events = events | Events::ASSIGNED;
+    }
+    let first = |words: &[u64]| {
+        words
+            .iter()
+            .position(|&w| w != 0)
+            .map(|i| (i, words[i].trailing_zeros()))
+    };
+    let last = |words: &[u64]| {
+        words
+            .iter()
+            .rposition(|&w| w != 0)
+            .map(|i| (i, words[i].leading_zeros()))
+    };
+    if first(before) != first(after) || last(before) != last(after) {
+        events = events | Events::BOUNDS;
+    }
+    events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_follow_the_change() {
+        assert_eq!(single_word_events(0b111, 0b101), Events::REMOVED);
+        assert_eq!(
+            single_word_events(0b111, 0b011),
+            Events::REMOVED | Events::BOUNDS
+        );
+        assert_eq!(
+            single_word_events(0b111, 0b010),
+            Events::REMOVED | Events::BOUNDS | Events::ASSIGNED
+        );
+        assert_eq!(
+            multi_word_events(&[1, 1], &[0, 1]),
+            Events::REMOVED | Events::BOUNDS | Events::ASSIGNED
+        );
+    }
+}

@@ -1,0 +1,85 @@
+use crate::domain::{Value, VarId};
+use crate::propagate::Propagator;
+use crate::rule::{Conflict, Events, Rule, Watch, Why};
+
+/// Each of the given values is taken by some variable of the group: a value possible
+/// in only one variable goes there (a *hidden single*), and a value possible nowhere is
+/// a conflict.
+#[derive(Clone, Debug)]
+pub struct EachValueSomewhere {
+    name: String,
+    vars: Vec<VarId>,
+    values: Vec<Value>,
+}
+
+impl EachValueSomewhere {
+    /// Every value of `values` is taken by at least one of `vars`.
+    pub fn new(name: impl Into<String>, vars: Vec<VarId>, values: Vec<Value>) -> Self {
+        EachValueSomewhere {
+            name: name.into(),
+            vars,
+            values,
+        }
+    }
+
+    /// Where `value` can still go: the first such variable and whether there are more.
+    fn places(&self, ctx: &Propagator<'_>, value: Value) -> (Option<VarId>, bool) {
+        let mut places = self
+            .vars
+            .iter()
+            .copied()
+            .filter(|&var| ctx.domains().contains(var, value));
+        let first = places.next();
+        (first, places.next().is_some())
+    }
+}
+
+impl Rule for EachValueSomewhere {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        self.vars
+            .iter()
+            .map(|&var| Watch::new(var, Events::REMOVED))
+            .collect()
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        loop {
+            let mut progress = false;
+            for &value in &self.values {
+                match self.places(ctx, value) {
+                    (None, _) => {
+                        return Err(ctx.conflict(&Why::new("value has no place")));
+                    }
+                    (Some(var), false) if ctx.domains().count(var) > 1 => {
+                        let text = || {
+                            format!(
+                                "{value} can only go in {var} within {}, so {var} = {value}",
+                                self.name
+                            )
+                        };
+                        ctx.assign(var, value, &Why::new("hidden single").text(&text))?;
+                        progress = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !progress {
+                return Ok(());
+            }
+        }
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        self.values
+            .iter()
+            .all(|value| self.vars.iter().any(|var| values[var.index()] == *value))
+    }
+}

@@ -1,0 +1,617 @@
+//! Search: propagate, then branch, backtrack on conflict.
+//!
+//! Branching is binary: a node tries `var = value` first and, when that subtree is
+//! done, `var != value`. Both the variable order and the value order are strategies
+//! chosen at run time, and so are the schedule and the way states are restored, so one
+//! program can compare them on the same input. With the same orders, every schedule and
+//! every restore strategy explores the same tree: node counts are equal.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::domain::{Domains, Value, VarId};
+use crate::error::Error;
+use crate::model::Model;
+use crate::observe::{Event, Flow, Observer};
+use crate::propagate::{Engine, Fixpoint, Schedule};
+
+/// How search returns to an earlier state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Restore {
+    /// Save a copy of the whole store at each decision (one `memcpy`).
+    #[default]
+    Copy,
+    /// Record each changed word on a trail and undo it on the way back.
+    Trail,
+}
+
+impl Restore {
+    /// Every restore strategy, for strategy matrices.
+    pub const ALL: [Restore; 2] = [Restore::Copy, Restore::Trail];
+}
+
+/// Which variable to branch on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum VarOrder {
+    /// The first unassigned variable in creation order.
+    First,
+    /// The unassigned variable with the fewest candidates (ties: the first).
+    #[default]
+    FewestValues,
+    /// The smallest ratio of candidates to the weighted degree: the summed weights of
+    /// the rules watching it, where a rule's weight grows each time it fails.
+    DomWdeg,
+}
+
+impl VarOrder {
+    /// Every variable order, for strategy matrices.
+    pub const ALL: [VarOrder; 3] = [VarOrder::First, VarOrder::FewestValues, VarOrder::DomWdeg];
+}
+
+/// Which value to try first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ValueOrder {
+    /// The smallest candidate.
+    #[default]
+    Ascending,
+    /// A candidate drawn uniformly with a seeded, portable generator.
+    Random {
+        /// The seed: the same seed gives the same tree on every machine.
+        seed: u64,
+    },
+}
+
+/// The strategies and limits of a search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// The propagation schedule.
+    pub schedule: Schedule,
+    /// How states are restored on backtrack.
+    pub restore: Restore,
+    /// Which variable to branch on.
+    pub var_order: VarOrder,
+    /// Which value to try first.
+    pub value_order: ValueOrder,
+    /// Stop after this many nodes.
+    pub node_limit: Option<u64>,
+    /// Stop after this much time.
+    pub time_limit: Option<Duration>,
+}
+
+impl Config {
+    /// Set the schedule.
+    pub fn schedule(mut self, schedule: Schedule) -> Self {
+        self.schedule = schedule;
+        self
+    }
+
+    /// Set the restore strategy.
+    pub fn restore(mut self, restore: Restore) -> Self {
+        self.restore = restore;
+        self
+    }
+
+    /// Set the variable order.
+    pub fn var_order(mut self, order: VarOrder) -> Self {
+        self.var_order = order;
+        self
+    }
+
+    /// Set the value order.
+    pub fn value_order(mut self, order: ValueOrder) -> Self {
+        self.value_order = order;
+        self
+    }
+
+    /// Stop after `nodes` nodes.
+    pub fn node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = Some(nodes);
+        self
+    }
+
+    /// Stop after `limit` has passed.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+}
+
+/// Why a search ended before exploring its whole tree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The node limit was reached.
+    NodeLimit,
+    /// The time limit was reached.
+    TimeLimit,
+    /// The observer asked to stop.
+    Observer,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::Observer => "stopped by the observer",
+        })
+    }
+}
+
+/// What a search has done so far; kept without an observer, at the cost of a few
+/// integer additions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Nodes: the root plus every decision tried.
+    pub nodes: u64,
+    /// Nodes that ended in a conflict.
+    pub failures: u64,
+    /// Returns to an earlier node.
+    pub backtracks: u64,
+    /// Rule actions run.
+    pub propagations: u64,
+    /// Domain changes made by rules and decisions.
+    pub changes: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// The deepest decision level reached.
+    pub max_depth: usize,
+}
+
+/// One full assignment that satisfies every rule.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// The values, indexed by [`VarId::index`].
+    pub values: Vec<Value>,
+}
+
+impl Solution {
+    /// The value of one variable.
+    pub fn value(&self, var: VarId) -> Value {
+        self.values[var.index()]
+    }
+}
+
+/// The result of counting solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Whether the count stopped at the caller's limit.
+    pub limit_reached: bool,
+    /// Set when the search ended early for another reason: the count is a lower bound.
+    pub stopped: Option<StopReason>,
+}
+
+impl Count {
+    /// Whether `solutions` is the exact number of solutions.
+    pub fn is_exact(&self) -> bool {
+        !self.limit_reached && self.stopped.is_none()
+    }
+}
+
+/// Whether a model has exactly one solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution at all.
+    None,
+    /// Exactly one solution.
+    Unique(Solution),
+    /// At least two; the first two found.
+    Multiple(Solution, Solution),
+    /// The search stopped before it could tell; a solution found so far, if any.
+    Unknown(StopReason, Option<Solution>),
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Frame {
+    var: VarId,
+    value: Value,
+    mark: usize,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    Fresh,
+    Expand,
+    Backtrack,
+    Done,
+}
+
+/// A depth-first search over a model, resumable: each call to
+/// [`Search::next_solution`] (or the iterator) continues where the last one stopped.
+///
+/// ```
+/// use sieve::prelude::*;
+/// let mut model = Model::new();
+/// let cells = model.new_vars(3, 3);
+/// model.add_rule(AllDifferent::new("all", cells)).unwrap();
+/// let search = Search::new(&model, Config::default()).unwrap();
+/// assert_eq!(search.count(None).solutions, 6);
+/// ```
+pub struct Search<'m, 'o> {
+    model: &'m Model,
+    config: Config,
+    engine: Engine<'m>,
+    domains: Domains,
+    start: Domains,
+    frames: Vec<Frame>,
+    saved: Vec<Vec<u64>>,
+    weights: Vec<u64>,
+    rng: Option<ChaCha8Rng>,
+    observer: Option<&'o mut dyn Observer>,
+    phase: Phase,
+    stopped: Option<StopReason>,
+    counters: Counters,
+    started: Instant,
+}
+
+impl<'m, 'o> Search<'m, 'o> {
+    /// A search from the model's full domains.
+    pub fn new(model: &'m Model, config: Config) -> Result<Self, Error> {
+        Self::from_state(model, model.domains(), config)
+    }
+
+    /// A search from a start state (for example with a puzzle's givens assigned).
+    pub fn from_state(model: &'m Model, start: Domains, config: Config) -> Result<Self, Error> {
+        model.check_state(&start)?;
+        let rng = match config.value_order {
+            ValueOrder::Random { seed } => Some(ChaCha8Rng::seed_from_u64(seed)),
+            ValueOrder::Ascending => None,
+        };
+        Ok(Search {
+            model,
+            engine: Engine::new(model, config.schedule),
+            domains: start.clone(),
+            start,
+            frames: Vec::new(),
+            saved: Vec::new(),
+            weights: vec![1; model.num_rules()],
+            rng,
+            config,
+            observer: None,
+            phase: Phase::Fresh,
+            stopped: None,
+            counters: Counters::default(),
+            started: Instant::now(),
+        })
+    }
+
+    /// Send every event of this search to `observer`.
+    pub fn observe(mut self, observer: &'o mut dyn Observer) -> Self {
+        self.observer = Some(observer);
+        self
+    }
+
+    /// Start again from a new state, keeping every buffer (no allocation for a batch of
+    /// puzzles over one model).
+    pub fn restart(&mut self, start: &Domains) -> Result<(), Error> {
+        self.model.check_state(start)?;
+        self.start.copy_from(start);
+        self.domains.copy_from(start);
+        self.frames.clear();
+        self.engine.core.trail.clear();
+        self.engine.core.trail_on = false;
+        self.weights.fill(1);
+        if let ValueOrder::Random { seed } = self.config.value_order {
+            self.rng = Some(ChaCha8Rng::seed_from_u64(seed));
+        }
+        self.phase = Phase::Fresh;
+        self.stopped = None;
+        self.counters = Counters::default();
+        self.started = Instant::now();
+        Ok(())
+    }
+
+    /// The model searched.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    /// The counters so far.
+    pub fn counters(&self) -> Counters {
+        Counters {
+            propagations: self.engine.core.propagations,
+            changes: self.engine.core.changes,
+            ..self.counters.clone()
+        }
+    }
+
+    /// Why the search ended early, if it did.
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// The current state (after the last node's propagation).
+    pub fn domains(&self) -> &Domains {
+        &self.domains
+    }
+
+    /// The start state.
+    pub fn start(&self) -> &Domains {
+        &self.start
+    }
+
+    /// The next solution, or `None` when the tree is exhausted or a limit stopped it
+    /// (see [`Search::stop_reason`]).
+    pub fn next_solution(&mut self) -> Option<Solution> {
+        loop {
+            match self.phase {
+                Phase::Done => return None,
+                Phase::Fresh => {
+                    self.counters.nodes += 1;
+                    let end = self
+                        .engine
+                        .propagate_all(&mut self.domains, &mut self.observer, 0);
+                    self.engine.core.trail_on = self.config.restore == Restore::Trail;
+                    self.after_propagation(end);
+                }
+                Phase::Expand => {
+                    if let Some(solution) = self.expand() {
+                        return Some(solution);
+                    }
+                }
+                Phase::Backtrack => self.backtrack(),
+            }
+        }
+    }
+
+    fn after_propagation(&mut self, end: Fixpoint) {
+        self.phase = match end {
+            Fixpoint::Reached => Phase::Expand,
+            Fixpoint::Conflict(conflict) => {
+                self.counters.failures += 1;
+                if let Some(rule) = conflict.rule {
+                    self.weights[rule.index()] += 1;
+                }
+                Phase::Backtrack
+            }
+            Fixpoint::Stopped => self.stop(StopReason::Observer),
+        };
+        if self.engine.stopped() && self.phase != Phase::Done {
+            self.phase = self.stop(StopReason::Observer);
+        }
+    }
+
+    fn stop(&mut self, reason: StopReason) -> Phase {
+        self.stopped = Some(reason);
+        Phase::Done
+    }
+
+    fn limit_hit(&mut self) -> bool {
+        if let Some(limit) = self.config.node_limit
+            && self.counters.nodes >= limit
+        {
+            self.phase = self.stop(StopReason::NodeLimit);
+            return true;
+        }
+        if let Some(limit) = self.config.time_limit
+            && self.counters.nodes % 64 == 0
+            && self.started.elapsed() >= limit
+        {
+            self.phase = self.stop(StopReason::TimeLimit);
+            return true;
+        }
+        false
+    }
+
+    /// At a consistent fixpoint: report a solution, or branch.
+    fn expand(&mut self) -> Option<Solution> {
+        let Some(var) = self.choose_var() else {
+            return self.full_assignment();
+        };
+        if self.limit_hit() {
+            return None;
+        }
+        let value = self.choose_value(var);
+        let mark = self.save();
+        self.frames.push(Frame { var, value, mark });
+        let depth = self.frames.len();
+        self.counters.max_depth = self.counters.max_depth.max(depth);
+        self.branch(var, value, true, depth);
+        None
+    }
+
+    /// Every variable has one value: check every rule before calling it a solution, so
+    /// that a rule set with weak actions still never yields a wrong answer.
+    fn full_assignment(&mut self) -> Option<Solution> {
+        self.phase = Phase::Backtrack;
+        let values = self.domains.assignment()?;
+        if let Some(rule) = self.model.violated(&values) {
+            self.counters.failures += 1;
+            self.weights[rule.index()] += 1;
+            return None;
+        }
+        self.counters.solutions += 1;
+        if let Some(observer) = self.observer.as_deref_mut() {
+            let event = Event::Solution {
+                values: &values,
+                depth: self.frames.len(),
+            };
+            if observer.on_event(&event) == Flow::Stop {
+                self.phase = self.stop(StopReason::Observer);
+            }
+        }
+        Some(Solution { values })
+    }
+
+    fn branch(&mut self, var: VarId, value: Value, equal: bool, depth: usize) {
+        self.counters.nodes += 1;
+        if let Some(observer) = self.observer.as_deref_mut() {
+            let event = Event::Branch {
+                var,
+                value,
+                equal,
+                depth,
+            };
+            if observer.on_event(&event) == Flow::Stop {
+                self.phase = self.stop(StopReason::Observer);
+                return;
+            }
+        }
+        let end = self.engine.decide(
+            &mut self.domains,
+            &mut self.observer,
+            var,
+            value,
+            equal,
+            depth,
+        );
+        self.after_propagation(end);
+    }
+
+    /// Leave the current subtree: take the other side of the innermost decision.
+    fn backtrack(&mut self) {
+        let Some(frame) = self.frames.pop() else {
+            self.phase = Phase::Done;
+            return;
+        };
+        self.restore(frame.mark);
+        self.counters.backtracks += 1;
+        let depth = self.frames.len();
+        if let Some(observer) = self.observer.as_deref_mut()
+            && observer.on_event(&Event::Backtrack { depth }) == Flow::Stop
+        {
+            self.phase = self.stop(StopReason::Observer);
+            return;
+        }
+        if self.limit_hit() {
+            return;
+        }
+        self.branch(frame.var, frame.value, false, depth);
+    }
+
+    fn save(&mut self) -> usize {
+        match self.config.restore {
+            Restore::Trail => self.engine.core.trail.len(),
+            Restore::Copy => {
+                let depth = self.frames.len();
+                if self.saved.len() <= depth {
+                    self.saved.push(self.domains.raw_words().to_vec());
+                } else {
+                    self.saved[depth].copy_from_slice(self.domains.raw_words());
+                }
+                depth
+            }
+        }
+    }
+
+    fn restore(&mut self, mark: usize) {
+        match self.config.restore {
+            Restore::Trail => self.engine.core.undo_to(&mut self.domains, mark),
+            Restore::Copy => self
+                .domains
+                .raw_words_mut()
+                .copy_from_slice(&self.saved[mark]),
+        }
+    }
+
+    fn choose_var(&self) -> Option<VarId> {
+        let unassigned = self.model.vars().filter(|&var| self.domains.count(var) > 1);
+        match self.config.var_order {
+            VarOrder::First => unassigned.into_iter().next(),
+            VarOrder::FewestValues => {
+                let mut best: Option<(u32, VarId)> = None;
+                for var in unassigned {
+                    let count = self.domains.count(var);
+                    if best.is_none_or(|(c, _)| count < c) {
+                        best = Some((count, var));
+                        if count == 2 {
+                            break;
+                        }
+                    }
+                }
+                best.map(|(_, var)| var)
+            }
+            VarOrder::DomWdeg => {
+                let watchers = self.model.watchers();
+                let mut best: Option<(f64, VarId)> = None;
+                for var in unassigned {
+                    let degree: u64 = watchers
+                        .of(var)
+                        .iter()
+                        .map(|(rule, _)| self.weights[rule.index()])
+                        .sum();
+                    let score = f64::from(self.domains.count(var)) / degree.max(1) as f64;
+                    if best.is_none_or(|(s, _)| score < s) {
+                        best = Some((score, var));
+                    }
+                }
+                best.map(|(_, var)| var)
+            }
+        }
+    }
+
+    fn choose_value(&mut self, var: VarId) -> Value {
+        match &mut self.rng {
+            None => self.domains.min(var).expect("branching on an empty domain"),
+            Some(rng) => {
+                let count = self.domains.count(var);
+                let pick = rng.random_range(0..count) as usize;
+                self.domains
+                    .iter(var)
+                    .nth(pick)
+                    .expect("pick is below the count")
+            }
+        }
+    }
+
+    /// The first solution.
+    pub fn first(mut self) -> Result<Option<Solution>, StopReason> {
+        match self.next_solution() {
+            Some(solution) => Ok(Some(solution)),
+            None => match self.stopped {
+                Some(reason) => Err(reason),
+                None => Ok(None),
+            },
+        }
+    }
+
+    /// Count solutions, up to `limit` when one is given.
+    pub fn count(mut self, limit: Option<u64>) -> Count {
+        self.count_in_place(limit)
+    }
+
+    /// Count solutions without consuming the search, so its counters stay readable.
+    pub fn count_in_place(&mut self, limit: Option<u64>) -> Count {
+        let mut solutions = 0;
+        while limit.is_none_or(|limit| solutions < limit) {
+            if self.next_solution().is_none() {
+                return Count {
+                    solutions,
+                    limit_reached: false,
+                    stopped: self.stopped,
+                };
+            }
+            solutions += 1;
+        }
+        Count {
+            solutions,
+            limit_reached: true,
+            stopped: None,
+        }
+    }
+
+    /// Whether there is exactly one solution (the search stops at the second).
+    pub fn uniqueness(&mut self) -> Uniqueness {
+        let first = self.next_solution();
+        let second = first.as_ref().and_then(|_| self.next_solution());
+        match (first, second) {
+            (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
+            (first, _) => match (first, self.stopped) {
+                (first, Some(reason)) => Uniqueness::Unknown(reason, first),
+                (Some(a), None) => Uniqueness::Unique(a),
+                (None, None) => Uniqueness::None,
+            },
+        }
+    }
+}
+
+impl Iterator for Search<'_, '_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        self.next_solution()
+    }
+}
