@@ -275,7 +275,7 @@ impl<P: RepairProblem> Repair<P> {
             fingerprint: after,
         });
         match reaction {
-            Reaction::Move(mv) => self.make(&mv, true),
+            Reaction::Move(mv) => self.make(&mv, false),
             Reaction::Backtrack => {
                 let back = self.undo.pop().ok_or_else(|| RepairEnd::Stuck {
                     rule: self.problem.rule_name(rule),
@@ -287,7 +287,12 @@ impl<P: RepairProblem> Repair<P> {
         Ok(())
     }
 
-    /// Apply a move, keeping the fingerprint and (when asked) the undo stack.
+    /// Apply a move, keeping the fingerprint and, for accepted actions, the undo stack.
+    ///
+    /// Only actions are undoable: a [`Reaction::Backtrack`] returns the variables of the
+    /// last accepted action to their earlier values. Since every accepted action adds a
+    /// state to the memory, a walk whose memory stops growing has an undo stack that
+    /// can only shrink, which makes the cycle check exact.
     fn make(&mut self, mv: &Move, remember: bool) {
         let values = self.problem.values();
         self.fingerprint = fingerprint_after(self.fingerprint, values, mv);

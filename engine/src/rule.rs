@@ -66,6 +66,16 @@ use crate::propagate::Propagator;
 pub struct RuleId(pub(crate) u32);
 
 impl RuleId {
+    /// The first rule added to a model.
+    pub const fn first() -> Self {
+        RuleId(0)
+    }
+
+    /// The rule at position `index` (no check that the model has it).
+    pub fn from_index(index: usize) -> Self {
+        RuleId(index as u32)
+    }
+
     /// The rule's position in the model, usable as an index.
     pub fn index(self) -> usize {
         self.0 as usize
@@ -222,7 +232,7 @@ impl Move {
 /// What a rule does when its action leads to a state already visited (repair mode).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Reaction {
-    /// Undo the last move that was accepted: the default.
+    /// Undo the last action that was accepted: the default.
     #[default]
     Backtrack,
     /// Make this move instead.
