@@ -239,6 +239,8 @@ pub struct Search<'m, 'o> {
     frames: Vec<Frame>,
     saved: Vec<Vec<u64>>,
     weights: Vec<u64>,
+    /// The last solution's values, reused so that enumeration does not allocate.
+    values: Vec<Value>,
     rng: Option<ChaCha8Rng>,
     observer: Option<&'o mut dyn Observer>,
     phase: Phase,
@@ -268,6 +270,7 @@ impl<'m, 'o> Search<'m, 'o> {
             frames: Vec::new(),
             saved: Vec::new(),
             weights: vec![1; model.num_rules()],
+            values: vec![0; model.num_vars()],
             rng,
             config,
             observer: None,
@@ -336,9 +339,25 @@ impl<'m, 'o> Search<'m, 'o> {
     /// The next solution, or `None` when the tree is exhausted or a limit stopped it
     /// (see [`Search::stop_reason`]).
     pub fn next_solution(&mut self) -> Option<Solution> {
+        self.next_values().map(|values| Solution {
+            values: values.to_vec(),
+        })
+    }
+
+    /// The next solution's values, borrowed: enumeration without allocation.
+    pub fn next_values(&mut self) -> Option<&[Value]> {
+        if self.advance() {
+            Some(&self.values)
+        } else {
+            None
+        }
+    }
+
+    /// Run to the next solution; `false` when the tree is exhausted or stopped.
+    fn advance(&mut self) -> bool {
         loop {
             match self.phase {
-                Phase::Done => return None,
+                Phase::Done => return false,
                 Phase::Fresh => {
                     self.counters.nodes += 1;
                     let end = self
@@ -348,8 +367,8 @@ impl<'m, 'o> Search<'m, 'o> {
                     self.after_propagation(end);
                 }
                 Phase::Expand => {
-                    if let Some(solution) = self.expand() {
-                        return Some(solution);
+                    if self.expand() {
+                        return true;
                     }
                 }
                 Phase::Backtrack => self.backtrack(),
@@ -396,13 +415,13 @@ impl<'m, 'o> Search<'m, 'o> {
         false
     }
 
-    /// At a consistent fixpoint: report a solution, or branch.
-    fn expand(&mut self) -> Option<Solution> {
+    /// At a consistent fixpoint: report a solution (`true`), or branch.
+    fn expand(&mut self) -> bool {
         let Some(var) = self.choose_var() else {
             return self.full_assignment();
         };
         if self.limit_hit() {
-            return None;
+            return false;
         }
         let value = self.choose_value(var);
         let mark = self.save();
@@ -410,30 +429,35 @@ impl<'m, 'o> Search<'m, 'o> {
         let depth = self.frames.len();
         self.counters.max_depth = self.counters.max_depth.max(depth);
         self.branch(var, value, true, depth);
-        None
+        false
     }
 
     /// Every variable has one value: check every rule before calling it a solution, so
     /// that a rule set with weak actions still never yields a wrong answer.
-    fn full_assignment(&mut self) -> Option<Solution> {
+    fn full_assignment(&mut self) -> bool {
         self.phase = Phase::Backtrack;
-        let values = self.domains.assignment()?;
-        if let Some(rule) = self.model.violated(&values) {
+        for var in self.model.vars() {
+            match self.domains.value(var) {
+                Some(value) => self.values[var.index()] = value,
+                None => return false,
+            }
+        }
+        if let Some(rule) = self.model.violated(&self.values) {
             self.counters.failures += 1;
             self.weights[rule.index()] += 1;
-            return None;
+            return false;
         }
         self.counters.solutions += 1;
         if let Some(observer) = self.observer.as_deref_mut() {
             let event = Event::Solution {
-                values: &values,
+                values: &self.values,
                 depth: self.frames.len(),
             };
             if observer.on_event(&event) == Flow::Stop {
                 self.phase = self.stop(StopReason::Observer);
             }
         }
-        Some(Solution { values })
+        true
     }
 
     fn branch(&mut self, var: VarId, value: Value, equal: bool, depth: usize) {
@@ -577,7 +601,7 @@ impl<'m, 'o> Search<'m, 'o> {
     pub fn count_in_place(&mut self, limit: Option<u64>) -> Count {
         let mut solutions = 0;
         while limit.is_none_or(|limit| solutions < limit) {
-            if self.next_solution().is_none() {
+            if !self.advance() {
                 return Count {
                     solutions,
                     limit_reached: false,
