@@ -296,6 +296,8 @@ impl<'m, 'o> Search<'m, 'o> {
         self.frames.clear();
         self.engine.core.trail.clear();
         self.engine.core.trail_on = false;
+        self.engine.core.propagations = 0;
+        self.engine.core.changes = 0;
         self.weights.fill(1);
         if let ValueOrder::Random { seed } = self.config.value_order {
             self.rng = Some(ChaCha8Rng::seed_from_u64(seed));
