@@ -56,6 +56,11 @@ pub use search::{
     VarOrder,
 };
 
+/// The README's examples, run as doctests so that they stay true.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 /// Everything a rule set needs, in one import.
 pub mod prelude {
     pub use crate::{

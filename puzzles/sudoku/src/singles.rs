@@ -3,7 +3,7 @@
 //!
 //! One rule per unit (row, column, box). The `Queue` schedule wakes only the three
 //! units of a changed cell, so a search node costs a handful of unit passes. The tier
-//! rules in [`crate::tiers`] make the same inferences one kind at a time, with full
+//! rules in `tiers` module make the same inferences one kind at a time, with full
 //! explanations; this rule trades that detail for speed.
 
 use sieve::prelude::*;
