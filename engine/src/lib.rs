@@ -41,6 +41,7 @@ pub mod repair;
 pub mod rule;
 pub mod rules;
 pub mod search;
+pub mod trace;
 
 pub use domain::{Candidates, Domains, Value, VarId, bits_of};
 pub use error::Error;
@@ -55,6 +56,7 @@ pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
     VarOrder,
 };
+pub use trace::{JsonTrace, TextTrace, TraceDocument, TraceEvent, ValueLabels};
 
 /// The README's examples, run as doctests so that they stay true.
 #[doc = include_str!("../../README.md")]
