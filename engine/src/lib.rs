@@ -50,13 +50,13 @@ pub use model::Model;
 pub use observe::{Both, Change, Event, Flow, Observer, RuleStats, Stats};
 pub use propagate::{Fixpoint, Propagator, Schedule, apply_rule, propagate};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
-pub use rule::{Conflict, Cost, Events, Move, Reaction, Rule, RuleId, Watch, Why};
+pub use rule::{Conflict, Cost, Events, Move, Reaction, Rule, RuleId, Sentence, Watch, Why};
 pub use rules::{AllDifferent, EachValueSomewhere, LinearSum, Relation};
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
     VarOrder,
 };
-pub use trace::{JsonTrace, TextTrace, TraceDocument, TraceEvent, ValueLabels};
+pub use trace::{JsonTrace, TextTrace, TraceDocument, TraceEvent};
 
 /// The README's examples, run as doctests so that they stay true.
 #[doc = include_str!("../../README.md")]

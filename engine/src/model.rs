@@ -30,6 +30,7 @@ impl Watchers {
 pub struct Model {
     sizes: Vec<u32>,
     names: Vec<Option<String>>,
+    value_labels: Vec<String>,
     rules: Vec<Box<dyn Rule>>,
     layout: OnceLock<Arc<Layout>>,
     watchers: OnceLock<Watchers>,
@@ -66,6 +67,20 @@ impl Model {
         match self.names.get(var.index()).and_then(Option::as_ref) {
             Some(name) => name.clone(),
             None => var.to_string(),
+        }
+    }
+
+    /// Give values labels for traces and explanations: `labels[v]` is how a person
+    /// writes value `v` (a sudoku's `"7"` for value 6).
+    pub fn set_value_labels(&mut self, labels: Vec<String>) {
+        self.value_labels = labels;
+    }
+
+    /// A value's label: the one given, or the number.
+    pub fn value_label(&self, value: crate::Value) -> String {
+        match self.value_labels.get(value as usize) {
+            Some(label) => label.clone(),
+            None => value.to_string(),
         }
     }
 

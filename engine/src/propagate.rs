@@ -224,6 +224,7 @@ impl<'m> Engine<'m> {
     ) -> Fixpoint {
         let outcome = {
             let mut ctx = Propagator {
+                model: self.model,
                 domains,
                 core: &mut self.core,
                 watchers: self.watchers,
@@ -337,6 +338,7 @@ impl<'m> Engine<'m> {
             self.core.stop = true;
         }
         let mut ctx = Propagator {
+            model: self.model,
             domains,
             core: &mut self.core,
             watchers: self.watchers,
@@ -396,6 +398,7 @@ impl Core {
 /// The only way a rule changes domains: every change records its provenance, wakes the
 /// rules that watch the variable, and is undone on backtrack.
 pub struct Propagator<'a> {
+    model: &'a Model,
     domains: &'a mut Domains,
     core: &'a mut Core,
     watchers: &'a Watchers,
@@ -409,6 +412,11 @@ impl Propagator<'_> {
     #[inline]
     pub fn domains(&self) -> &Domains {
         self.domains
+    }
+
+    /// The model, for names of variables and values.
+    pub fn model(&self) -> &Model {
+        self.model
     }
 
     /// The rule running, or `None` for a search decision.
@@ -610,7 +618,9 @@ impl Propagator<'_> {
                 after,
                 inference: why.inference,
                 cause: why.cause,
-                text: observer.wants_explanations().then(|| why.sentence()),
+                text: observer
+                    .wants_explanations()
+                    .then(|| why.sentence(self.model)),
                 depth: self.depth,
             };
             if observer.on_event(&Event::Change(&change)) == Flow::Stop {

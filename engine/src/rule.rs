@@ -59,6 +59,7 @@ use std::ops::BitOr;
 use smallvec::SmallVec;
 
 use crate::domain::{Domains, Value, VarId};
+use crate::model::Model;
 use crate::propagate::Propagator;
 
 /// Identifies a rule of a [`crate::Model`], in the order rules were added.
@@ -149,7 +150,7 @@ impl Cost {
 
 /// Why a change was made: the provenance every [`Propagator`] change carries.
 ///
-/// The text is produced only when an observer asks for explanations, so a rule can
+/// The sentence is produced only when an observer asks for explanations, so a rule can
 /// describe its reasoning in full without slowing down a run nobody watches.
 #[derive(Copy, Clone)]
 pub struct Why<'a> {
@@ -158,7 +159,18 @@ pub struct Why<'a> {
     /// The variables whose state led to the change.
     pub cause: &'a [VarId],
     /// A sentence a person can read, made on demand.
-    pub text: Option<&'a dyn Fn() -> String>,
+    pub text: Option<Sentence<'a>>,
+}
+
+/// How a rule writes its sentence: by itself, or with the model's names for variables
+/// and values (what generic rules use, since they know neither).
+#[derive(Copy, Clone)]
+pub enum Sentence<'a> {
+    /// The rule writes the whole sentence.
+    Plain(&'a dyn Fn() -> String),
+    /// The rule writes the sentence from the model's names ([`Model::var_name`],
+    /// [`Model::value_label`]).
+    Named(&'a dyn Fn(&Model) -> String),
 }
 
 impl<'a> Why<'a> {
@@ -179,15 +191,24 @@ impl<'a> Why<'a> {
     /// Add a sentence for people, built only when someone reads it.
     pub fn text(self, text: &'a dyn Fn() -> String) -> Self {
         Why {
-            text: Some(text),
+            text: Some(Sentence::Plain(text)),
+            ..self
+        }
+    }
+
+    /// Add a sentence built from the model's names, only when someone reads it.
+    pub fn named_text(self, text: &'a dyn Fn(&Model) -> String) -> Self {
+        Why {
+            text: Some(Sentence::Named(text)),
             ..self
         }
     }
 
     /// The sentence, or the inference label when the rule gave none.
-    pub fn sentence(&self) -> String {
+    pub fn sentence(&self, model: &Model) -> String {
         match self.text {
-            Some(text) => text(),
+            Some(Sentence::Plain(text)) => text(),
+            Some(Sentence::Named(text)) => text(model),
             None => self.inference.to_string(),
         }
     }

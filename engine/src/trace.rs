@@ -11,22 +11,18 @@ use crate::domain::{Domains, Value, VarId};
 use crate::model::Model;
 use crate::observe::{Change, Event, Flow, Observer};
 
-/// How a trace writes a value (a puzzle's label, such as `7` for value 6).
-pub type ValueLabels = Box<dyn Fn(Value) -> String + Send + Sync>;
-
-fn default_labels() -> ValueLabels {
-    Box::new(|value| value.to_string())
+fn join_labels(model: &Model, values: impl Iterator<Item = Value>) -> String {
+    values
+        .map(|value| model.value_label(value))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
-fn join_labels(labels: &ValueLabels, values: impl Iterator<Item = Value>) -> String {
-    values.map(labels).collect::<Vec<_>>().join(",")
-}
-
-/// A text trace: one line per event, indented by search depth.
+/// A text trace: one line per event, indented by search depth. Variables and values
+/// are written with the model's names and labels.
 pub struct TextTrace<'m, W: Write> {
     model: &'m Model,
     out: W,
-    labels: ValueLabels,
     wakes: bool,
     error: Option<io::Error>,
 }
@@ -37,16 +33,9 @@ impl<'m, W: Write> TextTrace<'m, W> {
         TextTrace {
             model,
             out,
-            labels: default_labels(),
             wakes: true,
             error: None,
         }
-    }
-
-    /// Write values with the puzzle's labels.
-    pub fn with_labels(mut self, labels: ValueLabels) -> Self {
-        self.labels = labels;
-        self
     }
 
     /// Whether to write a line each time a rule is woken (on by default).
@@ -90,7 +79,7 @@ impl<'m, W: Write> TextTrace<'m, W> {
                 depth,
             } => {
                 let relation = if *equal { "=" } else { "≠" };
-                let value = (self.labels)(*value);
+                let value = self.model.value_label(*value);
                 (
                     depth.saturating_sub(1),
                     format!("try {} {relation} {value}", var_name(*var)),
@@ -108,8 +97,8 @@ impl<'m, W: Write> TextTrace<'m, W> {
             self.model.rule(rule).name().to_string()
         });
         let effect = match change.assigned() {
-            Some(value) => format!("{var} = {}", (self.labels)(value)),
-            None => format!("{var} ≠ {}", join_labels(&self.labels, change.removed())),
+            Some(value) => format!("{var} = {}", self.model.value_label(value)),
+            None => format!("{var} ≠ {}", join_labels(self.model, change.removed())),
         };
         match &change.text {
             Some(text) if text != change.inference => {
@@ -227,8 +216,8 @@ pub struct JsonTrace {
 }
 
 impl JsonTrace {
-    /// A trace of a run over `model` from `start`, writing values with `labels`.
-    pub fn new(model: &Model, start: &Domains, labels: ValueLabels) -> Self {
+    /// A trace of a run over `model` from `start`.
+    pub fn new(model: &Model, start: &Domains) -> Self {
         let max_size = model.vars().map(|v| start.size(v)).max().unwrap_or(0);
         JsonTrace {
             document: TraceDocument {
@@ -237,7 +226,7 @@ impl JsonTrace {
                 variables: model.vars().map(|v| model.var_name(v)).collect(),
                 sizes: model.vars().map(|v| start.size(v)).collect(),
                 rules: model.rules().map(|(_, r)| r.name().to_string()).collect(),
-                labels: (0..max_size).map(&labels).collect(),
+                labels: (0..max_size).map(|v| model.value_label(v)).collect(),
                 start: model.vars().map(|v| start.iter(v).collect()).collect(),
                 events: Vec::new(),
             },

@@ -29,9 +29,10 @@ fn a_text_trace_reads_like_a_worked_solution() {
 
 #[test]
 fn a_json_trace_replays_to_the_solution() {
-    let model = common::queens(5);
+    let mut model = common::queens(5);
+    model.set_value_labels((1..=5).map(|v| v.to_string()).collect());
     let start = model.domains();
-    let mut trace = JsonTrace::new(&model, &start, Box::new(|v| (v + 1).to_string()));
+    let mut trace = JsonTrace::new(&model, &start);
     let mut search = Search::new(&model, Config::default())
         .unwrap()
         .observe(&mut trace);

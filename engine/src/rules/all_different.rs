@@ -1,4 +1,5 @@
 use crate::domain::{Domains, Value, VarId};
+use crate::model::Model;
 use crate::propagate::Propagator;
 use crate::rule::{Conflict, Events, Rule, Watch, Why};
 
@@ -38,8 +39,8 @@ impl AllDifferent {
                 progress = true;
                 let value = bits.trailing_zeros();
                 let cause = [var];
-                let text = || self.explain(var, value);
-                let why = Why::new("all different").cause(&cause).text(&text);
+                let text = |model: &Model| self.explain(model, var, value);
+                let why = Why::new("all different").cause(&cause).named_text(&text);
                 for &other in &self.vars {
                     if other != var && ctx.domains().bits(other) & bits != 0 {
                         ctx.remove_bits(other, bits, &why)?;
@@ -67,8 +68,8 @@ impl AllDifferent {
                 done.push(value);
                 progress = true;
                 let cause = [var];
-                let text = || self.explain(var, value);
-                let why = Why::new("all different").cause(&cause).text(&text);
+                let text = |model: &Model| self.explain(model, var, value);
+                let why = Why::new("all different").cause(&cause).named_text(&text);
                 for &other in &self.vars {
                     if other != var {
                         ctx.remove(other, value, &why)?;
@@ -81,9 +82,11 @@ impl AllDifferent {
         }
     }
 
-    fn explain(&self, var: VarId, value: Value) -> String {
+    fn explain(&self, model: &Model, var: VarId, value: Value) -> String {
+        let value = model.value_label(value);
         format!(
-            "{var} = {value}, so {value} leaves every other variable of {}",
+            "{} = {value}, so {value} leaves every other variable of {}",
+            model.var_name(var),
             self.name
         )
     }

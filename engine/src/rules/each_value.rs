@@ -1,4 +1,5 @@
 use crate::domain::{Value, VarId};
+use crate::model::Model;
 use crate::propagate::Propagator;
 use crate::rule::{Conflict, Events, Rule, Watch, Why};
 
@@ -59,13 +60,15 @@ impl Rule for EachValueSomewhere {
                         return Err(ctx.conflict(&Why::new("value has no place")));
                     }
                     (Some(var), false) if ctx.domains().count(var) > 1 => {
-                        let text = || {
+                        let text = |model: &Model| {
+                            let (var, value) = (model.var_name(var), model.value_label(value));
                             format!(
                                 "{value} can only go in {var} within {}, so {var} = {value}",
                                 self.name
                             )
                         };
-                        ctx.assign(var, value, &Why::new("hidden single").text(&text))?;
+                        let why = Why::new("hidden single").named_text(&text);
+                        ctx.assign(var, value, &why)?;
                         progress = true;
                     }
                     _ => {}

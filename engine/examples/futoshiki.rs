@@ -1,0 +1,170 @@
+//! Futoshiki, the rule set built step by step in `docs/guide.md`.
+//!
+//! A 5×5 Latin square (every row and column holds 1..5 once) with inequality signs
+//! between some neighbouring cells. The puzzle below is written as text: digits are
+//! givens, `.` is empty, and `<` `>` (in a row) or `^` `v` (between rows) are signs.
+//!
+//! Run: `cargo run --release --example futoshiki`
+
+use sieve::prelude::*;
+use sieve::{Stats, TextTrace, oracle};
+
+/// `smaller < larger` for two cells.
+struct LessThan {
+    name: String,
+    smaller: VarId,
+    larger: VarId,
+}
+
+impl Rule for LessThan {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    // Condition, part 1: wake only when a smallest or largest candidate changes.
+    fn watches(&self) -> Vec<Watch> {
+        vec![
+            Watch::new(self.smaller, Events::BOUNDS),
+            Watch::new(self.larger, Events::BOUNDS),
+        ]
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Constant
+    }
+
+    // Condition, part 2: sleep when every candidate pair already satisfies the sign.
+    fn condition(&self, domains: &Domains) -> bool {
+        match (domains.max(self.smaller), domains.min(self.larger)) {
+            (Some(max), Some(min)) => max < min,
+            _ => false,
+        }
+    }
+
+    // Action: the larger cell is above the smaller's minimum, and the smaller cell is
+    // below the larger's maximum.
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let low = ctx.domains().min(self.smaller).unwrap_or(0);
+        let high = ctx.domains().max(self.larger).unwrap_or(0);
+        let text = |model: &Model| {
+            let (smaller, larger) = (model.var_name(self.smaller), model.var_name(self.larger));
+            format!(
+                "{smaller} < {larger}, so {larger} is above {smaller}'s smallest candidate and {smaller} below {larger}'s largest"
+            )
+        };
+        let why = Why::new("inequality")
+            .cause(std::slice::from_ref(&self.smaller))
+            .named_text(&text);
+        ctx.remove_below(self.larger, low + 1, &why)?;
+        if high == 0 {
+            return Err(ctx.conflict(&why));
+        }
+        ctx.remove_above(self.smaller, high - 1, &why)?;
+        Ok(())
+    }
+
+    // The meaning on a full assignment: what the oracle and repair use.
+    fn holds(&self, values: &[Value]) -> bool {
+        values[self.smaller.index()] < values[self.larger.index()]
+    }
+}
+
+const PUZZLE: &str = "
+.>. 3 2 .
+v
+. . . . 4
+    ^
+. . 4 . .
+      v
+.<. . 1 .
+^ ^
+. . . .>2
+";
+
+/// Build the model: one variable per cell (values 0..5 stand for 1..5).
+fn build(text: &str, size: usize) -> Result<(Model, Domains, Vec<VarId>), Error> {
+    let mut model = Model::new();
+    let cells = model.new_vars(size * size, size as u32);
+    model.set_value_labels((1..=size).map(|v| v.to_string()).collect());
+    for (i, &cell) in cells.iter().enumerate() {
+        model.set_name(cell, format!("r{}c{}", i / size + 1, i % size + 1));
+    }
+    for line in 0..size {
+        let row: Vec<VarId> = (0..size).map(|c| cells[line * size + c]).collect();
+        let column: Vec<VarId> = (0..size).map(|r| cells[r * size + line]).collect();
+        model.add_rule(AllDifferent::new(format!("row {}", line + 1), row))?;
+        model.add_rule(AllDifferent::new(format!("column {}", line + 1), column))?;
+    }
+    let mut start = model.domains();
+    let mut row = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let is_cell_row = line.chars().any(|c| c.is_ascii_digit() || c == '.');
+        for (position, symbol) in line.chars().enumerate() {
+            let column = position / 2;
+            let (smaller, larger) = match (is_cell_row, symbol) {
+                (true, '<') => (cells[row * size + column], cells[row * size + column + 1]),
+                (true, '>') => (cells[row * size + column + 1], cells[row * size + column]),
+                // `^` points at the smaller cell above, `v` at the smaller cell below.
+                (false, '^') => (cells[(row - 1) * size + column], cells[row * size + column]),
+                (false, 'v') => (cells[row * size + column], cells[(row - 1) * size + column]),
+                (true, digit) if digit.is_ascii_digit() => {
+                    let value = digit.to_digit(10).expect("a digit") - 1;
+                    start.assign(cells[row * size + column], value);
+                    continue;
+                }
+                _ => continue,
+            };
+            let name = format!("{smaller} < {larger}");
+            model.add_rule(LessThan {
+                name,
+                smaller,
+                larger,
+            })?;
+        }
+        if is_cell_row {
+            row += 1;
+        }
+    }
+    Ok((model, start, cells))
+}
+
+fn main() -> Result<(), Error> {
+    let size = 5;
+    let (model, start, cells) = build(PUZZLE, size)?;
+
+    // Check every rule against brute force on a small instance before trusting it.
+    let (small, small_start, _) = build(". .\n^\n. .", 2)?;
+    assert_eq!(oracle::check_all_rules(&small, &small_start)?, Ok(()));
+
+    // Solve, with a trace of the first propagation steps and statistics.
+    let mut stats = Stats::new();
+    let mut search =
+        Search::from_state(&model, start.clone(), Config::default())?.observe(&mut stats);
+    let solution = search.next_solution().expect("the puzzle has a solution");
+    let unique = search.next_solution().is_none();
+    assert!(unique, "the guide's puzzle has one solution");
+    drop(search);
+    for row in cells.chunks(size) {
+        let digits: Vec<String> = row
+            .iter()
+            .map(|&c| (solution.value(c) + 1).to_string())
+            .collect();
+        println!("{}", digits.join(" "));
+    }
+    println!(
+        "unique: {unique}; {} branches, {} propagations, {} failures",
+        stats.branches,
+        stats.propagations(),
+        stats.failures
+    );
+
+    let mut trace = TextTrace::new(&model, Vec::new()).with_wakes(false);
+    let mut first_steps = start;
+    propagate(&model, &mut first_steps, Schedule::Queue, Some(&mut trace))?;
+    let text = String::from_utf8(trace.finish().expect("writing to memory")).expect("UTF-8");
+    println!("first deductions:");
+    for line in text.lines().take(5) {
+        println!("  {line}");
+    }
+    Ok(())
+}
