@@ -193,6 +193,16 @@ impl Domains {
         self.span(var).0
     }
 
+    /// Where a domain of one word sits in the store, or `None` for a longer one.
+    #[inline]
+    pub(crate) fn single_word_offset(&self, var: VarId) -> Option<usize> {
+        if self.layout.single_word {
+            return Some(var.index());
+        }
+        let span = &self.layout.spans[var.index()];
+        (span.words == 1).then_some(span.offset as usize)
+    }
+
     /// Copy another state of the same shape into this one, without allocating.
     pub fn copy_from(&mut self, other: &Domains) {
         self.words.copy_from_slice(&other.words);

@@ -69,6 +69,8 @@ pub enum Event<'a> {
     RuleWoken {
         /// The rule.
         rule: RuleId,
+        /// The search depth.
+        depth: usize,
     },
     /// A rule's action is about to run.
     RuleRun {
@@ -211,7 +213,7 @@ impl Stats {
 impl Observer for Stats {
     fn on_event(&mut self, event: &Event<'_>) -> Flow {
         match event {
-            Event::RuleWoken { rule } => self.rule(*rule).woken += 1,
+            Event::RuleWoken { rule, .. } => self.rule(*rule).woken += 1,
             Event::RuleRun { rule, depth } => {
                 self.rule(*rule).calls += 1;
                 self.max_depth = self.max_depth.max(*depth);

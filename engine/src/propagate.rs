@@ -91,9 +91,11 @@ pub fn apply_rule(
 pub(crate) struct Core {
     schedule: Schedule,
     queues: [Ring; Cost::CLASSES],
-    in_queue: FixedBitSet,
+    /// Per rule: whether it waits in a queue (plain booleans: the hottest test).
+    in_queue: Vec<bool>,
     cost_class: Vec<u8>,
-    idempotent: FixedBitSet,
+    /// Per rule: whether it is idempotent, so not woken by its own changes.
+    idempotent: Vec<bool>,
     sweep_changed: bool,
     pub(crate) trail: Vec<(u32, u64)>,
     pub(crate) trail_on: bool,
@@ -120,7 +122,11 @@ impl Ring {
 
     #[inline]
     fn push(&mut self, rule: RuleId) {
-        let at = (self.head + self.len) % self.items.len();
+        // A wrap by subtraction, not `%`: a division costs more than the rest of a push.
+        let mut at = self.head + self.len;
+        if at >= self.items.len() {
+            at -= self.items.len();
+        }
         self.items[at] = rule;
         self.len += 1;
     }
@@ -131,7 +137,10 @@ impl Ring {
             return None;
         }
         let rule = self.items[self.head];
-        self.head = (self.head + 1) % self.items.len();
+        self.head += 1;
+        if self.head == self.items.len() {
+            self.head = 0;
+        }
         self.len -= 1;
         Some(rule)
     }
@@ -152,10 +161,10 @@ pub(crate) struct Engine<'m> {
 impl<'m> Engine<'m> {
     pub(crate) fn new(model: &'m Model, schedule: Schedule) -> Self {
         let rules = model.num_rules();
-        let mut idempotent = FixedBitSet::with_capacity(rules);
+        let mut idempotent = Vec::with_capacity(rules);
         let mut cost_class = Vec::with_capacity(rules);
-        for (id, rule) in model.rules() {
-            idempotent.set(id.index(), rule.idempotent());
+        for (_, rule) in model.rules() {
+            idempotent.push(rule.idempotent());
             cost_class.push(rule.cost() as u8);
         }
         let per_class = |class: usize| {
@@ -171,7 +180,7 @@ impl<'m> Engine<'m> {
             core: Core {
                 schedule,
                 queues: std::array::from_fn(|class| Ring::new(per_class(class))),
-                in_queue: FixedBitSet::with_capacity(rules),
+                in_queue: vec![false; rules],
                 cost_class,
                 idempotent,
                 sweep_changed: false,
@@ -356,9 +365,11 @@ impl<'m> Engine<'m> {
 impl Core {
     #[inline]
     fn enqueue(&mut self, rule: RuleId) -> bool {
-        if self.in_queue.put(rule.index()) {
+        let waiting = &mut self.in_queue[rule.index()];
+        if *waiting {
             return false;
         }
+        *waiting = true;
         let class = match self.schedule {
             Schedule::Priority => self.cost_class[rule.index()] as usize,
             _ => 0,
@@ -371,7 +382,7 @@ impl Core {
     fn pop(&mut self) -> Option<RuleId> {
         for queue in &mut self.queues {
             if let Some(rule) = queue.pop() {
-                self.in_queue.set(rule.index(), false);
+                self.in_queue[rule.index()] = false;
                 return Some(rule);
             }
         }
@@ -382,7 +393,7 @@ impl Core {
         for queue in &mut self.queues {
             queue.clear();
         }
-        self.in_queue.clear();
+        self.in_queue.fill(false);
     }
 
     /// Undo the trail back to `mark`.
@@ -545,9 +556,7 @@ impl Propagator<'_> {
         why: &Why<'_>,
         f: impl Fn(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
-        let offset = self.domains.word_offset(var);
-        let len = self.domains.words(var).len();
-        if len == 1 {
+        if let Some(offset) = self.domains.single_word_offset(var) {
             let old = self.domains.raw_words()[offset];
             let new = f(0, old) & old;
             if new == old {
@@ -561,6 +570,7 @@ impl Propagator<'_> {
             self.changed(var, events, why, &[old], &[new]);
             return Ok(true);
         }
+        let offset = self.domains.word_offset(var);
         let before: SmallVec<[u64; 4]> = SmallVec::from_slice(self.domains.words(var));
         let after: SmallVec<[u64; 4]> = before
             .iter()
@@ -634,13 +644,16 @@ impl Propagator<'_> {
             if !watched.intersects(events) {
                 continue;
             }
-            if Some(rule) == self.rule && self.core.idempotent.contains(rule.index()) {
+            if Some(rule) == self.rule && self.core.idempotent[rule.index()] {
                 continue;
             }
             if self.core.enqueue(rule)
                 && let Some(observer) = self.observer.as_deref_mut()
             {
-                observer.on_event(&Event::RuleWoken { rule });
+                observer.on_event(&Event::RuleWoken {
+                    rule,
+                    depth: self.depth,
+                });
             }
         }
     }

@@ -82,7 +82,9 @@ impl Provenance {
 
     /// The change that left `var` with one value, if one did.
     pub fn assignment(&self, var: VarId) -> Option<&Record> {
-        self.assigned_by.get(&var).map(|&index| &self.records[index])
+        self.assigned_by
+            .get(&var)
+            .map(|&index| &self.records[index])
     }
 
     /// Why `value` is gone from `var`: the changes that led there, causes first and the

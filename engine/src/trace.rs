@@ -56,7 +56,9 @@ impl<'m, W: Write> TextTrace<'m, W> {
         let rule_name = |rule: crate::RuleId| self.model.rule(rule).name().to_string();
         let var_name = |var: VarId| self.model.var_name(var);
         Some(match event {
-            Event::RuleWoken { rule } if self.wakes => (0, format!("wake {}", rule_name(*rule))),
+            Event::RuleWoken { rule, depth } if self.wakes => {
+                (*depth, format!("wake {}", rule_name(*rule)))
+            }
             // A decision's own change repeats its `try` line.
             Event::Change(change) if change.rule.is_some() => {
                 (change.depth, self.change_line(change))
@@ -135,11 +137,12 @@ impl<W: Write> Observer for TextTrace<'_, W> {
 pub struct TraceEvent {
     /// The event's position in the trace, from 0.
     pub step: usize,
-    /// `wake`, `change`, `conflict`, `branch`, `backtrack` or `solution`.
+    /// `wake`, `run`, `change`, `conflict`, `branch`, `backtrack` or `solution`.
     pub kind: &'static str,
     /// The search depth.
     pub depth: usize,
-    /// The rule's index, for `wake`, `change` (absent for decisions) and `conflict`.
+    /// The rule's index, for `wake`, `run`, `change` (absent for decisions) and
+    /// `conflict`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<usize>,
     /// The variable's index, for `change`, `branch` and some conflicts.
@@ -235,7 +238,7 @@ impl JsonTrace {
         }
     }
 
-    /// Whether to record rule wakes (on by default).
+    /// Whether to record rule wakes and runs (on by default).
     pub fn with_wakes(mut self, wakes: bool) -> Self {
         self.wakes = wakes;
         self
@@ -260,9 +263,13 @@ impl JsonTrace {
     fn event(&self, event: &Event<'_>) -> Option<TraceEvent> {
         let step = self.document.events.len();
         Some(match event {
-            Event::RuleWoken { rule } if self.wakes => TraceEvent {
+            Event::RuleWoken { rule, depth } if self.wakes => TraceEvent {
                 rule: Some(rule.index()),
-                ..TraceEvent::new(step, "wake", 0)
+                ..TraceEvent::new(step, "wake", *depth)
+            },
+            Event::RuleRun { rule, depth } if self.wakes => TraceEvent {
+                rule: Some(rule.index()),
+                ..TraceEvent::new(step, "run", *depth)
             },
             Event::Change(change) => TraceEvent {
                 rule: change.rule.map(|r| r.index()),

@@ -29,13 +29,12 @@ fn a_text_trace_reads_like_a_worked_solution() {
 
 #[test]
 fn a_json_trace_replays_to_the_solution() {
-    let mut model = common::queens(5);
-    model.set_value_labels((1..=5).map(|v| v.to_string()).collect());
+    let mut model = common::queens(6);
+    model.set_value_labels((1..=6).map(|v| v.to_string()).collect());
     let start = model.domains();
     let mut trace = JsonTrace::new(&model, &start);
-    let mut search = Search::new(&model, Config::default())
-        .unwrap()
-        .observe(&mut trace);
+    let config = Config::default().var_order(VarOrder::First);
+    let mut search = Search::new(&model, config).unwrap().observe(&mut trace);
     let solution = search.next_solution().unwrap();
     drop(search);
     let json: serde_json::Value = serde_json::from_str(&trace.to_json()).unwrap();
@@ -44,6 +43,13 @@ fn a_json_trace_replays_to_the_solution() {
     // Replaying the changes of the last path (after its last backtrack) from a saved
     // copy per depth gives the solution.
     let events = json["events"].as_array().unwrap();
+    // The first solution of 6 queens needs refutations at the root.
+    assert!(
+        events
+            .iter()
+            .any(|e| e["kind"] == "branch" && e["equal"] == false && e["depth"] == 0)
+    );
+    assert!(events.iter().any(|e| e["kind"] == "run"));
     let mut states: Vec<Vec<Vec<u64>>> = vec![
         json["start"]
             .as_array()
@@ -61,11 +67,14 @@ fn a_json_trace_replays_to_the_solution() {
     for event in events {
         let depth = event["depth"].as_u64().unwrap() as usize;
         match event["kind"].as_str().unwrap() {
-            "branch" => {
+            // `var = value` opens a node at `depth` from the one above it; the
+            // refutation `var ≠ value` narrows the node at its own depth.
+            "branch" if event["equal"] == true => {
                 states.truncate(depth);
                 let top = states.last().unwrap().clone();
                 states.push(top);
             }
+            "branch" => states.truncate(depth + 1),
             "change" => {
                 let var = event["var"].as_u64().unwrap() as usize;
                 let removed: Vec<u64> = event["removed"]

@@ -1,0 +1,514 @@
+/* Sieve trace replay. Reads the trace and the view from the two JSON script
+   elements, rebuilds the state at any step, and draws it. Comments use the block
+   form only: the page must not contain a double slash. */
+(function () {
+  'use strict';
+
+  const trace = JSON.parse(document.getElementById('trace-data').textContent);
+  const view = JSON.parse(document.getElementById('view-data').textContent);
+  const events = trace.events;
+  const lastStep = events.length - 1;
+  const varCount = trace.variables.length;
+  let width = 1;
+  trace.sizes.forEach((size) => { if (size > width) { width = size; } });
+
+  const byId = (id) => document.getElementById(id);
+  const label = (value) => (value < trace.labels.length ? trace.labels[value] : String(value));
+  const ruleName = (rule) => trace.rules[rule];
+  const varName = (v) => trace.variables[v];
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  /* ---- Replaying: one state copy per depth (see docs/trace-format.md). ---- */
+
+  const startState = new Uint8Array(varCount * width);
+  trace.start.forEach((values, v) => values.forEach((value) => { startState[v * width + value] = 1; }));
+
+  const replay = { stack: [], applied: 0, running: null, decided: false, queue: [], runChanged: [] };
+
+  function resetReplay() {
+    replay.stack = [startState.slice()];
+    replay.applied = 0;
+    endPropagation();
+  }
+
+  function top() { return replay.stack[replay.stack.length - 1]; }
+
+  /* Make the copy at `depth` the top: drop deeper copies (a backtrack returns to
+     the copy saved at that depth), or copy the top downwards if it is missing. */
+  function alignDepth(depth) {
+    if (replay.stack.length > depth + 1) { replay.stack.length = depth + 1; }
+    while (replay.stack.length < depth + 1) { replay.stack.push(top().slice()); }
+  }
+
+  function endPropagation() {
+    replay.queue = [];
+    replay.running = null;
+    replay.decided = false;
+    replay.runChanged = [];
+  }
+
+  /* A change by a rule other than the one running starts a new run. The queue is
+     first in, first out, so the rules ahead of it ran without changing anything. */
+  function startRun(rule, exact) {
+    const at = replay.queue.indexOf(rule);
+    /* A `run` event names the rule taken off the queue exactly; without one, the
+       rules woken before it are taken to have run and changed nothing. */
+    if (exact) {
+      if (at >= 0) { replay.queue.splice(at, 1); }
+    } else if (at >= 0) { replay.queue.splice(0, at + 1); }
+    replay.running = rule;
+    replay.decided = false;
+    replay.runChanged = [];
+  }
+
+  function applyChange(event) {
+    alignDepth(event.depth);
+    if (event.rule === undefined) {
+      endPropagation();
+      replay.decided = true;
+    } else if (event.rule !== replay.running) {
+      startRun(event.rule, false);
+    }
+    const state = top();
+    (event.removed || []).forEach((value) => { state[event.var * width + value] = 0; });
+    replay.runChanged.push(event.var);
+  }
+
+  function apply(event) {
+    switch (event.kind) {
+      case 'wake':
+        if (replay.queue.indexOf(event.rule) < 0) { replay.queue.push(event.rule); }
+        break;
+      case 'run':
+        alignDepth(event.depth);
+        startRun(event.rule, true);
+        break;
+      case 'change':
+        applyChange(event);
+        break;
+      case 'branch':
+        if (event.equal) {
+          alignDepth(event.depth - 1);
+          replay.stack.push(top().slice());
+        } else {
+          alignDepth(event.depth);
+        }
+        endPropagation();
+        break;
+      case 'conflict':
+        alignDepth(event.depth);
+        endPropagation();
+        if (event.rule !== undefined) { replay.running = event.rule; }
+        break;
+      case 'backtrack':
+      case 'solution':
+        alignDepth(event.depth);
+        endPropagation();
+        break;
+      default:
+        break;
+    }
+    replay.applied += 1;
+  }
+
+  /* Bring the replay to `step` (-1 is the start): forward from here, or again
+     from the start when going back. */
+  function replayTo(step) {
+    if (step + 1 < replay.applied) { resetReplay(); }
+    while (replay.applied < step + 1) { apply(events[replay.applied]); }
+  }
+
+  function candidates(state, v) {
+    const out = [];
+    for (let value = 0; value < trace.sizes[v]; value += 1) {
+      if (state[v * width + value]) { out.push(value); }
+    }
+    return out;
+  }
+
+  /* ---- What the current event highlights. ---- */
+
+  function highlights(event) {
+    const marks = { changed: [], runChanged: replay.runChanged.slice(), cause: [], decision: [], conflict: [], removed: [] };
+    if (!event) { return marks; }
+    if (event.kind === 'change') {
+      marks.changed = [event.var];
+      marks.runChanged.pop();
+      marks.cause = event.cause || [];
+      marks.removed = event.removed || [];
+      if (event.rule === undefined) { marks.decision = [event.var]; }
+    } else if (event.kind === 'branch') {
+      marks.decision = [event.var];
+    } else if (event.kind === 'conflict' && event.var !== undefined) {
+      marks.conflict = [event.var];
+    } else if (event.kind === 'wake' && replay.decided) {
+      marks.decision = marks.runChanged;
+      marks.runChanged = [];
+    }
+    return marks;
+  }
+
+  function classesOf(v, marks) {
+    const names = [];
+    if (marks.runChanged.indexOf(v) >= 0) { names.push('run-changed'); }
+    if (marks.cause.indexOf(v) >= 0) { names.push('cause'); }
+    if (marks.decision.indexOf(v) >= 0) { names.push('decision'); }
+    if (marks.changed.indexOf(v) >= 0) { names.push('changed'); }
+    if (marks.conflict.indexOf(v) >= 0) { names.push('conflict'); }
+    return names;
+  }
+
+  function removedHere(v, marks, event) {
+    return event && event.kind === 'change' && event.var === v ? marks.removed : [];
+  }
+
+  /* ---- Drawing a grid of cells. ---- */
+
+  function drawCellContent(cell, v, values, removed) {
+    const size = trace.sizes[v];
+    if (values.length === 1) {
+      cell.appendChild(element('span', 'value', label(values[0])));
+      return;
+    }
+    if (values.length === 0) {
+      cell.appendChild(element('span', 'empty-domain', '\u2205'));
+      return;
+    }
+    const side = Math.ceil(Math.sqrt(size));
+    const marks = element('div', 'marks');
+    marks.style.gridTemplateColumns = 'repeat(' + side + ', 1fr)';
+    for (let value = 0; value < size; value += 1) {
+      if (values.indexOf(value) >= 0) {
+        marks.appendChild(element('span', 'mark', label(value)));
+      } else if (removed.indexOf(value) >= 0) {
+        marks.appendChild(element('span', 'mark removed', label(value)));
+      } else {
+        marks.appendChild(element('span', 'mark gone'));
+      }
+    }
+    cell.style.setProperty('--mark-size', Math.max(7, Math.floor(cellSize() / (side + 1.2))) + 'px');
+    cell.appendChild(marks);
+  }
+
+  function cellSize() {
+    return Math.max(26, Math.min(64, Math.floor(560 / Math.max(view.cols, view.rows))));
+  }
+
+  function drawCell(state, r, c, marks, event) {
+    const v = view.cells[r * view.cols + c];
+    const values = candidates(state, v);
+    const cell = element('div', 'cell');
+    cell.classList.add.apply(cell.classList, classesOf(v, marks));
+    if (trace.start[v].length === 1) { cell.classList.add('given'); }
+    if (r % view.box_rows === 0) { cell.classList.add('box-top'); }
+    if (c % view.box_cols === 0) { cell.classList.add('box-left'); }
+    if (r === view.rows - 1) { cell.classList.add('box-bottom'); }
+    if (c === view.cols - 1) { cell.classList.add('box-right'); }
+    cell.dataset.var = String(v);
+    cell.dataset.values = values.join(' ');
+    cell.title = varName(v);
+    drawCellContent(cell, v, values, removedHere(v, marks, event));
+    return cell;
+  }
+
+  function clue(side, index) {
+    const text = view.clues[side][index];
+    const node = element('div', 'clue', text === null ? '' : text);
+    node.dataset.side = side;
+    node.dataset.index = String(index);
+    return node;
+  }
+
+  function drawGrid(board, state, marks, event) {
+    const clued = view.clues !== null && view.clues !== undefined;
+    const columns = view.cols + (clued ? 2 : 0);
+    const grid = element('div', 'grid');
+    grid.style.gridTemplateColumns = 'repeat(' + columns + ', var(--cell))';
+    grid.style.setProperty('--cell', cellSize() + 'px');
+    if (clued) {
+      grid.appendChild(element('div', 'corner'));
+      for (let c = 0; c < view.cols; c += 1) { grid.appendChild(clue('top', c)); }
+      grid.appendChild(element('div', 'corner'));
+    }
+    for (let r = 0; r < view.rows; r += 1) {
+      if (clued) { grid.appendChild(clue('left', r)); }
+      for (let c = 0; c < view.cols; c += 1) { grid.appendChild(drawCell(state, r, c, marks, event)); }
+      if (clued) { grid.appendChild(clue('right', r)); }
+    }
+    if (clued) {
+      grid.appendChild(element('div', 'corner'));
+      for (let c = 0; c < view.cols; c += 1) { grid.appendChild(clue('bottom', c)); }
+      grid.appendChild(element('div', 'corner'));
+    }
+    board.appendChild(grid);
+  }
+
+  /* ---- Drawing a chessboard: a queen where a column has one row left. ---- */
+
+  function drawSquare(state, r, c, marks, event) {
+    const v = view.columns[c];
+    const values = candidates(state, v);
+    const square = element('div', 'square ' + ((r + c) % 2 === 0 ? 'light' : 'dark'));
+    square.classList.add.apply(square.classList, classesOf(v, marks));
+    square.dataset.row = String(r);
+    square.dataset.col = String(c);
+    square.dataset.var = String(v);
+    square.title = varName(v) + ', row ' + label(r);
+    if (values.length === 1 && values[0] === r) {
+      square.dataset.mark = 'queen';
+      square.appendChild(element('span', 'queen', '\u265B'));
+    } else if (values.indexOf(r) >= 0) {
+      square.dataset.mark = 'possible';
+      square.appendChild(element('span', 'possible', '\u2022'));
+    } else if (removedHere(v, marks, event).indexOf(r) >= 0) {
+      square.dataset.mark = 'removed';
+      square.appendChild(element('span', 'possible removed', '\u00D7'));
+    } else {
+      square.dataset.mark = 'none';
+    }
+    return square;
+  }
+
+  function drawChessboard(board, state, marks, event) {
+    const size = Math.max(24, Math.min(64, Math.floor(560 / view.n)));
+    const grid = element('div', 'chessboard');
+    grid.style.setProperty('--square', size + 'px');
+    grid.style.gridTemplateColumns = 'repeat(' + view.n + ', var(--square))';
+    for (let r = 0; r < view.n; r += 1) {
+      for (let c = 0; c < view.n; c += 1) { grid.appendChild(drawSquare(state, r, c, marks, event)); }
+    }
+    board.appendChild(grid);
+  }
+
+  /* ---- Drawing variables as a list (the fallback, and those a view leaves out). ---- */
+
+  function drawList(container, vars, state, marks, event, title) {
+    if (vars.length === 0) { return; }
+    if (title) { container.appendChild(element('p', 'list-title', title)); }
+    const table = element('table', 'list');
+    vars.forEach((v) => {
+      const values = candidates(state, v);
+      const row = element('tr');
+      row.classList.add.apply(row.classList, classesOf(v, marks));
+      row.dataset.var = String(v);
+      row.dataset.values = values.join(' ');
+      row.appendChild(element('th', '', varName(v)));
+      const text = values.length === 0 ? '\u2205' : values.map(label).join(' ');
+      row.appendChild(element('td', 'candidates', text));
+      const removed = removedHere(v, marks, event);
+      row.appendChild(element('td', 'removed', removed.length ? '\u2212 ' + removed.map(label).join(' ') : ''));
+      table.appendChild(row);
+    });
+    container.appendChild(table);
+  }
+
+  const drawnVars = (function () {
+    if (view.kind === 'grid') { return view.cells; }
+    if (view.kind === 'chessboard') { return view.columns; }
+    return [];
+  }());
+  const otherVars = [];
+  for (let v = 0; v < varCount; v += 1) { if (drawnVars.indexOf(v) < 0) { otherVars.push(v); } }
+
+  function drawPuzzle(state, marks, event) {
+    const board = byId('board');
+    const others = byId('others');
+    board.replaceChildren();
+    others.replaceChildren();
+    if (view.kind === 'grid') {
+      drawGrid(board, state, marks, event);
+    } else if (view.kind === 'chessboard') {
+      drawChessboard(board, state, marks, event);
+    }
+    const title = view.kind === 'list' ? '' : 'Other variables';
+    drawList(view.kind === 'list' ? board : others, otherVars, state, marks, event, title);
+  }
+
+  /* ---- The explanation panel. ---- */
+
+  function describe(event) {
+    if (!event) {
+      return { rule: '', effect: 'the start: every candidate the puzzle allows', why: '', status: '' };
+    }
+    let running = replay.running === null ? '' : ruleName(replay.running);
+    if (replay.decided) { running = 'search decision'; }
+    switch (event.kind) {
+      case 'wake':
+        return { rule: running, effect: 'wakes ' + ruleName(event.rule), why: 'a variable it watches changed', status: '' };
+      case 'run':
+        return { rule: ruleName(event.rule), effect: 'runs', why: 'it was next on the schedule', status: '' };
+      case 'change': {
+        const values = candidates(top(), event.var);
+        const effect = values.length === 1
+          ? varName(event.var) + ' = ' + label(values[0])
+          : varName(event.var) + ' \u2260 ' + (event.removed || []).map(label).join(', ');
+        const who = event.rule === undefined ? 'search decision' : ruleName(event.rule);
+        return { rule: who, effect: effect, why: event.text || event.inference, status: '' };
+      }
+      case 'branch':
+        return {
+          rule: 'search',
+          effect: 'try ' + varName(event.var) + (event.equal ? ' = ' : ' \u2260 ') + label(event.value),
+          why: event.equal ? 'a guess: propagation alone went no further' : 'the other side of the guess, whose subtree failed',
+          status: '',
+        };
+      case 'conflict':
+        return {
+          rule: event.rule === undefined ? 'search' : ruleName(event.rule),
+          effect: 'conflict' + (event.var === undefined ? '' : ': ' + varName(event.var) + ' has no value left'),
+          why: event.inference,
+          status: 'Conflict',
+        };
+      case 'backtrack':
+        return { rule: 'search', effect: 'back to depth ' + event.depth, why: 'the state is what it was at that node', status: '' };
+      case 'solution':
+        return { rule: 'search', effect: 'solution', why: 'every variable has one value and every rule holds', status: 'Solution' };
+      default:
+        return { rule: '', effect: event.kind, why: '', status: '' };
+    }
+  }
+
+  function drawRules(event) {
+    const queue = byId('queue');
+    queue.replaceChildren();
+    replay.queue.forEach((rule, index) => {
+      const item = element('li', '', ruleName(rule));
+      item.dataset.rule = String(rule);
+      if (event && event.kind === 'wake' && index === replay.queue.length - 1 && event.rule === rule) {
+        item.classList.add('just-woken');
+      }
+      queue.appendChild(item);
+    });
+    const rules = byId('rules');
+    Array.prototype.forEach.call(rules.children, (item, rule) => {
+      item.classList.toggle('running', rule === replay.running);
+      item.classList.toggle('queued', replay.queue.indexOf(rule) >= 0);
+    });
+    const running = rules.querySelector('li.running');
+    if (running) {
+      const offset = running.offsetTop;
+      if (offset < rules.scrollTop || offset + running.offsetHeight > rules.scrollTop + rules.clientHeight) {
+        rules.scrollTop = Math.max(0, offset - rules.clientHeight / 2);
+      }
+    }
+  }
+
+  function drawPanel(step, event) {
+    const text = describe(event);
+    byId('step-number').textContent = step < 0 ? 'start' : String(step);
+    byId('event-kind').textContent = event ? event.kind : 'start';
+    byId('depth').textContent = String(replay.stack.length - 1);
+    byId('rule-name').textContent = text.rule;
+    byId('effect').textContent = text.effect;
+    byId('why').textContent = text.why;
+    byId('inference').textContent = event && event.inference ? event.inference : '';
+    const status = byId('status');
+    status.textContent = text.status;
+    status.className = 'status ' + text.status.toLowerCase();
+    byId('permalink').setAttribute('href', hashFor(step));
+    byId('jump').value = step < 0 ? '' : String(step);
+    byId('scrub').value = String(step);
+    drawRules(event);
+  }
+
+  /* ---- Steps, the address and the controls. ---- */
+
+  let current = -1;
+  let timer = null;
+
+  function hashFor(step) { return step < 0 ? '#step=start' : '#step=' + step; }
+
+  function stepFromHash() {
+    const found = /step=(\d+|start)/.exec(location.hash);
+    if (!found || found[1] === 'start') { return -1; }
+    return Math.min(parseInt(found[1], 10), lastStep);
+  }
+
+  function writeHash(step) {
+    const hash = hashFor(step);
+    if (location.hash === hash) { return; }
+    try {
+      history.replaceState(null, '', hash);
+    } catch (error) {
+      location.replace(hash);
+    }
+  }
+
+  function show(step) {
+    const target = Math.max(-1, Math.min(lastStep, step));
+    replayTo(target);
+    current = target;
+    const event = target >= 0 ? events[target] : null;
+    const marks = highlights(event);
+    drawPuzzle(top(), marks, event);
+    drawPanel(target, event);
+    writeHash(target);
+  }
+
+  function pause() {
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    byId('play').textContent = '\u25B6';
+  }
+
+  function speed() { return Math.max(1, parseInt(byId('speed').value, 10) || 1); }
+
+  function tick() {
+    if (current >= lastStep) { pause(); return; }
+    show(current + 1);
+    timer = setTimeout(tick, 1000 / speed());
+  }
+
+  function play() {
+    if (timer !== null) { pause(); return; }
+    if (current >= lastStep) { show(-1); }
+    byId('play').textContent = '||';
+    timer = setTimeout(tick, 1000 / speed());
+  }
+
+  function setUp() {
+    const rules = byId('rules');
+    trace.rules.forEach((name, rule) => {
+      const item = element('li', '', name);
+      item.dataset.rule = String(rule);
+      rules.appendChild(item);
+    });
+    byId('step-last').textContent = String(lastStep);
+    byId('jump').max = String(Math.max(0, lastStep));
+    byId('scrub').max = String(lastStep);
+    byId('to-start').addEventListener('click', () => { pause(); show(-1); });
+    byId('back').addEventListener('click', () => { pause(); show(current - 1); });
+    byId('forward').addEventListener('click', () => { pause(); show(current + 1); });
+    byId('to-end').addEventListener('click', () => { pause(); show(lastStep); });
+    byId('play').addEventListener('click', play);
+    byId('jump').addEventListener('change', () => {
+      const step = parseInt(byId('jump').value, 10);
+      pause();
+      show(Number.isNaN(step) ? -1 : step);
+    });
+    byId('scrub').addEventListener('input', () => { pause(); show(parseInt(byId('scrub').value, 10)); });
+    byId('speed').addEventListener('input', () => { byId('speed-value').textContent = String(speed()); });
+    window.addEventListener('hashchange', () => {
+      const step = stepFromHash();
+      if (step !== current) { pause(); show(step); }
+    });
+    document.addEventListener('keydown', (key) => {
+      const tag = key.target && key.target.tagName;
+      if (tag === 'INPUT' || (tag === 'BUTTON' && (key.key === ' ' || key.key === 'Enter'))) { return; }
+      const moves = { ArrowLeft: () => show(current - 1), ArrowRight: () => show(current + 1), Home: () => show(-1), End: () => show(lastStep) };
+      if (key.key === ' ') { key.preventDefault(); play(); return; }
+      if (moves[key.key]) { key.preventDefault(); pause(); moves[key.key](); }
+    });
+  }
+
+  const autoplay = /[#&]play(&|$)/.test(location.hash);
+  resetReplay();
+  setUp();
+  show(stepFromHash());
+  if (autoplay) { play(); }
+}());

@@ -1,0 +1,77 @@
+//! # Sieve replay: a trace as one self-contained HTML page
+//!
+//! Turns an engine trace ([`sieve::TraceDocument`], from the [`sieve::JsonTrace`]
+//! observer) into one HTML file with inline style and script, no network requests
+//! and no external fonts, that replays the run step by step: the puzzle with its
+//! candidates, the rule being run, the cells it changed and why, the queue of woken
+//! rules, and play/pause, step, jump, speed and `#step=40` in the address.
+//!
+//! ```
+//! use sieve::JsonTrace;
+//! use sieve::prelude::*;
+//! use sieve_replay::{View, replay_page};
+//!
+//! // One row of four cells, all different, with the first cell given.
+//! let mut model = Model::new();
+//! let cells = model.new_vars(4, 4);
+//! model.add_rule(AllDifferent::new("row all different", cells.clone()))?;
+//! model.set_value_labels(["1", "2", "3", "4"].map(String::from).to_vec());
+//! let mut start = model.domains();
+//! start.assign(cells[0], 2);
+//!
+//! let mut trace = JsonTrace::new(&model, &start);
+//! let mut search = Search::from_state(&model, start, Config::default())?.observe(&mut trace);
+//! assert!(search.next_solution().is_some());
+//! drop(search);
+//!
+//! let view = View::row_major_grid(1, 4, 1, 4);
+//! let page = replay_page("A row <of four>", trace.document(), &view)?;
+//! assert!(page.contains("<title>A row &lt;of four&gt;</title>"));
+//! assert!(!page.contains("https://"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A [`View`] says how to draw the variables: a [`View::Grid`] of cells (sudoku
+//! pencil marks, skyscraper clues around the border), a [`View::Chessboard`]
+//! (queens), or a [`View::List`] for any model. The page replays the trace the way
+//! `docs/trace-format.md` describes ("Replay page" there gives the details).
+//!
+//! Large traces: the page replays at most [`EVENT_LIMIT`] events and says so on the
+//! page when it leaves some out; [`replay_page_with_limit`] sets another limit.
+
+mod error;
+mod escape;
+mod page;
+mod validate;
+mod view;
+
+pub use error::ReplayError;
+pub use validate::DRAWING_LIMIT;
+pub use view::{BorderClues, View};
+
+use sieve::TraceDocument;
+
+/// The most events a page replays by default; a longer trace is cut there, with a
+/// visible note. 20,000 events make a page of a few megabytes that a browser
+/// replays instantly.
+pub const EVENT_LIMIT: usize = 20_000;
+
+/// The replay page of `trace` drawn with `view`, titled `title`, as one HTML file.
+/// At most [`EVENT_LIMIT`] events are replayed.
+///
+/// Errors when the trace is not a replayable Sieve trace (an index out of range, an
+/// unknown event kind) or the view does not fit it.
+pub fn replay_page(title: &str, trace: &TraceDocument, view: &View) -> Result<String, ReplayError> {
+    replay_page_with_limit(title, trace, view, EVENT_LIMIT)
+}
+
+/// [`replay_page`] replaying at most `event_limit` events (the rest are left out,
+/// with a visible note on the page).
+pub fn replay_page_with_limit(
+    title: &str,
+    trace: &TraceDocument,
+    view: &View,
+    event_limit: usize,
+) -> Result<String, ReplayError> {
+    page::build(title, trace, view, event_limit)
+}

@@ -1,0 +1,163 @@
+//! Checks that a trace can be replayed: every index an event carries points at
+//! something the trace has, so the page's script never meets a hole.
+
+use sieve::{TraceDocument, TraceEvent};
+
+use crate::error::ReplayError;
+
+/// The most candidate slots (variables × largest universe) a page draws.
+pub const DRAWING_LIMIT: usize = 250_000;
+
+/// Check the header (format, shapes, start domains) and the given events.
+pub(crate) fn check_trace(trace: &TraceDocument, events: &[TraceEvent]) -> Result<(), ReplayError> {
+    check_header(trace)?;
+    events
+        .iter()
+        .enumerate()
+        .try_for_each(|(step, event)| check_event(trace, step, event))
+}
+
+fn check_header(trace: &TraceDocument) -> Result<(), ReplayError> {
+    if trace.format != "sieve-trace" || trace.version != 1 {
+        return Err(ReplayError::UnsupportedTrace {
+            format: trace.format.to_string(),
+            version: trace.version,
+        });
+    }
+    let variables = trace.variables.len();
+    if trace.sizes.len() != variables || trace.start.len() != variables {
+        return Err(ReplayError::TraceShape {
+            variables,
+            sizes: trace.sizes.len(),
+            start: trace.start.len(),
+        });
+    }
+    let values = trace.sizes.iter().copied().max().unwrap_or(0);
+    if variables.saturating_mul(values as usize) > DRAWING_LIMIT {
+        return Err(ReplayError::TooLarge {
+            variables,
+            values,
+            limit: DRAWING_LIMIT,
+        });
+    }
+    for (var, domain) in trace.start.iter().enumerate() {
+        let size = trace.sizes[var];
+        if let Some(&value) = domain.iter().find(|&&value| value >= size) {
+            return Err(ReplayError::StartValue { var, value, size });
+        }
+    }
+    Ok(())
+}
+
+fn check_event(trace: &TraceDocument, step: usize, event: &TraceEvent) -> Result<(), ReplayError> {
+    let variables = trace.variables.len();
+    let missing = |field| ReplayError::MissingField {
+        step,
+        kind: event.kind.to_string(),
+        field,
+    };
+    if event.depth > variables {
+        return Err(ReplayError::EventDepth {
+            step,
+            depth: event.depth,
+            variables,
+        });
+    }
+    if let Some(rule) = event.rule
+        && rule >= trace.rules.len()
+    {
+        return Err(ReplayError::EventRule {
+            step,
+            rule,
+            rules: trace.rules.len(),
+        });
+    }
+    if let Some(var) = event.var {
+        check_var(step, var, variables)?;
+    }
+    match event.kind {
+        "wake" | "run" => event.rule.map(|_| ()).ok_or_else(|| missing("rule")),
+        "change" => {
+            let var = event.var.ok_or_else(|| missing("var"))?;
+            event.inference.ok_or_else(|| missing("inference"))?;
+            check_values(trace, step, var, &event.removed)?;
+            event
+                .cause
+                .iter()
+                .try_for_each(|&cause| check_var(step, cause, variables))
+        }
+        "branch" => check_branch(trace, step, event),
+        "conflict" => event
+            .inference
+            .map(|_| ())
+            .ok_or_else(|| missing("inference")),
+        "backtrack" => Ok(()),
+        "solution" => check_solution(trace, step, &event.values),
+        kind => Err(ReplayError::UnknownEvent {
+            step,
+            kind: kind.to_string(),
+        }),
+    }
+}
+
+fn check_branch(trace: &TraceDocument, step: usize, event: &TraceEvent) -> Result<(), ReplayError> {
+    let missing = |field| ReplayError::MissingField {
+        step,
+        kind: event.kind.to_string(),
+        field,
+    };
+    let var = event.var.ok_or_else(|| missing("var"))?;
+    let value = event.value.ok_or_else(|| missing("value"))?;
+    let equal = event.equal.ok_or_else(|| missing("equal"))?;
+    if equal && event.depth == 0 {
+        return Err(ReplayError::EventDepth {
+            step,
+            depth: 0,
+            variables: trace.variables.len(),
+        });
+    }
+    check_values(trace, step, var, &[value])
+}
+
+fn check_solution(trace: &TraceDocument, step: usize, values: &[u32]) -> Result<(), ReplayError> {
+    if values.len() != trace.variables.len() {
+        return Err(ReplayError::SolutionLength {
+            step,
+            found: values.len(),
+            variables: trace.variables.len(),
+        });
+    }
+    values
+        .iter()
+        .enumerate()
+        .try_for_each(|(var, &value)| check_values(trace, step, var, &[value]))
+}
+
+fn check_var(step: usize, var: usize, variables: usize) -> Result<(), ReplayError> {
+    if var >= variables {
+        return Err(ReplayError::EventVariable {
+            step,
+            var,
+            variables,
+        });
+    }
+    Ok(())
+}
+
+fn check_values(
+    trace: &TraceDocument,
+    step: usize,
+    var: usize,
+    values: &[u32],
+) -> Result<(), ReplayError> {
+    let size = trace.sizes[var];
+    match values.iter().find(|&&value| value >= size) {
+        Some(&value) => Err(ReplayError::EventValue {
+            step,
+            var,
+            value,
+            size,
+        }),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,517 @@
+//! The replay page in a real headless browser (Debian's `chromium`): pages of three
+//! puzzles are opened at a few steps through `#step=N`, and the DOM the page draws is
+//! checked against the state replayed here in Rust from the same trace.
+//!
+//! Without chromium the test fails when `CI` is set (CI installs it) and prints a
+//! skip notice otherwise.
+
+mod common;
+
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use common::{Element, Recorded};
+use sieve::{TraceDocument, TraceEvent};
+use sieve_replay::{View, replay_page};
+
+const BROWSER: &str = "chromium";
+const INSTALL: &str = "apt-get update && apt-get install -y chromium";
+const LAUNCH_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A fresh directory for pages and browser profiles, removed at the end.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Self {
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |time| time.as_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "sieve-replay-browser-{}-{nanos}",
+            std::process::id()
+        ));
+        fs::create_dir_all(&dir).expect("a temporary directory");
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn browser_available() -> bool {
+    Command::new(BROWSER)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// Open `page` at `fragment` in headless chromium and return the DOM it drew.
+fn dump_dom(scratch: &Scratch, page: &Path, fragment: &str) -> String {
+    let stem = page
+        .file_stem()
+        .map_or(String::new(), |stem| stem.to_string_lossy().into_owned());
+    let launch = format!("{stem}{}", fragment.replace(['#', '='], "-"));
+    let profile = scratch.0.join(format!("{launch}-profile"));
+    let output = scratch.0.join(format!("{launch}.html"));
+    let log = scratch.0.join(format!("{launch}.log"));
+    let mut child = Command::new(BROWSER)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--virtual-time-budget=3000")
+        // The page's console on standard error, to check that it stays silent.
+        .args(["--enable-logging=stderr", "--v=0"])
+        .arg("--dump-dom")
+        .arg(format!("file://{}{fragment}", page.display()))
+        .stdout(File::create(&output).expect("the DOM file"))
+        .stderr(File::create(&log).expect("the log file"))
+        .spawn()
+        .expect("chromium starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("chromium runs") {
+            break status;
+        }
+        if started.elapsed() > LAUNCH_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium did not finish within {LAUNCH_TIMEOUT:?} on {fragment}");
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    };
+    assert!(status.success(), "chromium failed on {fragment}: {status}");
+    let _ = fs::remove_dir_all(&profile);
+    let console = fs::read_to_string(&log).expect("the browser's log");
+    // The page writes nothing to its console: a script error or a request the
+    // content security policy blocked would appear here.
+    let logged: Vec<&str> = console
+        .lines()
+        .filter(|line| line.contains(":CONSOLE"))
+        .collect();
+    assert!(
+        logged.is_empty(),
+        "the page logged on {fragment}: {logged:#?}"
+    );
+    fs::read_to_string(&output).expect("the dumped DOM")
+}
+
+fn label(trace: &TraceDocument, value: u32) -> String {
+    trace
+        .labels
+        .get(value as usize)
+        .cloned()
+        .unwrap_or_else(|| value.to_string())
+}
+
+fn joined(values: &[u32]) -> String {
+    values
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The values the current event just removed from `var` (drawn struck through).
+fn removed_now(event: Option<&TraceEvent>, var: usize) -> Vec<u32> {
+    match event {
+        Some(event) if event.kind == "change" && event.var == Some(var) => event.removed.clone(),
+        _ => Vec::new(),
+    }
+}
+
+fn spans_with_class(html: &str, class: &str) -> Vec<String> {
+    common::find_elements(html, |tag, attributes| {
+        tag == "span" && attributes.get("class").is_some_and(|value| value == class)
+    })
+    .iter()
+    .map(Element::text)
+    .collect()
+}
+
+/// Every cell shows the expected candidates: a value, or pencil marks with the
+/// values just removed struck through.
+fn check_grid(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option<&TraceEvent>) {
+    let trace = &recorded.trace;
+    let View::Grid { cells, .. } = &recorded.view else {
+        unreachable!("a grid view")
+    };
+    let drawn = common::find_elements(dom, |tag, attributes| {
+        tag == "div"
+            && attributes
+                .get("class")
+                .is_some_and(|class| class.starts_with("cell"))
+    });
+    assert_eq!(drawn.len(), cells.len(), "one element per cell");
+    for (cell, &var) in drawn.iter().zip(cells) {
+        let values = &state[var];
+        assert_eq!(cell.attribute("data-var"), var.to_string());
+        assert_eq!(cell.attribute("data-values"), joined(values), "cell {var}");
+        if values.len() == 1 {
+            assert_eq!(
+                spans_with_class(&cell.inner, "value"),
+                [label(trace, values[0])]
+            );
+            continue;
+        }
+        let marks: Vec<String> = values.iter().map(|&value| label(trace, value)).collect();
+        assert_eq!(spans_with_class(&cell.inner, "mark"), marks, "cell {var}");
+        let removed: Vec<String> = removed_now(event, var)
+            .iter()
+            .map(|&value| label(trace, value))
+            .collect();
+        assert_eq!(
+            spans_with_class(&cell.inner, "mark removed"),
+            removed,
+            "cell {var}"
+        );
+    }
+}
+
+/// Light and dark squares; a queen where a column has one row left, a faint mark
+/// where a row is still possible.
+fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option<&TraceEvent>) {
+    let View::Chessboard { n, columns } = &recorded.view else {
+        unreachable!("a chessboard view")
+    };
+    let squares = common::find_elements(dom, |tag, attributes| {
+        tag == "div" && attributes.contains_key("data-row")
+    });
+    assert_eq!(squares.len(), n * n);
+    for square in &squares {
+        let row: usize = square.attribute("data-row").parse().unwrap();
+        let column: usize = square.attribute("data-col").parse().unwrap();
+        let var = columns[column];
+        let values = &state[var];
+        let colour = if (row + column) % 2 == 0 {
+            "light"
+        } else {
+            "dark"
+        };
+        assert!(square.has_class(colour), "square {row},{column}");
+        let expected = if values[..] == [row as u32] {
+            "queen"
+        } else if values.contains(&(row as u32)) {
+            "possible"
+        } else if removed_now(event, var).contains(&(row as u32)) {
+            "removed"
+        } else {
+            "none"
+        };
+        assert_eq!(
+            square.attribute("data-mark"),
+            expected,
+            "square {row},{column}"
+        );
+        assert_eq!(square.inner.contains('\u{265B}'), expected == "queen");
+    }
+}
+
+/// One row per variable with its candidates, and the values just removed.
+fn check_list(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option<&TraceEvent>) {
+    let trace = &recorded.trace;
+    let rows = common::find_elements(dom, |tag, _| tag == "tr");
+    assert_eq!(rows.len(), trace.variables.len());
+    for (var, row) in rows.iter().enumerate() {
+        let values = &state[var];
+        assert_eq!(row.attribute("data-var"), var.to_string());
+        assert_eq!(row.attribute("data-values"), joined(values));
+        let cells = common::find_elements(&row.inner, |tag, _| tag == "th" || tag == "td");
+        let labels: Vec<String> = values.iter().map(|&value| label(trace, value)).collect();
+        assert_eq!(cells[0].text(), trace.variables[var]);
+        assert_eq!(cells[1].text(), labels.join(" "), "variable {var}");
+        let removed: Vec<String> = removed_now(event, var)
+            .iter()
+            .map(|&value| label(trace, value))
+            .collect();
+        assert_eq!(
+            cells[2].text().trim_start_matches("\u{2212} "),
+            removed.join(" ")
+        );
+    }
+}
+
+fn check_clues(dom: &str, recorded: &Recorded) {
+    let View::Grid {
+        clues: Some(clues), ..
+    } = &recorded.view
+    else {
+        return;
+    };
+    let sides = [
+        ("top", &clues.top),
+        ("bottom", &clues.bottom),
+        ("left", &clues.left),
+        ("right", &clues.right),
+    ];
+    for (side, expected) in sides {
+        let drawn = common::find_elements(dom, |_, attributes| {
+            attributes
+                .get("data-side")
+                .is_some_and(|value| value == side)
+        });
+        let texts: Vec<String> = drawn.iter().map(Element::text).collect();
+        let wanted: Vec<String> = expected
+            .iter()
+            .map(|clue| clue.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(texts, wanted, "{side} clues");
+    }
+}
+
+/// The panel names the event's rule (or the search), its effect and its reason.
+fn check_panel(dom: &str, trace: &TraceDocument, event: &TraceEvent) {
+    let text = |id| common::by_id(dom, id).text();
+    let var_name = |event: &TraceEvent| trace.variables[event.var.unwrap()].clone();
+    if event.kind != "wake" {
+        assert_eq!(text("depth"), event.depth.to_string());
+    }
+    match event.kind {
+        "change" => {
+            assert_eq!(text("rule-name"), common::actor(trace, event));
+            assert_eq!(text("why"), common::sentence(event));
+            assert_eq!(text("inference"), event.inference.unwrap());
+            assert!(text("effect").starts_with(&var_name(event)));
+            if let Some(rule) = event.rule {
+                let running = common::find_elements(dom, |tag, attributes| {
+                    tag == "li"
+                        && attributes
+                            .get("class")
+                            .is_some_and(|c| c.contains("running"))
+                });
+                assert_eq!(running.len(), 1);
+                assert_eq!(running[0].attribute("data-rule"), rule.to_string());
+            }
+        }
+        "wake" => {
+            let queue =
+                common::find_elements(&common::by_id(dom, "queue").inner, |tag, _| tag == "li");
+            let last = queue.last().expect("the woken rule waits");
+            assert_eq!(last.text(), trace.rules[event.rule.unwrap()]);
+            assert!(last.has_class("just-woken"));
+        }
+        "run" => {
+            let rule = event.rule.unwrap();
+            assert_eq!(text("rule-name"), trace.rules[rule]);
+            let queue =
+                common::find_elements(&common::by_id(dom, "queue").inner, |tag, _| tag == "li");
+            assert!(
+                queue
+                    .iter()
+                    .all(|waiting| waiting.text() != trace.rules[rule]),
+                "a rule that runs has left the queue"
+            );
+        }
+        "branch" => {
+            let relation = if event.equal == Some(true) {
+                "="
+            } else {
+                "≠"
+            };
+            let value = label(trace, event.value.unwrap());
+            assert_eq!(text("rule-name"), "search");
+            assert_eq!(
+                text("effect"),
+                format!("try {} {relation} {value}", var_name(event))
+            );
+        }
+        "conflict" => {
+            assert_eq!(text("status"), "Conflict");
+            assert_eq!(text("why"), event.inference.unwrap());
+            let rule = event
+                .rule
+                .map_or("search".to_string(), |rule| trace.rules[rule].clone());
+            assert_eq!(text("rule-name"), rule);
+        }
+        "solution" => assert_eq!(text("status"), "Solution"),
+        "backtrack" => assert_eq!(text("effect"), format!("back to depth {}", event.depth)),
+        other => panic!("unexpected event kind {other}"),
+    }
+}
+
+/// The cells the current change touched and the cells that caused it are marked
+/// (every element drawing such a variable: a cell, or a column's squares).
+fn check_highlights(dom: &str, event: &TraceEvent) {
+    let marked = |var: usize, class: &str| {
+        let drawn = common::find_elements(dom, |_, attributes| {
+            attributes
+                .get("data-var")
+                .is_some_and(|value| *value == var.to_string())
+        });
+        assert!(!drawn.is_empty(), "variable {var} is drawn");
+        assert!(
+            drawn.iter().all(|element| element.has_class(class)),
+            "variable {var} is marked {class}"
+        );
+    };
+    match (event.kind, event.var) {
+        ("change", Some(var)) => {
+            marked(var, "changed");
+            for &cause in &event.cause {
+                marked(cause, "cause");
+            }
+        }
+        ("conflict", Some(var)) => marked(var, "conflict"),
+        ("branch", Some(var)) => marked(var, "decision"),
+        _ => {}
+    }
+}
+
+/// Everything the page shows at `step` (or the last step when `step` is past it).
+fn check_step(dom: &str, recorded: &Recorded, step: usize) {
+    let trace = &recorded.trace;
+    let step = step.min(trace.events.len() - 1);
+    let event = &trace.events[step];
+    assert_eq!(common::by_id(dom, "step-number").text(), step.to_string());
+    assert_eq!(
+        common::by_id(dom, "permalink").attribute("href"),
+        format!("#step={step}")
+    );
+    let state = common::state_after(trace, Some(step));
+    match recorded.view {
+        View::Grid { .. } => check_grid(dom, recorded, &state, Some(event)),
+        View::Chessboard { .. } => check_board(dom, recorded, &state, Some(event)),
+        View::List => check_list(dom, recorded, &state, Some(event)),
+    }
+    check_clues(dom, recorded);
+    check_panel(dom, trace, event);
+    check_highlights(dom, event);
+    if event.kind == "solution" {
+        let shown: Vec<u32> = state.iter().map(|values| values[0]).collect();
+        assert!(state.iter().all(|values| values.len() == 1));
+        assert_eq!(shown, recorded.solution);
+    }
+}
+
+/// The first event of `kind` after `after` for which `wanted` holds.
+fn find_step(trace: &TraceDocument, after: usize, wanted: impl Fn(&TraceEvent) -> bool) -> usize {
+    trace.events[after..]
+        .iter()
+        .position(wanted)
+        .map(|position| after + position)
+        .expect("the trace has such an event")
+}
+
+fn first_of(trace: &TraceDocument, kind: &str) -> usize {
+    find_step(trace, 0, |event| event.kind == kind)
+}
+
+/// Write the puzzle's page and check it at a few steps; returns how many pages were
+/// opened.
+fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
+    let page = scratch.0.join(format!("{name}.html"));
+    let html = replay_page(&format!("{name} replay"), &recorded.trace, &recorded.view).unwrap();
+    fs::write(&page, html).unwrap();
+    let trace = &recorded.trace;
+    let last = trace.events.len() - 1;
+    // A rule's change after the search went back (under a decision when it never
+    // did); the first wake; the first conflict; and the end.
+    let backtrack = trace
+        .events
+        .iter()
+        .position(|event| event.kind == "backtrack");
+    let change = find_step(trace, backtrack.unwrap_or(0), |event| {
+        event.kind == "change"
+            && event.rule.is_some()
+            && !event.cause.is_empty()
+            && (backtrack.is_some() || event.depth >= 1)
+    });
+    let mut steps = vec![change, last];
+    match name {
+        "queens" => steps.push(first_of(trace, "conflict")),
+        "skyscrapers" => {
+            steps.extend([first_of(trace, "wake"), first_of(trace, "run"), last + 1000])
+        }
+        _ => {}
+    }
+    for &step in &steps {
+        let dom = dump_dom(scratch, &page, &format!("#step={step}"));
+        check_step(&dom, recorded, step);
+    }
+    if name == "sudoku" {
+        // `&play` starts playing: 4 steps a second over the 3 s of virtual time.
+        let dom = dump_dom(scratch, &page, "#step=0&play");
+        let shown: usize = common::by_id(&dom, "step-number").text().parse().unwrap();
+        assert!((1..=12).contains(&shown), "played to step {shown}");
+        check_step(&dom, recorded, shown);
+        return steps.len() + 1;
+    }
+    if name == "queens" {
+        // The fallback that draws any model: every variable in a list.
+        let listed = Recorded {
+            trace: recorded.trace.clone(),
+            view: View::List,
+            solution: recorded.solution.clone(),
+        };
+        let page = scratch.0.join("list.html");
+        fs::write(
+            &page,
+            replay_page("list", &listed.trace, &View::List).unwrap(),
+        )
+        .unwrap();
+        let dom = dump_dom(scratch, &page, &format!("#step={change}"));
+        check_step(&dom, &listed, change);
+        return steps.len() + 1;
+    }
+    steps.len()
+}
+
+/// A line on standard error that the test harness does not capture (it captures
+/// only the print macros), so a skip is visible in a plain `cargo test`.
+fn notice(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+#[test]
+fn the_page_shows_each_step_in_a_real_browser() {
+    if !browser_available() {
+        if std::env::var_os("CI").is_some() {
+            panic!(
+                "{BROWSER} is not installed; the browser test needs it. Install it with `{INSTALL}` (.ci/run does this)."
+            );
+        }
+        notice(&format!(
+            "SKIPPED: the replay browser test needs `{BROWSER}`, which is not installed. \
+             Install it with `{INSTALL}` to run it (CI fails without it)."
+        ));
+        return;
+    }
+    let started = Instant::now();
+    let scratch = Scratch::new();
+    let puzzles = [
+        ("sudoku", common::sudoku4("...4....2.......")),
+        ("queens", common::queens(6)),
+        (
+            "skyscrapers",
+            common::skyscrapers(&common::SKYLINE, &[("top", 1), ("right", 2)]),
+        ),
+    ];
+    // One thread per puzzle: the launches mostly wait on the browser.
+    let launches: usize = std::thread::scope(|scope| {
+        let runs: Vec<_> = puzzles
+            .iter()
+            .map(|(name, recorded)| scope.spawn(|| check_puzzle(&scratch, name, recorded)))
+            .collect();
+        runs.into_iter()
+            .map(|run| run.join().expect("the puzzle's checks pass"))
+            .sum()
+    });
+    notice(&format!(
+        "browser test: {launches} pages opened in {:.1} s",
+        started.elapsed().as_secs_f64()
+    ));
+}

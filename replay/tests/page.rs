@@ -1,0 +1,291 @@
+//! The page as a file: self-contained, with the trace and the view embedded safely
+//! and the title escaped, for traces the engine records of three small puzzles.
+
+mod common;
+
+use common::Recorded;
+use sieve::TraceDocument;
+use sieve_replay::{EVENT_LIMIT, ReplayError, View, replay_page, replay_page_with_limit};
+
+fn puzzles() -> Vec<(&'static str, Recorded)> {
+    vec![
+        ("sudoku", common::sudoku4("...4....2.......")),
+        ("queens", common::queens(6)),
+        (
+            "skyscrapers",
+            common::skyscrapers(&common::SKYLINE, &[("top", 1), ("right", 2)]),
+        ),
+    ]
+}
+
+/// Whether the page could load anything from elsewhere: no URL with a scheme or a
+/// network path, no `src`, no link but to a place in the page, no CSS import or url().
+fn assert_self_contained(page: &str, name: &str) {
+    for forbidden in [
+        "http:", "https:", "//", " src=", "@import", "url(", "<link", "<iframe", "<img",
+    ] {
+        assert!(
+            !page.contains(forbidden),
+            "{name}: the page contains {forbidden:?}"
+        );
+    }
+    for (index, _) in page.match_indices("href=\"") {
+        let target = &page[index + 6..];
+        assert!(target.starts_with('#'), "{name}: a link leaves the page");
+    }
+    assert!(
+        page.contains("default-src 'none'"),
+        "{name}: the content security policy forbids every request"
+    );
+}
+
+#[test]
+fn every_puzzle_makes_a_self_contained_page() {
+    for (name, recorded) in puzzles() {
+        assert!(
+            recorded
+                .trace
+                .events
+                .iter()
+                .any(|event| event.kind == "branch")
+        );
+        let page = replay_page(name, &recorded.trace, &recorded.view).unwrap();
+        assert!(page.starts_with("<!DOCTYPE html>"), "{name}");
+        assert_self_contained(&page, name);
+        assert_eq!(
+            page.matches("<script").count(),
+            3,
+            "{name}: two data elements and one script"
+        );
+        assert_eq!(page.matches("</script>").count(), 3, "{name}");
+        assert!(page.contains("<style>"), "{name}: the style is inline");
+        assert!(!page.contains("{{"), "{name}: every placeholder is filled");
+    }
+}
+
+#[test]
+fn the_trace_and_the_view_read_back_from_the_page() {
+    for (name, recorded) in puzzles() {
+        let page = replay_page(name, &recorded.trace, &recorded.view).unwrap();
+        let trace: serde_json::Value =
+            serde_json::from_str(common::script_data(&page, "trace-data")).unwrap();
+        assert_eq!(
+            trace,
+            serde_json::to_value(&recorded.trace).unwrap(),
+            "{name}"
+        );
+        let view: View = serde_json::from_str(common::script_data(&page, "view-data")).unwrap();
+        assert_eq!(view, recorded.view, "{name}");
+    }
+}
+
+#[test]
+fn the_title_is_escaped() {
+    let recorded = common::queens(4);
+    let title = r#"Queens <4> & "friends" </script>"#;
+    let page = replay_page(title, &recorded.trace, &recorded.view).unwrap();
+    let escaped = "Queens &lt;4&gt; &amp; &quot;friends&quot; &lt;/script&gt;";
+    assert!(page.contains(&format!("<title>{escaped}</title>")));
+    assert!(page.contains(&format!("<h1 id=\"title\">{escaped}</h1>")));
+    assert!(!page.contains("<4>"));
+}
+
+/// A trace whose names try to end the data element or break older JavaScript.
+fn hostile(trace: &TraceDocument) -> TraceDocument {
+    let mut trace = trace.clone();
+    trace.variables[0] = "</script><script>alert(1)</script>".to_string();
+    trace.rules[0] = "<!-- a & b -->".to_string();
+    trace.labels[0] = "line\u{2028}para\u{2029}end".to_string();
+    let change = trace
+        .events
+        .iter_mut()
+        .find(|event| event.kind == "change")
+        .unwrap();
+    change.text = Some("x < y && y > z".to_string());
+    trace
+}
+
+#[test]
+fn data_cannot_end_the_element_it_sits_in() {
+    let recorded = common::queens(4);
+    let trace = hostile(&recorded.trace);
+    let page = replay_page("hostile", &trace, &recorded.view).unwrap();
+    assert!(!page.contains("alert(1)</script>"));
+    assert!(!page.contains("<!--"));
+    assert!(!page.contains('\u{2028}') && !page.contains('\u{2029}'));
+    assert_eq!(page.matches("</script>").count(), 3);
+    let data = common::script_data(&page, "trace-data");
+    for forbidden in ['<', '>', '&'] {
+        assert!(!data.contains(forbidden), "the data holds {forbidden}");
+    }
+    let back: serde_json::Value = serde_json::from_str(data).unwrap();
+    assert_eq!(back, serde_json::to_value(&trace).unwrap());
+}
+
+#[test]
+fn a_long_trace_is_cut_with_a_visible_note() {
+    let recorded = common::queens(6);
+    let total = recorded.trace.events.len();
+    let page = replay_page_with_limit("cut", &recorded.trace, &recorded.view, 40).unwrap();
+    let note = common::by_id(&page, "truncated-note").text();
+    assert!(note.contains(&format!("{total} events")), "{note}");
+    assert!(note.contains("first 40"), "{note}");
+    let trace: serde_json::Value =
+        serde_json::from_str(common::script_data(&page, "trace-data")).unwrap();
+    let events = trace["events"].as_array().unwrap();
+    assert_eq!(events.len(), 40);
+    assert_eq!(
+        events[..],
+        serde_json::to_value(&recorded.trace.events[..40])
+            .unwrap()
+            .as_array()
+            .unwrap()[..]
+    );
+
+    let whole = replay_page("whole", &recorded.trace, &recorded.view).unwrap();
+    assert!(!whole.contains("truncated-note"));
+}
+
+#[test]
+fn the_default_limit_is_event_limit() {
+    let recorded = common::queens(4);
+    let mut trace = recorded.trace.clone();
+    let wake = trace
+        .events
+        .iter()
+        .find(|event| event.kind == "wake")
+        .unwrap()
+        .clone();
+    trace.events = vec![wake; EVENT_LIMIT + 5];
+    let page = replay_page("many", &trace, &recorded.view).unwrap();
+    let note = common::by_id(&page, "truncated-note").text();
+    assert!(
+        note.contains(&format!("{} events", EVENT_LIMIT + 5)),
+        "{note}"
+    );
+    let embedded: serde_json::Value =
+        serde_json::from_str(common::script_data(&page, "trace-data")).unwrap();
+    assert_eq!(embedded["events"].as_array().unwrap().len(), EVENT_LIMIT);
+}
+
+#[test]
+fn a_view_that_does_not_fit_is_refused() {
+    let sudoku = common::sudoku4("...4....2.......");
+    let board = replay_page("x", &sudoku.trace, &View::chessboard(3));
+    assert!(matches!(
+        board,
+        Err(ReplayError::BoardValues {
+            column: 0,
+            size: 4,
+            n: 3,
+            ..
+        })
+    ));
+    let grid = replay_page("x", &sudoku.trace, &View::row_major_grid(5, 4, 1, 1));
+    assert!(matches!(
+        grid,
+        Err(ReplayError::ViewVariable {
+            var: 16,
+            variables: 16
+        })
+    ));
+    assert!(replay_page("x", &sudoku.trace, &View::List).is_ok());
+}
+
+#[test]
+fn a_broken_trace_is_refused_with_the_step_named() {
+    let recorded = common::queens(4);
+    let change = recorded
+        .trace
+        .events
+        .iter()
+        .position(|event| event.kind == "change")
+        .unwrap();
+
+    let mut trace = recorded.trace.clone();
+    trace.events[change].var = Some(99);
+    let error = replay_page("x", &trace, &recorded.view).unwrap_err();
+    assert!(
+        matches!(error, ReplayError::EventVariable { step, var: 99, variables: 4 } if step == change)
+    );
+    assert!(
+        error.to_string().starts_with(&format!("event {change}:")),
+        "{error}"
+    );
+
+    let mut trace = recorded.trace.clone();
+    trace.events[change].removed = vec![7];
+    let error = replay_page("x", &trace, &recorded.view).unwrap_err();
+    assert!(matches!(
+        error,
+        ReplayError::EventValue {
+            value: 7,
+            size: 4,
+            ..
+        }
+    ));
+
+    let mut trace = recorded.trace.clone();
+    trace.events[change].kind = "teleport";
+    let error = replay_page("x", &trace, &recorded.view).unwrap_err();
+    assert!(matches!(error, ReplayError::UnknownEvent { ref kind, .. } if kind == "teleport"));
+
+    let mut trace = recorded.trace.clone();
+    trace.version = 2;
+    let error = replay_page("x", &trace, &recorded.view).unwrap_err();
+    assert!(matches!(
+        error,
+        ReplayError::UnsupportedTrace { version: 2, .. }
+    ));
+
+    let mut trace = recorded.trace.clone();
+    trace.start.pop();
+    let error = replay_page("x", &trace, &recorded.view).unwrap_err();
+    assert!(matches!(
+        error,
+        ReplayError::TraceShape {
+            variables: 4,
+            start: 3,
+            ..
+        }
+    ));
+
+    // A broken event past the limit is not replayed, so it does not matter.
+    let mut trace = recorded.trace.clone();
+    let last = trace.events.len() - 1;
+    trace.events[last].kind = "teleport";
+    assert!(replay_page_with_limit("x", &trace, &recorded.view, last).is_ok());
+}
+
+#[test]
+fn the_rust_replay_of_each_trace_reaches_its_solution() {
+    // The browser test's expected states come from `common::state_after`; check it
+    // against the engine: every `x = v` branch finds v still possible, and the last
+    // step holds the solution the search returned.
+    for (name, recorded) in puzzles() {
+        let trace = &recorded.trace;
+        for (step, event) in trace.events.iter().enumerate() {
+            if event.kind == "branch" {
+                let before = common::state_after(trace, step.checked_sub(1));
+                let (var, value) = (event.var.unwrap(), event.value.unwrap());
+                assert!(before[var].contains(&value), "{name}: step {step}");
+            }
+        }
+        let last = common::state_after(trace, Some(trace.events.len() - 1));
+        let values: Vec<u32> = last.iter().map(|values| values[0]).collect();
+        assert!(last.iter().all(|values| values.len() == 1), "{name}");
+        assert_eq!(values, recorded.solution, "{name}");
+    }
+}
+
+#[test]
+fn a_trace_without_events_still_makes_a_page() {
+    let recorded = common::sudoku4("1...............");
+    let mut trace = recorded.trace.clone();
+    trace.events.clear();
+    let page = replay_page("empty", &trace, &recorded.view).unwrap();
+    let embedded: serde_json::Value =
+        serde_json::from_str(common::script_data(&page, "trace-data")).unwrap();
+    assert_eq!(embedded["events"].as_array().unwrap().len(), 0);
+    assert_eq!(embedded["start"][0], serde_json::json!([0]));
+}
