@@ -7,16 +7,26 @@ use crate::error::Error;
 use crate::rule::{Events, Rule, RuleId};
 
 /// For each variable, the rules that watch it and for which events, flattened so that
-/// waking costs one slice look-up.
+/// waking costs one slice look-up. Each variable's entries list the rules it can wake
+/// first and the rules that only read it (`Events::NONE`) last, so waking never scans
+/// the readers.
 #[derive(Debug)]
 pub(crate) struct Watchers {
     starts: Vec<u32>,
+    wake_ends: Vec<u32>,
     entries: Vec<(RuleId, Events)>,
 }
 
 impl Watchers {
+    /// The rules a change of `var` may wake.
     #[inline]
     pub(crate) fn of(&self, var: VarId) -> &[(RuleId, Events)] {
+        let i = var.index();
+        &self.entries[self.starts[i] as usize..self.wake_ends[i] as usize]
+    }
+
+    /// Every rule that reads `var`, woken by it or not.
+    pub(crate) fn involving(&self, var: VarId) -> &[(RuleId, Events)] {
         let i = var.index();
         &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
@@ -153,13 +163,22 @@ impl Model {
                 }
             }
             let mut starts = Vec::with_capacity(lists.len() + 1);
+            let mut wake_ends = Vec::with_capacity(lists.len());
             let mut entries = Vec::new();
             starts.push(0);
-            for list in lists {
+            for mut list in lists {
+                // Stable: rules keep their order within each group.
+                list.sort_by_key(|(_, events)| *events == Events::NONE);
+                let wakers = list.iter().filter(|(_, e)| *e != Events::NONE).count();
+                wake_ends.push((entries.len() + wakers) as u32);
                 entries.extend(list);
                 starts.push(entries.len() as u32);
             }
-            Watchers { starts, entries }
+            Watchers {
+                starts,
+                wake_ends,
+                entries,
+            }
         })
     }
 

@@ -555,7 +555,7 @@ impl<'m, 'o> Search<'m, 'o> {
                 let mut best: Option<(f64, VarId)> = None;
                 for var in unassigned {
                     let degree: u64 = watchers
-                        .of(var)
+                        .involving(var)
                         .iter()
                         .map(|(rule, _)| self.weights[rule.index()])
                         .sum();

@@ -1,0 +1,296 @@
+//! The propagation model: one variable per column, rows as values, searched
+//! by the engine.
+//!
+//! One rule per column, [`ColumnAttacks`], written for speed: once its queen
+//! is placed it clears that row and both diagonals from every other column
+//! in one pass (one word operation per column), and until then it sleeps.
+//! The engine's [`Search`] does the rest: first solution, every solution,
+//! counts (OEIS A000170) and, through the [`crate::symmetry`] module, counts
+//! up to symmetry (A002562). Counting can split the first two columns of the
+//! tree over threads; the count does not depend on the number of threads.
+
+use rayon::prelude::*;
+use sieve::prelude::*;
+
+use crate::board::Board;
+use crate::error::{QueensError, check_size};
+use crate::symmetry::canonical;
+
+/// The largest N the search model takes. Every rule reads every column to
+/// its left, so the model holds N²/2 watches.
+pub const MAX_SEARCH_SIZE: usize = 256;
+
+/// Queen `column` attacks no queen to its left; its action clears the row
+/// and diagonals of the placed queen from every other column.
+pub struct ColumnAttacks {
+    column: usize,
+    size: u32,
+    name: String,
+}
+
+impl ColumnAttacks {
+    /// The rule of 0-based `column` on a board of `size` columns.
+    pub fn new(column: usize, size: u32) -> Self {
+        ColumnAttacks {
+            column,
+            size,
+            name: format!("queen {} attacks no queen to its left", column + 1),
+        }
+    }
+}
+
+/// The rows of column `other` attacked by a queen on `row` of `column`, as a
+/// mask (N ≤ 64; bits beyond N are never candidates, so they may be set).
+#[inline]
+fn attacked_mask(row: Value, column: usize, other: usize) -> u64 {
+    let queen = 1u64 << row;
+    let distance = other.abs_diff(column);
+    queen | queen << distance | queen >> distance
+}
+
+impl Rule for ColumnAttacks {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Woken when its own queen is placed; the columns to its left are read
+    /// by [`Rule::holds`] but never wake it.
+    fn watches(&self) -> Vec<Watch> {
+        let mut watches = vec![Watch::new(VarId::from_index(self.column), Events::ASSIGNED)];
+        watches
+            .extend((0..self.column).map(|left| Watch::new(VarId::from_index(left), Events::NONE)));
+        watches
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let own = VarId::from_index(self.column);
+        let Some(row) = ctx.domains().value(own) else {
+            return Ok(());
+        };
+        let cause = [own];
+        let why = Why::new("queen attack").cause(&cause);
+        if ctx.domains().is_single_word() {
+            // Find the columns with something to clear in one pass over the
+            // words, then clear only those.
+            let mut hits = 0u64;
+            for (other, &word) in ctx.domains().raw_words().iter().enumerate() {
+                if other != self.column && word & attacked_mask(row, self.column, other) != 0 {
+                    hits |= 1 << other;
+                }
+            }
+            for other in sieve::bits_of(hits) {
+                let other = other as usize;
+                let mask = attacked_mask(row, self.column, other);
+                ctx.remove_bits(VarId::from_index(other), mask, &why)?;
+            }
+            return Ok(());
+        }
+        for other in (0..self.size as usize).filter(|&other| other != self.column) {
+            let var = VarId::from_index(other);
+            let distance = other.abs_diff(self.column) as u32;
+            ctx.remove(var, row, &why)?;
+            ctx.remove(var, row + distance, &why)?;
+            if row >= distance {
+                ctx.remove(var, row - distance, &why)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        let row = values[self.column];
+        values[..self.column]
+            .iter()
+            .enumerate()
+            .all(|(left, &other)| {
+                other != row && other.abs_diff(row) as usize != self.column - left
+            })
+    }
+}
+
+/// What a count found, with the search counters summed over every subtree.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CountReport {
+    /// Solutions counted (only canonical ones when counting up to symmetry).
+    pub solutions: u64,
+    /// The engine's counters, summed over subtrees (`max_depth`: the deepest).
+    pub counters: Counters,
+    /// Set when a limit stopped some subtree: the count is a lower bound.
+    pub stopped: Option<StopReason>,
+    /// How many subtrees were searched (1 when not split).
+    pub subtrees: usize,
+}
+
+/// The N-queens search model.
+pub struct QueensModel {
+    model: Model,
+    size: usize,
+}
+
+impl QueensModel {
+    /// The model for N queens (1 ≤ N ≤ [`MAX_SEARCH_SIZE`]).
+    pub fn new(size: usize) -> Result<Self, QueensError> {
+        check_size(size, MAX_SEARCH_SIZE, "the search model")?;
+        let mut model = Model::new();
+        let columns = model.new_vars(size, size as u32);
+        for (column, &var) in columns.iter().enumerate() {
+            model.set_name(var, format!("queen {}", column + 1));
+            model.add_rule(ColumnAttacks::new(column, size as u32))?;
+        }
+        Ok(QueensModel { model, size })
+    }
+
+    /// N.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The engine model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The board of a solution's values (0-based rows).
+    pub fn board(&self, values: &[Value]) -> Board {
+        Board {
+            rows: values.iter().map(|&value| value + 1).collect(),
+        }
+    }
+
+    /// The first solution in search order, with the search counters; the
+    /// error is the limit that stopped the search first.
+    pub fn first(&self, config: &Config) -> Result<(Option<Board>, Counters), StopReason> {
+        let mut search = Search::new(&self.model, config.clone()).expect("the model's own state");
+        let found = search.next_values().map(|values| self.board(values));
+        match (found, search.stop_reason()) {
+            (None, Some(reason)) => Err(reason),
+            (found, _) => Ok((found, search.counters())),
+        }
+    }
+
+    /// Every solution, in search order, as boards.
+    pub fn solutions(&self, config: &Config) -> impl Iterator<Item = Board> + '_ {
+        Search::new(&self.model, config.clone())
+            .expect("the model's own state")
+            .map(|solution| self.board(&solution.values))
+    }
+
+    /// Counts every solution (OEIS A000170). With `threads` > 1 the first two
+    /// columns are split into subtrees searched in parallel; limits in
+    /// `config` then apply to each subtree.
+    pub fn count(&self, config: &Config, threads: usize) -> Result<CountReport, QueensError> {
+        self.tally(config, threads, false)
+    }
+
+    /// Counts solutions up to the eight symmetries of the square (OEIS
+    /// A002562): a solution counts when it is its class's canonical board.
+    pub fn count_unique(
+        &self,
+        config: &Config,
+        threads: usize,
+    ) -> Result<CountReport, QueensError> {
+        self.tally(config, threads, true)
+    }
+
+    fn tally(
+        &self,
+        config: &Config,
+        threads: usize,
+        unique: bool,
+    ) -> Result<CountReport, QueensError> {
+        if threads <= 1 {
+            let mut search =
+                Search::new(&self.model, config.clone()).expect("the model's own state");
+            let solutions = self.count_in(&mut search, unique);
+            return Ok(CountReport {
+                solutions,
+                counters: search.counters(),
+                stopped: search.stop_reason(),
+                subtrees: 1,
+            });
+        }
+        let starts = self.subtrees(2);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|error| QueensError::Threads(error.to_string()))?;
+        let parts: Vec<CountReport> = pool.install(|| {
+            starts
+                .par_iter()
+                .map_init(
+                    || Search::new(&self.model, config.clone()).expect("the model's own state"),
+                    |search, start| {
+                        search.restart(start).expect("a state of the model");
+                        CountReport {
+                            solutions: self.count_in(search, unique),
+                            counters: search.counters(),
+                            stopped: search.stop_reason(),
+                            subtrees: 1,
+                        }
+                    },
+                )
+                .collect()
+        });
+        Ok(parts.into_iter().fold(CountReport::default(), merge))
+    }
+
+    /// Runs a search to its end, counting solutions (canonical ones only when
+    /// `unique`).
+    fn count_in(&self, search: &mut Search<'_, '_>, unique: bool) -> u64 {
+        if !unique {
+            return search.count_in_place(None).solutions;
+        }
+        let mut count = 0;
+        while let Some(values) = search.next_values() {
+            let board = self.board(values);
+            if canonical(&board).is_ok_and(|class| class == board) {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Start states with the first `depth` columns placed in every way (the
+    /// search finds the attacking ones empty at once).
+    fn subtrees(&self, depth: usize) -> Vec<Domains> {
+        let depth = depth.min(self.size);
+        let mut starts = vec![self.model.domains()];
+        for column in 0..depth {
+            let var = VarId::from_index(column);
+            starts = starts
+                .into_iter()
+                .flat_map(|start| {
+                    (0..self.size as Value).map(move |row| {
+                        let mut placed = start.clone();
+                        placed.assign(var, row);
+                        placed
+                    })
+                })
+                .collect();
+        }
+        starts
+    }
+}
+
+/// Sums two reports.
+fn merge(total: CountReport, part: CountReport) -> CountReport {
+    let (a, b) = (&total.counters, &part.counters);
+    CountReport {
+        solutions: total.solutions + part.solutions,
+        counters: Counters {
+            nodes: a.nodes + b.nodes,
+            failures: a.failures + b.failures,
+            backtracks: a.backtracks + b.backtracks,
+            propagations: a.propagations + b.propagations,
+            changes: a.changes + b.changes,
+            solutions: a.solutions + b.solutions,
+            max_depth: a.max_depth.max(b.max_depth),
+        },
+        stopped: total.stopped.or(part.stopped),
+        subtrees: total.subtrees + part.subtrees,
+    }
+}
