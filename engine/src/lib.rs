@@ -32,6 +32,7 @@
 
 pub mod domain;
 pub mod error;
+pub mod matrix;
 pub mod memory;
 pub mod model;
 pub mod observe;
@@ -46,6 +47,9 @@ pub mod trace;
 
 pub use domain::{Candidates, Domains, Value, VarId, bits_of};
 pub use error::Error;
+pub use matrix::{
+    Disagreement, MatrixError, MatrixOptions, MatrixReport, Strategy, Subject, run_matrix,
+};
 pub use memory::{StateMemory, Step, StepKind};
 pub use model::Model;
 pub use observe::{Both, Change, Event, Flow, Observer, RuleStats, Stats};

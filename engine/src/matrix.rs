@@ -1,0 +1,744 @@
+//! Strategy matrices: run every strategy on every start state, time it, count what it
+//! did, and check that all strategies agree.
+//!
+//! A benchmark of propagation strategies is only worth reading when every strategy
+//! answered the same puzzles the same way, so [`run_matrix`] both measures and checks.
+//! The caller supplies one [`Subject`] per rule set (a puzzle's rule tiers are separate
+//! models over the same start states) and a list of [`Strategy`]s, often the product
+//! of schedules, restores and variable orders ([`Strategy::product`]).
+//!
+//! **Timing and statistics are separate runs.** Each strategy runs `repeats` timed
+//! passes over all start states with no observer (the figures of [`Row::seconds`] are
+//! the median pass); the search counters come from the last timed pass. Then one more
+//! untimed pass runs with a [`Stats`] observer to collect the per-rule calls and changes
+//! and the solutions themselves, so observation never distorts the timings.
+//!
+//! **Agreement.** For every start state: every strategy of every subject must report
+//! the same number of solutions (up to the limit); when the limit was not reached, the
+//! *sets* of solutions must be equal; strategies that explore the same tree (see
+//! [`Strategy::tree_key`]) must find the same solutions in the same order and visit the
+//! same number of nodes. A search stopped by a node or time limit is left out of the
+//! comparison. Each difference is a [`Disagreement`].
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::matrix::{MatrixOptions, Strategy, Subject, run_matrix};
+//!
+//! let mut model = Model::new();
+//! let x = model.new_vars(3, 3);
+//! model.add_rule(AllDifferent::new("all different", x.clone()))?;
+//! let mut start = model.domains();
+//! start.assign(x[0], 2);
+//! let starts = vec![model.domains(), start];
+//!
+//! let strategies = Strategy::product(&Schedule::ALL, &Restore::ALL, &VarOrder::ALL);
+//! let subjects = [Subject::new("all different", &model, &starts)];
+//! let options = MatrixOptions { repeats: 1, solution_limit: Some(10) };
+//! let report = run_matrix(&subjects, &strategies, &options, &mut |_, _| {})?;
+//! assert_eq!(report.rows.len(), 18);
+//! assert!(report.check().is_ok());
+//! assert_eq!(report.rows[0].puzzles[0].solutions, 6);
+//! assert_eq!(report.rows[0].puzzles[1].solutions, 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::time::Instant;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::domain::{Domains, Value};
+use crate::model::Model;
+use crate::observe::{Event, Flow, Observer, Stats};
+use crate::propagate::Schedule;
+use crate::search::{Config, Counters, Restore, Search, ValueOrder, VarOrder};
+
+/// A named search configuration: one column of the matrix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strategy {
+    /// How the strategy is shown, such as `"queue/copy/fewest"`.
+    pub name: String,
+    /// The search configuration.
+    pub config: Config,
+}
+
+impl Strategy {
+    /// A strategy with a name of the caller's choice.
+    pub fn new(name: impl Into<String>, config: Config) -> Self {
+        Strategy {
+            name: name.into(),
+            config,
+        }
+    }
+
+    /// A strategy named after its configuration (`schedule/restore/var order`, plus
+    /// the value order's seed when it is random).
+    pub fn named(config: Config) -> Self {
+        let mut name = format!(
+            "{}/{}/{}",
+            schedule_name(config.schedule),
+            restore_name(config.restore),
+            var_order_name(config.var_order)
+        );
+        if let ValueOrder::Random { seed } = config.value_order {
+            name.push_str(&format!("/random-{seed}"));
+        }
+        Strategy::new(name, config)
+    }
+
+    /// Every combination of the given schedules, restores and variable orders, with
+    /// ascending values and no limits, schedule varying slowest.
+    pub fn product(
+        schedules: &[Schedule],
+        restores: &[Restore],
+        var_orders: &[VarOrder],
+    ) -> Vec<Strategy> {
+        let mut strategies = Vec::new();
+        for &schedule in schedules {
+            for &restore in restores {
+                for &var_order in var_orders {
+                    let config = Config::default()
+                        .schedule(schedule)
+                        .restore(restore)
+                        .var_order(var_order);
+                    strategies.push(Strategy::named(config));
+                }
+            }
+        }
+        strategies
+    }
+
+    /// What fixes the search tree: two strategies with equal keys (on the same model)
+    /// explore the same tree. The restore strategy never matters; the schedule matters
+    /// only for `DomWdeg`, whose weights grow with the rule that found each conflict,
+    /// and which rule that is depends on the schedule.
+    pub fn tree_key(&self) -> (VarOrder, ValueOrder, Option<Schedule>) {
+        let schedule = match self.config.var_order {
+            VarOrder::DomWdeg => Some(self.config.schedule),
+            VarOrder::First | VarOrder::FewestValues => None,
+        };
+        (self.config.var_order, self.config.value_order, schedule)
+    }
+}
+
+/// The schedule's name as flags and reports write it.
+pub fn schedule_name(schedule: Schedule) -> &'static str {
+    match schedule {
+        Schedule::Sweep => "sweep",
+        Schedule::Queue => "queue",
+        Schedule::Priority => "priority",
+    }
+}
+
+/// The restore strategy's name as flags and reports write it.
+pub fn restore_name(restore: Restore) -> &'static str {
+    match restore {
+        Restore::Copy => "copy",
+        Restore::Trail => "trail",
+    }
+}
+
+/// The variable order's name as flags and reports write it.
+pub fn var_order_name(order: VarOrder) -> &'static str {
+    match order {
+        VarOrder::First => "first",
+        VarOrder::FewestValues => "fewest",
+        VarOrder::DomWdeg => "dom-wdeg",
+    }
+}
+
+/// One rule set with the start states to solve: one block of rows of the matrix.
+#[derive(Clone, Copy)]
+pub struct Subject<'a> {
+    /// How the rule set is shown, such as `"fast"` or `"subsets"`.
+    pub label: &'a str,
+    /// The model.
+    pub model: &'a Model,
+    /// The start states, one per puzzle; every subject of a run has the same puzzles
+    /// in the same order, so that their answers can be compared.
+    pub starts: &'a [Domains],
+}
+
+impl<'a> Subject<'a> {
+    /// A rule set and its start states.
+    pub fn new(label: &'a str, model: &'a Model, starts: &'a [Domains]) -> Self {
+        Subject {
+            label,
+            model,
+            starts,
+        }
+    }
+}
+
+/// How a matrix runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatrixOptions {
+    /// Timed passes per strategy; the median is reported (at least 1).
+    pub repeats: usize,
+    /// Stop each search after this many solutions (`Some(2)`: solve and prove the
+    /// solution unique); `None` counts them all.
+    pub solution_limit: Option<u64>,
+}
+
+impl Default for MatrixOptions {
+    fn default() -> Self {
+        MatrixOptions {
+            repeats: 3,
+            solution_limit: Some(2),
+        }
+    }
+}
+
+/// What one strategy found on one start state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PuzzleOutcome {
+    /// Solutions found, up to the limit.
+    pub solutions: u64,
+    /// Whether the search stopped at the solution limit (there may be more).
+    pub limit_reached: bool,
+    /// Whether a node or time limit stopped the search (the count is a lower bound).
+    pub stopped: bool,
+    /// The first solution's values, indexed by variable.
+    pub first: Option<Vec<Value>>,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Nodes that ended in a conflict.
+    pub failures: u64,
+    /// Rule actions run.
+    pub propagations: u64,
+    /// Domain changes.
+    pub changes: u64,
+    /// Every solution found, in the order found (not serialised: the first is enough
+    /// to read a report; the agreement check uses them all).
+    #[serde(skip)]
+    pub all: Vec<Vec<Value>>,
+}
+
+/// Calls and changes of one rule over a strategy's untimed statistics pass.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RuleReport {
+    /// The rule's name.
+    pub name: String,
+    /// How often its action ran.
+    pub calls: u64,
+    /// How many domain changes it made (its hits).
+    pub changes: u64,
+    /// How many values it removed.
+    pub removed: u64,
+    /// How many conflicts it found.
+    pub conflicts: u64,
+}
+
+/// One strategy on one rule set: one row of the matrix.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    /// The rule set's label.
+    pub rule_set: String,
+    /// The strategy's name.
+    pub strategy: String,
+    /// The schedule.
+    pub schedule: &'static str,
+    /// The restore strategy.
+    pub restore: &'static str,
+    /// The variable order.
+    pub var_order: &'static str,
+    /// How many start states were solved.
+    pub puzzle_count: usize,
+    /// The median time of a pass over every start state, in seconds.
+    pub seconds: f64,
+    /// Every timed pass, in seconds.
+    pub repeat_seconds: Vec<f64>,
+    /// Start states solved per second, from the median pass.
+    pub puzzles_per_second: f64,
+    /// The sum of the search counters over every start state (last timed pass).
+    pub totals: Totals,
+    /// Per-rule statistics from the untimed pass, in the model's rule order.
+    pub rules: Vec<RuleReport>,
+    /// What the strategy found on each start state.
+    pub puzzles: Vec<PuzzleOutcome>,
+}
+
+/// Search counters summed over the start states of a row.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Nodes that ended in a conflict.
+    pub failures: u64,
+    /// Returns to an earlier node.
+    pub backtracks: u64,
+    /// Rule actions run.
+    pub propagations: u64,
+    /// Domain changes.
+    pub changes: u64,
+}
+
+impl Totals {
+    fn add(&mut self, counters: &Counters) {
+        self.solutions += counters.solutions;
+        self.nodes += counters.nodes;
+        self.failures += counters.failures;
+        self.backtracks += counters.backtracks;
+        self.propagations += counters.propagations;
+        self.changes += counters.changes;
+    }
+}
+
+/// Which answer two strategies disagree on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Aspect {
+    /// The number of solutions (up to the limit).
+    SolutionCount,
+    /// The set of solutions (every solution was found by both).
+    SolutionSet,
+    /// The solutions in the order found, for strategies with the same tree.
+    SolutionOrder,
+    /// The node count, for strategies with the same tree.
+    Nodes,
+}
+
+impl fmt::Display for Aspect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Aspect::SolutionCount => "the number of solutions",
+            Aspect::SolutionSet => "the set of solutions",
+            Aspect::SolutionOrder => "the solutions found along the same search tree",
+            Aspect::Nodes => "the node count of the same search tree",
+        })
+    }
+}
+
+/// Two strategies that answered one start state differently: a bug in a rule set or
+/// in the engine, never a matter of speed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Disagreement {
+    /// The start state's position in the list (0-based).
+    pub puzzle: usize,
+    /// What differs.
+    pub aspect: Aspect,
+    /// The first strategy, as `rule set: strategy`.
+    pub first: String,
+    /// What the first strategy said.
+    pub first_says: String,
+    /// The second strategy, as `rule set: strategy`.
+    pub second: String,
+    /// What the second strategy said.
+    pub second_says: String,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "puzzle {} (1-based): `{}` and `{}` disagree on {}: {} vs {}",
+            self.puzzle + 1,
+            self.first,
+            self.second,
+            self.aspect,
+            self.first_says,
+            self.second_says
+        )
+    }
+}
+
+/// Why a matrix could not run, or why its answers cannot be trusted.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum MatrixError {
+    /// A start state does not fit its model.
+    #[error("rule set `{label}`, puzzle {puzzle} (1-based): {source}")]
+    Engine {
+        /// The subject's label.
+        label: String,
+        /// The start state's position, 1-based.
+        puzzle: usize,
+        /// The engine's error.
+        source: crate::Error,
+    },
+    /// Two subjects have different numbers of start states.
+    #[error("rule set `{label}` has {found} puzzles, but `{first}` has {expected}")]
+    PuzzleCount {
+        /// The first subject's label.
+        first: String,
+        /// Its number of start states.
+        expected: usize,
+        /// The subject that differs.
+        label: String,
+        /// Its number of start states.
+        found: usize,
+    },
+    /// Strategies disagree: the first disagreement, and how many there are in all.
+    #[error("STRATEGIES DISAGREE ({count} disagreement(s)); first: {first}")]
+    Disagreement {
+        /// The first disagreement found.
+        first: Box<Disagreement>,
+        /// How many disagreements there are.
+        count: usize,
+    },
+}
+
+/// The result of a matrix: one row per (rule set, strategy), and every disagreement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatrixReport {
+    /// How many timed passes each row made.
+    pub repeats: usize,
+    /// The solution limit of each search.
+    pub solution_limit: Option<u64>,
+    /// The rows, rule set by rule set, in the strategies' order.
+    pub rows: Vec<Row>,
+    /// Every disagreement found; empty when all strategies agree.
+    pub disagreements: Vec<Disagreement>,
+}
+
+impl MatrixReport {
+    /// `Ok` when every strategy agreed on every start state, otherwise the first
+    /// disagreement as an error.
+    pub fn check(&self) -> Result<(), MatrixError> {
+        match self.disagreements.first() {
+            None => Ok(()),
+            Some(first) => Err(MatrixError::Disagreement {
+                first: Box::new(first.clone()),
+                count: self.disagreements.len(),
+            }),
+        }
+    }
+}
+
+/// Run every strategy on every subject's start states, then check agreement (the
+/// result lists the disagreements; call [`MatrixReport::check`] to turn them into an
+/// error). `progress(done, total)` is called after each pass of a row.
+pub fn run_matrix(
+    subjects: &[Subject<'_>],
+    strategies: &[Strategy],
+    options: &MatrixOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<MatrixReport, MatrixError> {
+    check_puzzle_counts(subjects)?;
+    let repeats = options.repeats.max(1);
+    let total = subjects.len() * strategies.len() * (repeats + 1);
+    let mut done = 0;
+    let mut rows = Vec::with_capacity(subjects.len() * strategies.len());
+    let mut keys = Vec::with_capacity(rows.capacity());
+    for subject in subjects {
+        for strategy in strategies {
+            let mut step = || {
+                done += 1;
+                progress(done, total);
+            };
+            rows.push(run_row(subject, strategy, options, repeats, &mut step)?);
+            keys.push(strategy.tree_key());
+        }
+    }
+    let disagreements = compare_rows(&rows, &keys, subjects, strategies.len());
+    Ok(MatrixReport {
+        repeats,
+        solution_limit: options.solution_limit,
+        rows,
+        disagreements,
+    })
+}
+
+fn check_puzzle_counts(subjects: &[Subject<'_>]) -> Result<(), MatrixError> {
+    let Some(first) = subjects.first() else {
+        return Ok(());
+    };
+    match subjects
+        .iter()
+        .find(|s| s.starts.len() != first.starts.len())
+    {
+        None => Ok(()),
+        Some(other) => Err(MatrixError::PuzzleCount {
+            first: first.label.to_string(),
+            expected: first.starts.len(),
+            label: other.label.to_string(),
+            found: other.starts.len(),
+        }),
+    }
+}
+
+/// The timed passes, then the untimed statistics pass, of one strategy on one subject.
+fn run_row(
+    subject: &Subject<'_>,
+    strategy: &Strategy,
+    options: &MatrixOptions,
+    repeats: usize,
+    step: &mut dyn FnMut(),
+) -> Result<Row, MatrixError> {
+    let engine_error = |puzzle: usize, source: crate::Error| MatrixError::Engine {
+        label: subject.label.to_string(),
+        puzzle: puzzle + 1,
+        source,
+    };
+    let mut repeat_seconds = Vec::with_capacity(repeats);
+    let mut timed = Vec::new();
+    for _ in 0..repeats {
+        let (seconds, outcomes) = timed_pass(subject, strategy, options)
+            .map_err(|(puzzle, source)| engine_error(puzzle, source))?;
+        repeat_seconds.push(seconds);
+        timed = outcomes;
+        step();
+    }
+    let mut stats = Stats::new();
+    let mut puzzles = Vec::with_capacity(subject.starts.len());
+    for (index, (start, counters)) in subject.starts.iter().zip(&timed).enumerate() {
+        let observed = observed_search(subject.model, start, strategy, options, &mut stats)
+            .map_err(|source| engine_error(index, source))?;
+        puzzles.push(PuzzleOutcome {
+            solutions: counters.0.solutions,
+            limit_reached: counters.1,
+            stopped: counters.2,
+            first: observed.first().cloned(),
+            nodes: counters.0.nodes,
+            failures: counters.0.failures,
+            propagations: counters.0.propagations,
+            changes: counters.0.changes,
+            all: observed,
+        });
+    }
+    step();
+    let mut totals = Totals::default();
+    for (counters, _, _) in &timed {
+        totals.add(counters);
+    }
+    let seconds = median(&repeat_seconds);
+    let puzzle_count = subject.starts.len();
+    Ok(Row {
+        rule_set: subject.label.to_string(),
+        strategy: strategy.name.clone(),
+        schedule: schedule_name(strategy.config.schedule),
+        restore: restore_name(strategy.config.restore),
+        var_order: var_order_name(strategy.config.var_order),
+        puzzle_count,
+        seconds,
+        repeat_seconds,
+        puzzles_per_second: if seconds > 0.0 {
+            puzzle_count as f64 / seconds
+        } else {
+            0.0
+        },
+        totals,
+        rules: rule_reports(subject.model, &stats),
+        puzzles,
+    })
+}
+
+/// The counters, whether the solution limit was reached, and whether a node or time
+/// limit stopped the search, for one start state.
+type TimedOutcome = (Counters, bool, bool);
+
+/// One timed pass over every start state, reusing one search (no observer).
+fn timed_pass(
+    subject: &Subject<'_>,
+    strategy: &Strategy,
+    options: &MatrixOptions,
+) -> Result<(f64, Vec<TimedOutcome>), (usize, crate::Error)> {
+    let mut outcomes = Vec::with_capacity(subject.starts.len());
+    let Some(first) = subject.starts.first() else {
+        return Ok((0.0, outcomes));
+    };
+    let started = Instant::now();
+    let mut search = Search::from_state(subject.model, first.clone(), strategy.config.clone())
+        .map_err(|error| (0, error))?;
+    for (index, start) in subject.starts.iter().enumerate() {
+        search.restart(start).map_err(|error| (index, error))?;
+        let count = search.count_in_place(options.solution_limit);
+        outcomes.push((
+            search.counters(),
+            count.limit_reached,
+            count.stopped.is_some(),
+        ));
+    }
+    Ok((started.elapsed().as_secs_f64(), outcomes))
+}
+
+/// Statistics plus the solutions themselves.
+struct Recorder<'s> {
+    stats: &'s mut Stats,
+    solutions: Vec<Vec<Value>>,
+}
+
+impl Observer for Recorder<'_> {
+    fn on_event(&mut self, event: &Event<'_>) -> Flow {
+        if let Event::Solution { values, .. } = event {
+            self.solutions.push(values.to_vec());
+        }
+        self.stats.on_event(event)
+    }
+}
+
+/// The untimed pass on one start state: adds to `stats`, returns the solutions.
+fn observed_search(
+    model: &Model,
+    start: &Domains,
+    strategy: &Strategy,
+    options: &MatrixOptions,
+    stats: &mut Stats,
+) -> Result<Vec<Vec<Value>>, crate::Error> {
+    let mut recorder = Recorder {
+        stats,
+        solutions: Vec::new(),
+    };
+    let mut search =
+        Search::from_state(model, start.clone(), strategy.config.clone())?.observe(&mut recorder);
+    search.count_in_place(options.solution_limit);
+    drop(search);
+    Ok(recorder.solutions)
+}
+
+fn rule_reports(model: &Model, stats: &Stats) -> Vec<RuleReport> {
+    model
+        .rules()
+        .map(|(id, rule)| {
+            let counts = stats.rules.get(id.index()).cloned().unwrap_or_default();
+            RuleReport {
+                name: rule.name().to_string(),
+                calls: counts.calls,
+                changes: counts.changes,
+                removed: counts.removed,
+                conflicts: counts.conflicts,
+            }
+        })
+        .collect()
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+/// Every disagreement: each row against the first row, and within a subject each row
+/// against the first row with the same tree key.
+fn compare_rows(
+    rows: &[Row],
+    keys: &[(VarOrder, ValueOrder, Option<Schedule>)],
+    subjects: &[Subject<'_>],
+    per_subject: usize,
+) -> Vec<Disagreement> {
+    let mut found = Vec::new();
+    let puzzle_count = subjects.first().map_or(0, |s| s.starts.len());
+    for puzzle in 0..puzzle_count {
+        let reference = rows.iter().position(|row| !row.puzzles[puzzle].stopped);
+        let Some(reference) = reference else {
+            continue;
+        };
+        for (index, row) in rows.iter().enumerate() {
+            if index == reference || row.puzzles[puzzle].stopped {
+                continue;
+            }
+            if let Some(d) = compare_answers(&rows[reference], row, puzzle) {
+                found.push(d);
+                continue;
+            }
+            let subject_start = index / per_subject.max(1) * per_subject;
+            let same_tree = (subject_start..index)
+                .find(|&other| keys[other] == keys[index] && !rows[other].puzzles[puzzle].stopped);
+            if let Some(other) = same_tree
+                && let Some(d) = compare_trees(&rows[other], row, puzzle)
+            {
+                found.push(d);
+            }
+        }
+    }
+    found
+}
+
+fn row_label(row: &Row) -> String {
+    format!("{}: {}", row.rule_set, row.strategy)
+}
+
+fn disagreement(
+    puzzle: usize,
+    aspect: Aspect,
+    first: &Row,
+    first_says: String,
+    second: &Row,
+    second_says: String,
+) -> Disagreement {
+    Disagreement {
+        puzzle,
+        aspect,
+        first: row_label(first),
+        first_says,
+        second: row_label(second),
+        second_says,
+    }
+}
+
+/// Solution counts, and solution sets when both searches found every solution.
+fn compare_answers(first: &Row, second: &Row, puzzle: usize) -> Option<Disagreement> {
+    let (a, b) = (&first.puzzles[puzzle], &second.puzzles[puzzle]);
+    let says = |o: &PuzzleOutcome| {
+        let more = if o.limit_reached {
+            " (limit reached)"
+        } else {
+            ""
+        };
+        format!("{} solution(s){more}", o.solutions)
+    };
+    if a.solutions != b.solutions || a.limit_reached != b.limit_reached {
+        return Some(disagreement(
+            puzzle,
+            Aspect::SolutionCount,
+            first,
+            says(a),
+            second,
+            says(b),
+        ));
+    }
+    if a.limit_reached {
+        return None;
+    }
+    let set_a: BTreeSet<&Vec<Value>> = a.all.iter().collect();
+    let set_b: BTreeSet<&Vec<Value>> = b.all.iter().collect();
+    let only = |x: &BTreeSet<&Vec<Value>>, y: &BTreeSet<&Vec<Value>>| {
+        x.difference(y)
+            .next()
+            .map_or("no other solution".to_string(), |s| {
+                format!("a solution the other lacks: {s:?}")
+            })
+    };
+    (set_a != set_b).then(|| {
+        disagreement(
+            puzzle,
+            Aspect::SolutionSet,
+            first,
+            only(&set_a, &set_b),
+            second,
+            only(&set_b, &set_a),
+        )
+    })
+}
+
+/// Same tree: the same solutions in the same order, and the same node count.
+fn compare_trees(first: &Row, second: &Row, puzzle: usize) -> Option<Disagreement> {
+    let (a, b) = (&first.puzzles[puzzle], &second.puzzles[puzzle]);
+    if a.all != b.all {
+        let says = |o: &PuzzleOutcome| format!("first solution {:?}", o.first);
+        return Some(disagreement(
+            puzzle,
+            Aspect::SolutionOrder,
+            first,
+            says(a),
+            second,
+            says(b),
+        ));
+    }
+    (a.nodes != b.nodes).then(|| {
+        disagreement(
+            puzzle,
+            Aspect::Nodes,
+            first,
+            format!("{} nodes", a.nodes),
+            second,
+            format!("{} nodes", b.nodes),
+        )
+    })
+}

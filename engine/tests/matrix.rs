@@ -1,0 +1,299 @@
+//! The strategy matrix: it measures every strategy and fails loudly when two
+//! strategies answer the same puzzle differently.
+
+use sieve::matrix::{Aspect, MatrixError, MatrixOptions, MatrixReport, Strategy, Subject};
+use sieve::prelude::*;
+
+/// N-queens, one variable per column (its value is the queen's row): when a column's
+/// queen is placed, the other columns lose the rows it attacks.
+struct PlacedQueen {
+    column: usize,
+    columns: Vec<VarId>,
+}
+
+impl Rule for PlacedQueen {
+    fn name(&self) -> &str {
+        "placed queen"
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        vec![Watch::new(self.columns[self.column], Events::ASSIGNED)]
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let Some(row) = ctx.domains().value(self.columns[self.column]) else {
+            return Ok(());
+        };
+        let why = Why::new("attacked");
+        for (other, &var) in self.columns.iter().enumerate() {
+            if other == self.column {
+                continue;
+            }
+            let distance = self.column.abs_diff(other) as u32;
+            ctx.remove(var, row, &why)?;
+            ctx.remove(var, row + distance, &why)?;
+            if let Some(below) = row.checked_sub(distance) {
+                ctx.remove(var, below, &why)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        let row = values[self.columns[self.column].index()];
+        self.columns.iter().enumerate().all(|(other, var)| {
+            let theirs = values[var.index()];
+            other == self.column
+                || (theirs != row && theirs.abs_diff(row) as usize != self.column.abs_diff(other))
+        })
+    }
+}
+
+/// A deliberately broken rule: cheap (so the `Priority` schedule runs it before the
+/// queens rules) and wrong when it runs early. Once the first queen is placed, if the
+/// second column still has every row, it keeps only that column's lowest row, which
+/// throws away real solutions. Under `Sweep` and `Queue` the first queen's own rule
+/// runs first and the liar never fires.
+struct EarlyLiar {
+    columns: Vec<VarId>,
+    size: u32,
+}
+
+impl Rule for EarlyLiar {
+    fn name(&self) -> &str {
+        "early liar"
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        vec![
+            Watch::new(self.columns[0], Events::ASSIGNED),
+            Watch::new(self.columns[1], Events::NONE),
+        ]
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Constant
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let second = self.columns[1];
+        if ctx.domains().is_assigned(self.columns[0]) && ctx.domains().count(second) == self.size {
+            let lowest = ctx.domains().min(second).unwrap_or(0);
+            ctx.assign(second, lowest, &Why::new("a lie"))?;
+        }
+        Ok(())
+    }
+
+    fn holds(&self, _values: &[Value]) -> bool {
+        true
+    }
+}
+
+/// A sound rule that only helps when it runs early: with the first queen placed and the
+/// second column untouched, it keeps in the last column only the rows that some real
+/// solution uses. Every schedule finds the same solutions, but `Priority` visits fewer
+/// nodes on the same tree: a node-count disagreement.
+struct EarlyOracle {
+    columns: Vec<VarId>,
+    size: u32,
+    solutions: Vec<Vec<Value>>,
+}
+
+impl Rule for EarlyOracle {
+    fn name(&self) -> &str {
+        "early oracle"
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        vec![
+            Watch::new(self.columns[0], Events::ASSIGNED),
+            Watch::new(self.columns[1], Events::NONE),
+        ]
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Constant
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let Some(first) = ctx.domains().value(self.columns[0]) else {
+            return Ok(());
+        };
+        if ctx.domains().count(self.columns[1]) != self.size {
+            return Ok(());
+        }
+        let last = self.columns[self.columns.len() - 1];
+        for row in 0..self.size {
+            let used = self
+                .solutions
+                .iter()
+                .any(|s| s[0] == first && s[s.len() - 1] == row);
+            if !used {
+                ctx.remove(last, row, &Why::new("known from the solutions"))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn holds(&self, _values: &[Value]) -> bool {
+        true
+    }
+}
+
+fn queens(size: usize) -> (Model, Vec<VarId>) {
+    let mut model = Model::new();
+    let columns = model.new_vars(size, size as u32);
+    for column in 0..size {
+        let rule = PlacedQueen {
+            column,
+            columns: columns.clone(),
+        };
+        model.add_rule(rule).expect("the rule fits the model");
+    }
+    (model, columns)
+}
+
+/// The start states: the empty board, and the first queen in each row.
+fn starts(model: &Model, columns: &[VarId]) -> Vec<Domains> {
+    let mut starts = vec![model.domains()];
+    for row in 0..columns.len() as u32 {
+        let mut start = model.domains();
+        start.assign(columns[0], row);
+        starts.push(start);
+    }
+    starts
+}
+
+fn run(model: &Model, starts: &[Domains], limit: Option<u64>) -> MatrixReport {
+    let strategies = Strategy::product(&Schedule::ALL, &Restore::ALL, &VarOrder::ALL);
+    let subjects = [Subject::new("queens", model, starts)];
+    let options = MatrixOptions {
+        repeats: 2,
+        solution_limit: limit,
+    };
+    let mut calls = 0;
+    let report = sieve::run_matrix(&subjects, &strategies, &options, &mut |done, total| {
+        calls += 1;
+        assert!(done <= total);
+    })
+    .expect("the matrix runs");
+    assert_eq!(calls, strategies.len() * 3, "one progress call per pass");
+    report
+}
+
+#[test]
+fn a_correct_model_passes_and_every_row_is_measured() {
+    let (model, columns) = queens(6);
+    let starts = starts(&model, &columns);
+    let report = run(&model, &starts, None);
+    assert_eq!(report.check(), Ok(()));
+    assert_eq!(report.rows.len(), 18);
+    for row in &report.rows {
+        let counts: Vec<u64> = row.puzzles.iter().map(|p| p.solutions).collect();
+        // 6-queens has 4 solutions, whose first queens are in rows 2, 3, 4 and 5.
+        assert_eq!(counts, [4, 0, 1, 1, 1, 1, 0], "{}", row.strategy);
+        assert_eq!(row.repeat_seconds.len(), 2);
+        assert!(row.puzzles_per_second > 0.0);
+        assert_eq!(row.totals.solutions, 8);
+        assert!(row.totals.nodes >= row.puzzles.len() as u64);
+        let calls: u64 = row.rules.iter().map(|r| r.calls).sum();
+        assert!(calls > 0 && row.rules.len() == 6);
+        for (puzzle, outcome) in row.puzzles.iter().enumerate() {
+            if let Some(first) = &outcome.first {
+                assert!(model.violated(first).is_none(), "puzzle {puzzle}");
+            }
+        }
+    }
+    let json = serde_json::to_value(&report).expect("the report serialises");
+    assert_eq!(json["rows"].as_array().map(Vec::len), Some(18));
+}
+
+#[test]
+fn a_limit_below_the_count_compares_counts_not_first_solutions() {
+    let (model, columns) = queens(6);
+    let starts = starts(&model, &columns);
+    let report = run(&model, &starts, Some(2));
+    assert_eq!(report.check(), Ok(()));
+    assert!(report.rows.iter().all(|row| row.puzzles[0].limit_reached));
+}
+
+#[test]
+fn a_rule_that_lies_under_one_schedule_fails_loudly() {
+    let (mut model, columns) = queens(6);
+    let size = columns.len() as u32;
+    model
+        .add_rule(EarlyLiar { columns, size })
+        .expect("the rule fits the model");
+    let starts = vec![model.domains()];
+    let report = run(&model, &starts, None);
+    let error = report.check().expect_err("the liar is caught");
+    let MatrixError::Disagreement { first, count } = &error else {
+        panic!("expected a disagreement, got {error}");
+    };
+    assert_eq!(first.puzzle, 0);
+    assert_eq!(first.aspect, Aspect::SolutionCount);
+    assert!(first.first.starts_with("queens: "), "{}", first.first);
+    assert!(
+        first.first.contains("priority") != first.second.contains("priority"),
+        "one side runs the liar early: {first}"
+    );
+    // Every priority row disagrees with the sweep reference.
+    assert_eq!(*count, 6);
+    let message = error.to_string();
+    assert!(message.contains("STRATEGIES DISAGREE"), "{message}");
+    assert!(message.contains("puzzle 1"), "{message}");
+    assert!(message.contains("4 solution(s)"), "{message}");
+}
+
+#[test]
+fn a_sound_rule_that_prunes_only_under_one_schedule_breaks_node_agreement() {
+    let (mut model, columns) = queens(6);
+    let size = columns.len() as u32;
+    let solutions: Vec<Vec<Value>> = Search::new(&model, Config::default())
+        .expect("a search")
+        .map(|solution| solution.values)
+        .collect();
+    assert_eq!(solutions.len(), 4);
+    model
+        .add_rule(EarlyOracle {
+            columns,
+            size,
+            solutions,
+        })
+        .expect("the rule fits the model");
+    let starts = vec![model.domains()];
+    let report = run(&model, &starts, None);
+    let error = report.check().expect_err("the node counts differ");
+    let MatrixError::Disagreement { first, .. } = &error else {
+        panic!("expected a disagreement, got {error}");
+    };
+    assert_eq!(first.aspect, Aspect::Nodes, "{first}");
+    assert!(
+        report
+            .disagreements
+            .iter()
+            .all(|d| d.aspect == Aspect::Nodes)
+    );
+    assert!(first.second.contains("priority"), "{first}");
+}
+
+#[test]
+fn rule_sets_with_different_puzzle_counts_are_refused() {
+    let (model, columns) = queens(4);
+    let all = starts(&model, &columns);
+    let subjects = [
+        Subject::new("all", &model, &all),
+        Subject::new("fewer", &model, &all[..2]),
+    ];
+    let strategies = [Strategy::named(Config::default())];
+    let result = sieve::run_matrix(
+        &subjects,
+        &strategies,
+        &MatrixOptions::default(),
+        &mut |_, _| {},
+    );
+    assert!(matches!(
+        result,
+        Err(MatrixError::PuzzleCount { found: 2, .. })
+    ));
+}
