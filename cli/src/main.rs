@@ -1,2 +1,65 @@
-//! The `sieve` command line.
-fn main() {}
+//! The `sieve` command line: puzzles as rule sets over the Sieve engine.
+
+mod bench;
+mod common;
+// Puzzle command modules: one file each.
+mod magic;
+mod play;
+mod queens;
+mod sudoku;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use common::{CliError, EXIT_HELP, Outcome};
+
+/// Solve, count, rate, explain and generate puzzles with a generic
+/// constraint-propagation engine.
+#[derive(Parser, Debug)]
+#[command(name = "sieve", version, about, after_help = EXIT_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Benchmark a matrix of strategies (schedules x restores x variable orders x rule
+    /// sets) on a file of puzzles, checking that every strategy agrees.
+    Bench(bench::Args),
+    /// Magic squares: construct, play the visible-cell puzzle, complete and count.
+    Magic(magic::Args),
+    /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
+    Queens(queens::Args),
+    /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
+    Sudoku(sudoku::Args),
+}
+
+fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match command {
+        Command::Bench(args) => bench::run(args, out),
+        Command::Magic(args) => magic::run(args, out),
+        Command::Queens(args) => queens::run(args, out),
+        Command::Sudoku(args) => sudoku::run(args, out),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = run(cli.command, &mut out).and_then(|outcome| {
+        common::finish(&mut out)?;
+        Ok(outcome)
+    });
+    match result {
+        Ok(outcome) => outcome.exit_code(),
+        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sieve: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

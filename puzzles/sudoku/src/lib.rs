@@ -25,23 +25,35 @@
 //! - [`reference`](mod@reference): an independent, simple solution counter for tests and
 //!   uniqueness reports;
 //! - [`generate`]: the [`srmagic`](generate::srmagic) and
-//!   [`transform`](generate::transform) generators and the [`GeneratedPuzzle`].
+//!   [`transform`](generate::transform) generators and the [`GeneratedPuzzle`];
+//! - [`tiers`]: the explained elimination rules in five [`Tier`]s (naked single,
+//!   hidden single, locked candidates, subsets, fish) and the pencil marks after a tier;
+//! - [`rate`](mod@rate): a puzzle's difficulty, the hardest tier it needs or how much
+//!   guessing;
+//! - [`explain`]: hints and worked solutions, one [`Step`] at a time in plain words.
 
 pub mod check;
+pub mod explain;
 pub mod generate;
 pub mod grid;
 pub mod model;
 pub mod parse;
+pub mod play;
+pub mod rate;
 pub mod reference;
 pub mod shape;
 pub mod singles;
 pub mod symbols;
+pub mod tiers;
 pub mod write;
 
 pub use check::{Violation, check_solution};
+pub use explain::{CellChange, ExplainError, Explainer, Path, PathEnd, Step};
 pub use generate::{CellReading, GenerateError, GeneratedPuzzle, Uniqueness};
 pub use grid::{Conflict, Grid, GridError};
 pub use model::{Answer, ModelError, Solver, SudokuModel};
 pub use parse::{ParseError, Parsed};
+pub use rate::{Difficulty, RateError, Rater, Rating, rate};
 pub use shape::{CellPos, Shape, ShapeError, Unit, UnitKind};
+pub use tiers::{Contradiction, Tier};
 pub use write::{Format, WriteError};

@@ -2,11 +2,11 @@
 //! the grid's values `0..N`, and a rule set chosen by purpose.
 
 use sieve::prelude::*;
-use sieve::{Counters, StopReason, Uniqueness};
+use sieve::{Counters, StopReason};
 
 use crate::grid::Grid;
 use crate::shape::Shape;
-use crate::singles::UnitSingles;
+use crate::singles::{ChuteRule, GridRule};
 
 /// Why a grid cannot be handed to a model.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,12 +47,30 @@ impl SudokuModel {
         }
     }
 
-    /// The fast solving model: naked and hidden singles per unit.
+    /// The fast solving model: naked singles, hidden singles and locked candidates.
+    /// Up to 9x9 one [`GridRule`] takes each search node to its fixpoint in one run;
+    /// larger grids have one [`ChuteRule`] per band and per stack.
     pub fn fast(shape: Shape) -> Result<Self, ModelError> {
         let mut sudoku = Self::bare(shape);
-        for unit in shape.units() {
-            let rule = UnitSingles::new(&unit, &sudoku.cells, shape);
-            sudoku.model.add_rule(rule)?;
+        match GridRule::new(shape, &sudoku.cells) {
+            Some(rule) => {
+                sudoku.model.add_rule(rule)?;
+            }
+            None => {
+                for rule in ChuteRule::all(shape, &sudoku.cells) {
+                    sudoku.model.add_rule(rule)?;
+                }
+            }
+        }
+        Ok(sudoku)
+    }
+
+    /// A model with the explained rules of `tier` and every simpler tier (see
+    /// [`crate::tiers`]), added tier by tier: for rating, hints and pencil marks.
+    pub fn with_tier(shape: Shape, tier: crate::tiers::Tier) -> Result<Self, ModelError> {
+        let mut sudoku = Self::bare(shape);
+        for level in tier.and_below() {
+            level.add_rules(&mut sudoku)?;
         }
         Ok(sudoku)
     }
@@ -138,19 +156,49 @@ pub enum Answer {
 pub struct Solver<'m> {
     sudoku: &'m SudokuModel,
     search: Search<'m, 'static>,
+    /// Every candidate of every cell: the start of each puzzle's start state.
+    full: Domains,
+    /// The last puzzle's start state, rebuilt in place for the next one.
+    start: Domains,
 }
 
 impl<'m> Solver<'m> {
     /// A solver over a model with the given strategies.
     pub fn new(sudoku: &'m SudokuModel, config: Config) -> Result<Self, ModelError> {
         let search = Search::new(&sudoku.model, config)?;
-        Ok(Solver { sudoku, search })
+        let full = sudoku.model.domains();
+        Ok(Solver {
+            sudoku,
+            search,
+            start: full.clone(),
+            full,
+        })
     }
 
+    /// Start the search on a puzzle: its givens assigned, without allocating.
     fn load(&mut self, puzzle: &Grid) -> Result<(), ModelError> {
-        let start = self.sudoku.start(puzzle)?;
-        self.search.restart(&start)?;
+        if puzzle.shape() != self.sudoku.shape {
+            return Err(ModelError::ShapeMismatch {
+                expected: self.sudoku.shape,
+                found: puzzle.shape(),
+            });
+        }
+        self.start.copy_from(&self.full);
+        for (&var, value) in self.sudoku.cells.iter().zip(puzzle.cells()) {
+            if let Some(value) = value {
+                self.start.assign(var, u32::from(*value));
+            }
+        }
+        self.search.restart(&self.start)?;
         Ok(())
+    }
+
+    /// How the search ended without a (further) solution.
+    fn ended(&self) -> Answer {
+        match self.search.stop_reason() {
+            Some(reason) => Answer::Stopped(reason),
+            None => Answer::NoSolution,
+        }
     }
 
     /// The first solution of a puzzle.
@@ -158,26 +206,23 @@ impl<'m> Solver<'m> {
         self.load(puzzle)?;
         Ok(match self.search.next_values() {
             Some(values) => Answer::Solved(self.sudoku.grid_of_values(values)),
-            None => match self.search.stop_reason() {
-                Some(reason) => Answer::Stopped(reason),
-                None => Answer::NoSolution,
-            },
+            None => self.ended(),
         })
     }
 
     /// Solve and prove uniqueness (the search stops at a second solution).
     pub fn solve_unique(&mut self, puzzle: &Grid) -> Result<Answer, ModelError> {
         self.load(puzzle)?;
-        Ok(match self.search.uniqueness() {
-            Uniqueness::None => Answer::NoSolution,
-            Uniqueness::Unique(solution) => {
-                Answer::Solved(self.sudoku.grid_of_values(&solution.values))
-            }
-            Uniqueness::Multiple(a, b) => Answer::Several(
-                self.sudoku.grid_of_values(&a.values),
-                self.sudoku.grid_of_values(&b.values),
-            ),
-            Uniqueness::Unknown(reason, _) => Answer::Stopped(reason),
+        let first = match self.search.next_values() {
+            Some(values) => self.sudoku.grid_of_values(values),
+            None => return Ok(self.ended()),
+        };
+        Ok(match self.search.next_values() {
+            Some(values) => Answer::Several(first, self.sudoku.grid_of_values(values)),
+            None => match self.search.stop_reason() {
+                Some(reason) => Answer::Stopped(reason),
+                None => Answer::Solved(first),
+            },
         })
     }
 

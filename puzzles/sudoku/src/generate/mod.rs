@@ -9,8 +9,21 @@
 //! Randomness is a `ChaCha8Rng` seeded from a `u64`, so a seed gives the same
 //! puzzle on every machine.
 
+pub mod batch;
+mod forced;
+pub mod prover;
 pub mod srmagic;
+pub mod symmetry;
+pub mod target;
 pub mod transform;
+pub mod unique;
+mod witness;
+
+pub use batch::{Method, generate_many, generate_many_with_progress, puzzle_seed};
+pub use prover::UniquenessProver;
+pub use symmetry::{Symmetry, SymmetryParseError};
+pub use target::{TargetDifficulty, TargetParseError};
+pub use unique::{UniqueGenerator, UniqueOptions, UniqueWorker};
 
 use std::fmt;
 
@@ -80,6 +93,20 @@ pub enum GenerateError {
     /// The solution given is not a complete valid grid.
     #[error("the solution is not a valid complete grid: {0}")]
     InvalidSolution(#[from] Violation),
+    /// No attempt met the options within the allowed number.
+    #[error("no attempt gave {wanted} in {attempts} attempts")]
+    AttemptsExhausted {
+        /// How many attempts were made.
+        attempts: u32,
+        /// What was asked for, in words.
+        wanted: String,
+    },
+    /// The models could not be built.
+    #[error(transparent)]
+    Model(#[from] crate::model::ModelError),
+    /// A puzzle could not be rated.
+    #[error(transparent)]
+    Rate(#[from] crate::rate::RateError),
     /// The visible mask does not have one flag per cell.
     #[error("{found} visibility flags given for a grid of {expected} cells")]
     MaskLength {
@@ -139,6 +166,26 @@ impl GeneratedPuzzle {
         };
         puzzle.refresh_uniqueness();
         Ok(puzzle)
+    }
+
+    /// Assembles a puzzle whose uniqueness the generator has proven on the
+    /// way (see [`unique`]), without counting again.
+    pub(crate) fn proven_unique(
+        solution: Grid,
+        visible: Vec<bool>,
+    ) -> Result<GeneratedPuzzle, GenerateError> {
+        check_solution(&Grid::empty(solution.shape()), &solution)?;
+        if visible.len() != solution.shape().cell_count() {
+            return Err(GenerateError::MaskLength {
+                found: visible.len(),
+                expected: solution.shape().cell_count(),
+            });
+        }
+        Ok(GeneratedPuzzle {
+            solution,
+            visible,
+            uniqueness: Uniqueness::Unique,
+        })
     }
 
     /// The box shape.

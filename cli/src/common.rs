@@ -1,0 +1,227 @@
+//! What every puzzle's commands share: exit codes, errors, strategy flags, input.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use sieve::{Config, Restore, Schedule, ValueOrder, VarOrder};
+use thiserror::Error;
+
+/// The exit codes, documented in `--help` and the README.
+pub const EXIT_HELP: &str = "\
+Exit codes:
+  0  success
+  1  a puzzle has no solution, or several where one was required (a batch goes on)
+  2  usage or input error (bad flag, unreadable file, malformed puzzle)";
+
+/// How a command ended, when it did not fail outright.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything asked for was done.
+    Success,
+    /// Some puzzle had no solution, or several where one was required.
+    Unsolved,
+}
+
+impl Outcome {
+    /// Combine the outcomes of a batch: one unsolved puzzle makes the batch unsolved.
+    pub fn and(self, other: Outcome) -> Outcome {
+        if self == Outcome::Success && other == Outcome::Success {
+            Outcome::Success
+        } else {
+            Outcome::Unsolved
+        }
+    }
+
+    /// The process exit code.
+    pub fn exit_code(self) -> ExitCode {
+        match self {
+            Outcome::Success => ExitCode::SUCCESS,
+            Outcome::Unsolved => ExitCode::from(1),
+        }
+    }
+}
+
+/// A usage or input error: printed to stderr, exit code 2.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path, or `-` for standard input.
+        path: String,
+        /// What went wrong.
+        source: io::Error,
+    },
+    /// Writing the output failed (other than a closed pipe).
+    #[error("writing the output: {0}")]
+    Output(io::Error),
+    /// The input is malformed; the message names where.
+    #[error("{0}")]
+    Input(String),
+}
+
+impl CliError {
+    /// An input error with a message that names the problem and where.
+    pub fn input(message: impl std::fmt::Display) -> Self {
+        CliError::Input(message.to_string())
+    }
+
+    /// Whether the error is a closed output pipe (`sieve ... | head`), which ends the
+    /// run quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, CliError::Output(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(error: io::Error) -> Self {
+        CliError::Output(error)
+    }
+}
+
+/// `--schedule`, as a command-line value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScheduleArg {
+    /// Every rule in order until a pass changes nothing.
+    Sweep,
+    /// First in, first out: only woken rules.
+    Queue,
+    /// Cheap rules first.
+    Priority,
+}
+
+/// `--restore`, as a command-line value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RestoreArg {
+    /// Copy the whole state at each decision.
+    Copy,
+    /// Undo changes from a trail.
+    Trail,
+}
+
+/// `--var-order`, as a command-line value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VarOrderArg {
+    /// The first undecided variable.
+    First,
+    /// The variable with the fewest candidates.
+    Fewest,
+    /// Fewest candidates per weighted degree.
+    DomWdeg,
+}
+
+/// The engine strategy and limit flags every solving command takes.
+#[derive(Args, Clone, Debug)]
+pub struct StrategyArgs {
+    /// Propagation schedule.
+    #[arg(long, value_enum, default_value = "queue")]
+    pub schedule: ScheduleArg,
+    /// How search restores states on backtrack.
+    #[arg(long, value_enum, default_value = "copy")]
+    pub restore: RestoreArg,
+    /// Which variable search branches on.
+    #[arg(long, value_enum, default_value = "fewest")]
+    pub var_order: VarOrderArg,
+    /// Try values in a random order drawn from this seed (default: ascending).
+    #[arg(long)]
+    pub value_seed: Option<u64>,
+    /// Stop each search after this many nodes.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop each search after this many seconds (decimals allowed).
+    #[arg(long, value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(seconds >= 0.0 && seconds.is_finite()) {
+        return Err(format!("`{text}` is not a number of seconds"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+impl StrategyArgs {
+    /// The engine configuration these flags describe.
+    pub fn config(&self) -> Config {
+        let mut config = Config::default()
+            .schedule(match self.schedule {
+                ScheduleArg::Sweep => Schedule::Sweep,
+                ScheduleArg::Queue => Schedule::Queue,
+                ScheduleArg::Priority => Schedule::Priority,
+            })
+            .restore(match self.restore {
+                RestoreArg::Copy => Restore::Copy,
+                RestoreArg::Trail => Restore::Trail,
+            })
+            .var_order(match self.var_order {
+                VarOrderArg::First => VarOrder::First,
+                VarOrderArg::Fewest => VarOrder::FewestValues,
+                VarOrderArg::DomWdeg => VarOrder::DomWdeg,
+            });
+        if let Some(seed) = self.value_seed {
+            config = config.value_order(ValueOrder::Random { seed });
+        }
+        config.node_limit = self.max_nodes;
+        config.time_limit = self.timeout;
+        config
+    }
+}
+
+/// Open `--file PATH` (or `-` for standard input) as a buffered line source, so large
+/// batches stream rather than load first.
+pub fn open_input(path: &PathBuf) -> Result<Box<dyn BufRead>, CliError> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(BufReader::new(io::stdin())));
+    }
+    let file = File::open(path).map_err(|source| CliError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    Ok(Box::new(BufReader::new(file)))
+}
+
+/// Read a whole input (a file, `-` for stdin) as text.
+pub fn read_all(path: &PathBuf) -> Result<String, CliError> {
+    let mut text = String::new();
+    open_input(path)?
+        .read_to_string(&mut text)
+        .map_err(|source| CliError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+    Ok(text)
+}
+
+/// Report a problem with one puzzle of a batch on stderr ("line 12: ...").
+pub fn report(line: Option<usize>, message: impl std::fmt::Display) {
+    match line {
+        Some(line) => eprintln!("line {line}: {message}"),
+        None => eprintln!("{message}"),
+    }
+}
+
+/// Write the search statistics to stderr (`--stats`).
+pub fn print_stats(counters: &sieve::Counters, elapsed: Duration) {
+    eprintln!(
+        "nodes {} | failures {} | backtracks {} | propagations {} | changes {} | max depth {} | time {:.3} ms",
+        counters.nodes,
+        counters.failures,
+        counters.backtracks,
+        counters.propagations,
+        counters.changes,
+        counters.max_depth,
+        elapsed.as_secs_f64() * 1000.0
+    );
+}
+
+/// Flush standard output, treating a closed pipe as success.
+pub fn finish(out: &mut dyn Write) -> Result<(), CliError> {
+    out.flush().map_err(CliError::Output)
+}

@@ -1,0 +1,299 @@
+//! `sieve magic`: construct magic squares, make visible-cell puzzles, complete
+//! partial squares and count squares.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Subcommand, ValueEnum};
+use sieve::Counters;
+use sieve_magic::solve::{Completion, Counted, MAX_SOLVE_ORDER};
+use sieve_magic::{MagicModel, PartialSquare, Puzzle, PuzzleOptions, Rules, construct};
+
+use crate::common::{CliError, Outcome, StrategyArgs, print_stats, read_all};
+
+const MAGIC_EXAMPLES: &str = "\
+Examples:
+  sieve magic generate 5                      the siamese square of order 5
+  sieve magic generate 5 --hide 12 --seed 7   a puzzle with 12 hidden cells
+  sieve magic solve '2 . . . 5 . . . 8'       complete a partial square
+  sieve magic generate 4 --hide 8 | sieve magic solve -
+  sieve magic count 4 --stats                 count all 7040 squares of order 4";
+
+const GENERATE_EXAMPLES: &str = "\
+Examples:
+  sieve magic generate 3
+  sieve magic generate 6                      (singly even: the LUX method)
+  sieve magic generate 7 --hide 20 --seed 42
+
+With --hide, hidden cells print as `.`, and the visible sums per row and per
+column follow as `#` comment lines, so the output reads back with `solve -`.";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sieve magic solve '8 1 6 3 . 7 4 9 .'
+  sieve magic solve --file square.txt --stats
+  sieve magic solve '. . . . 5 . . . .' --count
+  sieve magic generate 4 --hide 10 --seed 3 | sieve magic solve - --count --limit 5
+
+The square is whitespace-separated numbers, one row per line (or all on one
+line), `.` or `0` for unknown cells and `#` for comments. Exit code 1 when no
+magic square completes it (with --count: when there are none).";
+
+const COUNT_EXAMPLES: &str = "\
+Examples:
+  sieve magic count 3                         8
+  sieve magic count 4 --stats                 7040, with search statistics
+  sieve magic count 4 --rules bounds --schedule sweep
+  sieve magic count 5 --limit 1000
+
+Orders 5 and up have far too many squares to count all of them (order 5 has
+275,305,224): give --limit, --max-nodes or --timeout.";
+
+/// The largest order whose squares can all be counted in practice.
+const LARGEST_FULL_COUNT: usize = 4;
+
+/// `sieve magic`: the subcommands.
+#[derive(clap::Args, Debug)]
+#[command(after_help = MAGIC_EXAMPLES)]
+pub struct Args {
+    #[command(subcommand)]
+    command: MagicCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum MagicCommand {
+    /// Construct a magic square of order N, or a puzzle with hidden cells.
+    #[command(after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
+    /// Complete a partly given square, or count its completions.
+    #[command(after_help = SOLVE_EXAMPLES)]
+    Solve(SolveArgs),
+    /// Count the magic squares of order N.
+    #[command(after_help = COUNT_EXAMPLES)]
+    Count(CountArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct GenerateArgs {
+    /// The order: rows (and columns) of the square, 1 or at least 3.
+    order: usize,
+    /// Hide exactly this many cells (at most N² − N: every row and column keeps one).
+    #[arg(long, value_name = "K")]
+    hide: Option<usize>,
+    /// Seed for choosing the hidden cells.
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "hide")]
+    seed: u64,
+}
+
+/// The rule set, as a command-line value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum RulesArg {
+    /// All different plus the engine's bounds-reasoning sums.
+    Bounds,
+    /// All different plus domain-consistent sums of different values.
+    Distinct,
+}
+
+impl RulesArg {
+    fn rules(self) -> Rules {
+        match self {
+            RulesArg::Bounds => Rules::Bounds,
+            RulesArg::Distinct => Rules::Distinct,
+        }
+    }
+}
+
+/// Flags shared by `solve` and `count`.
+#[derive(clap::Args, Debug)]
+struct SearchArgs {
+    /// The rule set.
+    #[arg(long, value_enum, default_value = "distinct")]
+    rules: RulesArg,
+    /// Print search statistics to stderr.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// The square as text (`-` reads standard input).
+    #[arg(
+        value_name = "SQUARE",
+        required_unless_present = "file",
+        conflicts_with = "file"
+    )]
+    square: Option<String>,
+    /// Read the square from a file (`-` for standard input).
+    #[arg(long, short, value_name = "PATH")]
+    file: Option<PathBuf>,
+    /// Print the number of completions instead of one.
+    #[arg(long)]
+    count: bool,
+    /// With --count, stop counting at K.
+    #[arg(long, value_name = "K", requires = "count")]
+    limit: Option<u64>,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct CountArgs {
+    /// The order of the squares.
+    order: usize,
+    /// Stop counting at K.
+    #[arg(long, value_name = "K")]
+    limit: Option<u64>,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// Run `sieve magic ...`, writing results to `out`.
+pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match args.command {
+        MagicCommand::Generate(args) => generate(&args, out),
+        MagicCommand::Solve(args) => solve(&args, out),
+        MagicCommand::Count(args) => count(&args, out),
+    }
+}
+
+fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let square = construct(args.order).map_err(CliError::input)?;
+    let Some(hidden) = args.hide else {
+        writeln!(out, "{square}")?;
+        return Ok(Outcome::Success);
+    };
+    let options = PuzzleOptions {
+        hidden: Some(hidden),
+        ..PuzzleOptions::default()
+    };
+    let puzzle = Puzzle::generate(square, &options, args.seed).map_err(CliError::input)?;
+    write_puzzle(&puzzle, out)?;
+    Ok(Outcome::Success)
+}
+
+/// The visible cells, then the magic constant and the visible sums as comments.
+fn write_puzzle(puzzle: &Puzzle, out: &mut dyn Write) -> Result<(), CliError> {
+    let order = puzzle.order();
+    let sums = |sum_of: &dyn Fn(usize) -> u64| -> String {
+        let sums: Vec<String> = (0..order).map(|k| sum_of(k).to_string()).collect();
+        sums.join(" ")
+    };
+    // Indices come from 0..order, so the sums cannot fail.
+    let rows = sums(&|row| puzzle.row_visible_sum(row).unwrap_or_default());
+    let columns = sums(&|column| puzzle.column_visible_sum(column).unwrap_or_default());
+    writeln!(out, "{puzzle}")?;
+    writeln!(
+        out,
+        "# order {order}, magic constant {}, {} hidden cells",
+        puzzle.magic_constant(),
+        puzzle.hidden_count()
+    )?;
+    writeln!(out, "# visible sum per row:    {rows}")?;
+    writeln!(out, "# visible sum per column: {columns}")?;
+    Ok(())
+}
+
+/// The partial square named by the arguments, parsed.
+fn read_square(args: &SolveArgs) -> Result<PartialSquare, CliError> {
+    let (source, text) = match (&args.square, &args.file) {
+        (_, Some(path)) => (path.display().to_string(), read_all(path)?),
+        (Some(text), None) if text == "-" => ("-".to_owned(), read_all(&PathBuf::from("-"))?),
+        (Some(text), None) => ("the square".to_owned(), text.clone()),
+        (None, None) => return Err(CliError::input("no square given: pass SQUARE or --file")),
+    };
+    text.parse()
+        .map_err(|error| CliError::input(format!("{source}: {error}")))
+}
+
+/// The model for `order` with the chosen rules.
+fn model(order: usize, search: &SearchArgs) -> Result<MagicModel, CliError> {
+    MagicModel::with_rules(order, search.rules.rules()).map_err(CliError::input)
+}
+
+fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let partial = read_square(args)?;
+    let magic = model(partial.order(), &args.search)?;
+    let config = args.search.strategy.config();
+    let started = Instant::now();
+    if args.count {
+        let counted = magic
+            .count(&partial, args.limit, &config, None)
+            .map_err(CliError::input)?;
+        report_stats(&args.search, &counted.counters, started);
+        write_count(&counted, out)?;
+        return Ok(
+            if counted.count.solutions == 0 && counted.count.is_exact() {
+                Outcome::Unsolved
+            } else {
+                Outcome::Success
+            },
+        );
+    }
+    let completion = magic
+        .complete(&partial, &config, None)
+        .map_err(CliError::input)?;
+    report_stats(&args.search, &completion.counters, started);
+    write_completion(&completion, out)
+}
+
+fn write_completion(completion: &Completion, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match (&completion.square, completion.stopped) {
+        (Some(square), _) => {
+            writeln!(out, "{square}")?;
+            Ok(Outcome::Success)
+        }
+        (None, Some(reason)) => {
+            eprintln!("no completion found: the search stopped ({reason})");
+            Ok(Outcome::Unsolved)
+        }
+        (None, None) => {
+            eprintln!("no magic square completes this one");
+            Ok(Outcome::Unsolved)
+        }
+    }
+}
+
+fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let strategy = &args.search.strategy;
+    let bounded =
+        args.limit.is_some() || strategy.max_nodes.is_some() || strategy.timeout.is_some();
+    if args.order > LARGEST_FULL_COUNT && args.order <= MAX_SOLVE_ORDER && !bounded {
+        return Err(CliError::input(format!(
+            "counting every magic square of order {} would take far too long \
+             (order 5 alone has 275,305,224): give --limit, --max-nodes or --timeout",
+            args.order
+        )));
+    }
+    let magic = model(args.order, &args.search)?;
+    let empty = PartialSquare::empty(args.order).map_err(CliError::input)?;
+    let started = Instant::now();
+    let counted = magic
+        .count(&empty, args.limit, &strategy.config(), None)
+        .map_err(CliError::input)?;
+    report_stats(&args.search, &counted.counters, started);
+    write_count(&counted, out)?;
+    Ok(Outcome::Success)
+}
+
+/// The number on stdout; a note on stderr when it is only a lower bound.
+fn write_count(counted: &Counted, out: &mut dyn Write) -> Result<(), CliError> {
+    writeln!(out, "{}", counted.count.solutions)?;
+    if counted.count.limit_reached {
+        eprintln!(
+            "stopped at the limit of {} (there may be more)",
+            counted.count.solutions
+        );
+    } else if let Some(reason) = counted.count.stopped {
+        eprintln!("the search stopped ({reason}): the count is a lower bound");
+    }
+    Ok(())
+}
+
+fn report_stats(search: &SearchArgs, counters: &Counters, started: Instant) {
+    if search.stats {
+        print_stats(counters, started.elapsed());
+    }
+}

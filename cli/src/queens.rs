@@ -1,0 +1,539 @@
+//! `sieve queens`: N-queens three ways — Constraint.Queen's classic walk,
+//! complete search and counting, and min-conflicts repair at scale.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Subcommand, ValueEnum};
+use sieve_queens::classic::DEFAULT_CLASSIC_STEPS;
+use sieve_queens::{
+    Board, Classic, ClassicEnd, ClassicOptions, ClassicRun, HuntOptions, QueensError, QueensModel,
+    RepairOptions, TraceFormat, hunt_all, render_trace, seeded_start, solve_min_conflicts,
+};
+
+use crate::common::{CliError, Outcome, StrategyArgs, print_stats};
+
+const QUEENS_EXAMPLES: &str = "\
+Examples:
+  sieve queens solve 8 --method classic            Constraint.Queen from 11111111: 15863724
+  sieve queens solve 8 --method classic --memory   ... and its state memory, as the source wrote it
+  sieve queens solve 12 --board                    the first solution by search, drawn
+  sieve queens solve 1000000 --method repair       a million queens by min-conflicts
+  sieve queens count 12                            14200
+  sieve queens count 8 --unique                    12
+  sieve queens all 6                               the 4 solutions, one a line
+  sieve queens all 8 --method classic --seed 3     all 92 by random classic runs";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sieve queens solve 8 --method classic
+  sieve queens solve 8 --method classic --start 46827135 --memory
+  sieve queens solve 8 --method classic --random --seed 5 --trace html --out walk.html
+  sieve queens solve 8 --method classic --trace text | less
+  sieve queens solve 20 --board --stats
+  sieve queens solve 10000000 --method repair --seed 2 --stats > board.txt
+
+A board is the row of the queen in each column 1..N, as digits (46827135), or as
+numbers separated by spaces when N > 9. Standard output holds the board, then its
+drawing (--board), the state memory (--memory) and the trace (--trace, unless
+--out names a file). --start, --random, --memory and --trace belong to the
+classic walk; --seed also seeds the repair. Exit code 1 when no solution is
+found (N = 2 and 3 have none).";
+
+const COUNT_EXAMPLES: &str = "\
+Examples:
+  sieve queens count 8                92
+  sieve queens count 12 --threads 2   14200, the first two columns split over two threads
+  sieve queens count 8 --unique       12 (up to rotation and reflection)
+  sieve queens count 14 --stats --schedule priority --restore trail
+
+Counts beyond N = 17 take far too long: give --max-nodes or --timeout (the count
+is then a lower bound).";
+
+const ALL_EXAMPLES: &str = "\
+Examples:
+  sieve queens all 8                                every solution by search, one a line
+  sieve queens all 8 --method classic --seed 3      all 92 by random classic runs (45118 of them)
+  sieve queens all 8 --method classic --index all.html --threads 2
+
+With --method classic the solutions print in the order they are first found, and
+the number of runs goes to standard error. --index writes one page that replays
+the shortest run to every solution, longest first, as the source's simulator did.";
+
+/// The largest N whose solutions can all be counted or listed in practice.
+const LARGEST_FULL_COUNT: usize = 17;
+
+/// The seed of `--random`, the repair and the random classic runs when none is given.
+const DEFAULT_SEED: u64 = 1;
+
+/// How many random classic runs `all --method classic` makes at most by default.
+const DEFAULT_MAX_RUNS: u64 = 1_000_000;
+
+/// The largest N `--board` draws.
+const LARGEST_DRAWING: usize = 100;
+
+/// `sieve queens`: the subcommands.
+#[derive(clap::Args, Debug)]
+#[command(after_help = QUEENS_EXAMPLES)]
+pub struct Args {
+    #[command(subcommand)]
+    command: QueensCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum QueensCommand {
+    /// Place N queens: by the classic walk, by search, or by repair.
+    #[command(after_help = SOLVE_EXAMPLES)]
+    Solve(SolveArgs),
+    /// Count the solutions of N queens (OEIS A000170), or those unique up to symmetry.
+    #[command(after_help = COUNT_EXAMPLES)]
+    Count(CountArgs),
+    /// Print every solution of N queens, one board a line.
+    #[command(after_help = ALL_EXAMPLES)]
+    All(AllArgs),
+}
+
+/// How `solve` places the queens.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum Method {
+    /// Constraint.Queen: rules with action and reaction, and a state memory.
+    Classic,
+    /// Propagation and search with the engine.
+    Search,
+    /// Min-conflicts repair with the state memory (for very large N).
+    Repair,
+}
+
+/// `--trace`, as a command-line value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum TraceArg {
+    /// Every board drawn, with its step label.
+    Text,
+    /// One JSON object per step.
+    Json,
+    /// A self-contained page that replays the walk.
+    Html,
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// N: the number of queens, columns and rows.
+    n: usize,
+    /// How to place the queens.
+    #[arg(long, value_enum, default_value = "search")]
+    method: Method,
+    /// Classic walk: start from this board (default: every queen on row 1).
+    #[arg(long, value_name = "BOARD", conflicts_with = "random")]
+    start: Option<String>,
+    /// Classic walk: start from random rows, drawn from --seed.
+    #[arg(long)]
+    random: bool,
+    /// Seed of --random, and of the repair [default: 1].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Classic walk: print the state memory in the source's text (11111111INIT|12111111A2:2|...).
+    #[arg(long)]
+    memory: bool,
+    /// Classic walk: write the trace as text, JSON or an HTML replay page.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    trace: Option<TraceArg>,
+    /// Write the trace to this file instead of standard output.
+    #[arg(long, value_name = "FILE", requires = "trace")]
+    out: Option<PathBuf>,
+    /// Also draw the board (row N on top; `Q`/`O` queens on dark/light squares).
+    #[arg(long)]
+    board: bool,
+    /// Classic walk and repair: stop after this many steps.
+    #[arg(long, value_name = "K")]
+    max_steps: Option<u64>,
+    /// Print statistics to stderr.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct CountArgs {
+    /// N: the number of queens.
+    n: usize,
+    /// Count only solutions that are not rotations or reflections of each other (A002562).
+    #[arg(long)]
+    unique: bool,
+    /// Worker threads; the first two columns are split into N² subtrees (0: one per core).
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    threads: usize,
+    /// Print search statistics to stderr.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+/// How `all` finds the solutions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum AllMethod {
+    /// Every solution by search, in search order.
+    Search,
+    /// Random starts walked by the classic rules until every solution is seen.
+    Classic,
+}
+
+#[derive(clap::Args, Debug)]
+struct AllArgs {
+    /// N: the number of queens.
+    n: usize,
+    /// How to find the solutions.
+    #[arg(long, value_enum, default_value = "search")]
+    method: AllMethod,
+    /// Classic: the seed of the random starts [default: 1].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Classic: give up after this many runs [default: 1000000].
+    #[arg(long, value_name = "K")]
+    max_runs: Option<u64>,
+    /// Classic: worker threads for the runs (0: one per core); the result does not change
+    /// [default: 1].
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Classic: write the replay page of every solution, longest trace first.
+    #[arg(long, value_name = "FILE")]
+    index: Option<PathBuf>,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+/// Runs a `sieve queens` command.
+pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match args.command {
+        QueensCommand::Solve(args) => solve(&args, out),
+        QueensCommand::Count(args) => count(&args, out),
+        QueensCommand::All(args) => all(&args, out),
+    }
+}
+
+fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    check_solve_flags(args)?;
+    match args.method {
+        Method::Classic => solve_classic(args, out),
+        Method::Search => solve_search(args, out),
+        Method::Repair => solve_repair(args, out),
+    }
+}
+
+/// Refuses flags that do not belong to the chosen method, naming them.
+fn check_solve_flags(args: &SolveArgs) -> Result<(), CliError> {
+    if args.method != Method::Classic {
+        let classic_only = [
+            ("--start", args.start.is_some()),
+            ("--random", args.random),
+            ("--memory", args.memory),
+            ("--trace", args.trace.is_some()),
+        ];
+        if let Some((flag, _)) = classic_only.iter().find(|(_, given)| *given) {
+            return Err(CliError::input(format!(
+                "{flag} belongs to the classic walk: add --method classic"
+            )));
+        }
+    }
+    if args.method == Method::Classic && args.seed.is_some() && !args.random {
+        return Err(CliError::input(
+            "--seed draws the classic walk's start only with --random",
+        ));
+    }
+    if args.method == Method::Search && args.seed.is_some() {
+        return Err(CliError::input(
+            "--seed belongs to --random and the repair; search takes --value-seed",
+        ));
+    }
+    if args.method == Method::Search && args.max_steps.is_some() {
+        return Err(CliError::input(
+            "--max-steps limits the classic walk and the repair; search takes --max-nodes",
+        ));
+    }
+    if args.board && args.n > LARGEST_DRAWING {
+        return Err(CliError::input(format!(
+            "--board draws boards up to N = {LARGEST_DRAWING}, not N = {}",
+            args.n
+        )));
+    }
+    Ok(())
+}
+
+fn solve_classic(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let classic = Classic::new(args.n).map_err(CliError::input)?;
+    let start = classic_start(args)?;
+    let options = ClassicOptions {
+        max_steps: args.max_steps.unwrap_or(DEFAULT_CLASSIC_STEPS),
+        keep_log: args.memory || args.trace.is_some(),
+    };
+    let started = Instant::now();
+    let run = classic
+        .solve_with(&start, &options)
+        .map_err(CliError::input)?;
+    if args.stats {
+        eprintln!(
+            "steps {} | refused {} | memory entries {} | time {:.3} ms",
+            run.steps,
+            run.refused,
+            run.entries(),
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+    let outcome = if run.solved() {
+        write_board(&run.board, args.board, out)?;
+        Outcome::Success
+    } else {
+        eprintln!("{}", classic_failure(&run));
+        Outcome::Unsolved
+    };
+    if args.memory {
+        writeln!(out, "{}", run.memory_text())?;
+    }
+    if let Some(format) = args.trace {
+        let title = format!("{} queens from {}", args.n, run.start);
+        let text =
+            render_trace(&run.memory, trace_format(format), &title).map_err(CliError::input)?;
+        write_output(args.out.as_deref(), &text, out)?;
+    }
+    Ok(outcome)
+}
+
+/// The start board of a classic walk: `--start`, `--random`, or row 1.
+fn classic_start(args: &SolveArgs) -> Result<Board, CliError> {
+    if let Some(text) = &args.start {
+        return Board::parse_with_size(text, args.n)
+            .map_err(|error| CliError::input(format!("--start {text:?}: {error}")));
+    }
+    if args.random {
+        return Ok(seeded_start(args.n, args.seed.unwrap_or(DEFAULT_SEED)));
+    }
+    Board::first_row(args.n).map_err(CliError::input)
+}
+
+/// Why a classic walk found no solution, for people.
+fn classic_failure(run: &ClassicRun) -> String {
+    match &run.end {
+        ClassicEnd::Cycle { steps } => format!(
+            "no solution: from {} the walk goes round a cycle of {steps} steps",
+            run.start
+        ),
+        ClassicEnd::Stuck { rule } => format!("no solution: rule `{rule}` has no move"),
+        ClassicEnd::Solved | ClassicEnd::StepLimit => {
+            format!("no solution within {} steps (raise --max-steps)", run.steps)
+        }
+    }
+}
+
+fn trace_format(format: TraceArg) -> TraceFormat {
+    match format {
+        TraceArg::Text => TraceFormat::Text,
+        TraceArg::Json => TraceFormat::Json,
+        TraceArg::Html => TraceFormat::Html,
+    }
+}
+
+fn solve_search(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let model = QueensModel::new(args.n).map_err(|error| match error {
+        QueensError::TooLarge { .. } => {
+            CliError::input(format!("{error} (for large N: --method repair)"))
+        }
+        other => CliError::input(other),
+    })?;
+    let started = Instant::now();
+    match model.first(&args.strategy.config()) {
+        Ok((first, counters)) => {
+            if args.stats {
+                print_stats(&counters, started.elapsed());
+            }
+            match first {
+                Some(board) => {
+                    write_board(&board, args.board, out)?;
+                    Ok(Outcome::Success)
+                }
+                None => {
+                    eprintln!("no solution: {} queens cannot be placed", args.n);
+                    Ok(Outcome::Unsolved)
+                }
+            }
+        }
+        Err(reason) => {
+            eprintln!("no solution found: the search stopped ({reason})");
+            Ok(Outcome::Unsolved)
+        }
+    }
+}
+
+fn solve_repair(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let options = RepairOptions {
+        seed: args.seed.unwrap_or(DEFAULT_SEED),
+        max_steps: args.max_steps,
+        time_limit: args.strategy.timeout,
+    };
+    let started = Instant::now();
+    let run = solve_min_conflicts(args.n, &options).map_err(CliError::input)?;
+    if args.stats {
+        eprintln!(
+            "start collisions {} | steps {} | refused {} | states {} | start {:.3} ms | repair {:.3} ms | total {:.3} ms",
+            run.start_collisions,
+            run.steps,
+            run.refused,
+            run.states,
+            run.start_time.as_secs_f64() * 1000.0,
+            run.repair_time.as_secs_f64() * 1000.0,
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+    if run.solved() {
+        write_board(&run.board, args.board, out)?;
+        Ok(Outcome::Success)
+    } else {
+        eprintln!(
+            "no solution: the repair stopped after {} steps ({:?})",
+            run.steps, run.end
+        );
+        Ok(Outcome::Unsolved)
+    }
+}
+
+/// The board line, and its drawing when asked.
+fn write_board(board: &Board, draw: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    writeln!(out, "{board}")?;
+    if draw {
+        write!(out, "{}", board.draw())?;
+    }
+    Ok(())
+}
+
+/// Writes `text` to `path`, or to standard output without one.
+fn write_output(path: Option<&Path>, text: &str, out: &mut dyn Write) -> Result<(), CliError> {
+    match path {
+        Some(path) => std::fs::write(path, text).map_err(|source| CliError::Io {
+            path: path.display().to_string(),
+            source,
+        }),
+        None => Ok(out.write_all(text.as_bytes())?),
+    }
+}
+
+/// Refuses a full count or listing that would take far too long.
+fn check_full_count(n: usize, strategy: &StrategyArgs, what: &str) -> Result<(), CliError> {
+    let bounded = strategy.max_nodes.is_some() || strategy.timeout.is_some();
+    if n > LARGEST_FULL_COUNT && !bounded {
+        return Err(CliError::input(format!(
+            "{what} every solution for N = {n} would take far too long \
+             (N = {LARGEST_FULL_COUNT} is already minutes): give --max-nodes or --timeout"
+        )));
+    }
+    Ok(())
+}
+
+/// `--threads`, with 0 meaning one per core.
+fn thread_count(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        threads
+    }
+}
+
+fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    check_full_count(args.n, &args.strategy, "counting")?;
+    let model = QueensModel::new(args.n).map_err(CliError::input)?;
+    let config = args.strategy.config();
+    let threads = thread_count(args.threads);
+    let started = Instant::now();
+    let report = if args.unique {
+        model.count_unique(&config, threads)
+    } else {
+        model.count(&config, threads)
+    }
+    .map_err(CliError::input)?;
+    if args.stats {
+        print_stats(&report.counters, started.elapsed());
+    }
+    writeln!(out, "{}", report.solutions)?;
+    if let Some(reason) = report.stopped {
+        eprintln!("the search stopped ({reason}): the count is a lower bound");
+    }
+    Ok(Outcome::Success)
+}
+
+fn all(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match args.method {
+        AllMethod::Search => {
+            let classic_only = [
+                ("--index", args.index.is_some()),
+                ("--seed", args.seed.is_some()),
+                ("--max-runs", args.max_runs.is_some()),
+                ("--threads", args.threads.is_some()),
+            ];
+            if let Some((flag, _)) = classic_only.iter().find(|(_, given)| *given) {
+                return Err(CliError::input(format!(
+                    "{flag} belongs to the random classic runs: add --method classic"
+                )));
+            }
+            all_by_search(args, out)
+        }
+        AllMethod::Classic => all_by_classic(args, out),
+    }
+}
+
+fn all_by_search(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    check_full_count(args.n, &args.strategy, "listing")?;
+    let model = QueensModel::new(args.n).map_err(CliError::input)?;
+    let mut listed = 0u64;
+    for board in model.solutions(&args.strategy.config()) {
+        writeln!(out, "{board}")?;
+        listed += 1;
+    }
+    if listed == 0 {
+        eprintln!("no solution: {} queens cannot be placed", args.n);
+        return Ok(Outcome::Unsolved);
+    }
+    Ok(Outcome::Success)
+}
+
+fn all_by_classic(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let seed = args.seed.unwrap_or(DEFAULT_SEED);
+    let options = HuntOptions {
+        seed,
+        max_runs: args.max_runs.unwrap_or(DEFAULT_MAX_RUNS),
+        threads: thread_count(args.threads.unwrap_or(1)),
+    };
+    let hunt = hunt_all(args.n, &options).map_err(CliError::input)?;
+    if hunt.target == 0 {
+        eprintln!("no solution: {} queens cannot be placed", args.n);
+        return Ok(Outcome::Unsolved);
+    }
+    for found in &hunt.found {
+        writeln!(out, "{}", found.board)?;
+    }
+    if let Some(path) = &args.index {
+        let title = format!(
+            "{} queens: {} solutions by random classic runs",
+            args.n,
+            hunt.found.len()
+        );
+        let page = hunt.index_page(&title).map_err(CliError::input)?;
+        write_output(Some(path), &page, out)?;
+    }
+    if hunt.complete() {
+        eprintln!(
+            "found all {} solutions of N = {} in {} random runs (seed {})",
+            hunt.target, args.n, hunt.runs, seed
+        );
+        Ok(Outcome::Success)
+    } else {
+        eprintln!(
+            "found {} of {} solutions of N = {} in {} random runs (seed {}): raise --max-runs",
+            hunt.found.len(),
+            hunt.target,
+            args.n,
+            hunt.runs,
+            seed
+        );
+        Ok(Outcome::Unsolved)
+    }
+}

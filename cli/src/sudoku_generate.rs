@@ -1,0 +1,288 @@
+//! `sieve sudoku generate`: puzzles by the `unique` method (the default), the
+//! SRMagic pipeline or the MZ-80B transforms, seeded and in parallel.
+//!
+//! Puzzle `i` of a run comes from its own seed, derived from `--seed` and `i`
+//! (see `sieve_sudoku::generate::puzzle_seed`), so the output does not depend
+//! on `--threads`. Puzzles are made in chunks and written as each chunk is
+//! done, in order; a progress bar shows on stderr when it is a terminal.
+
+use std::io::{IsTerminal, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::ThreadPoolBuilder;
+use sieve_sudoku::Shape;
+use sieve_sudoku::generate::transform::Variety;
+use sieve_sudoku::generate::{
+    GeneratedPuzzle, Method, Symmetry, TargetDifficulty, UniqueOptions, Uniqueness,
+    generate_many_with_progress, puzzle_seed,
+};
+
+use crate::common::{CliError, Outcome};
+
+const GENERATE_EXAMPLES: &str = "\
+Examples:
+  sieve sudoku generate                            one unique 9x9 puzzle a line
+  sieve sudoku generate --count 100 --seed 7 > puzzles.txt
+  sieve sudoku generate --symmetry rotate180 --minimal --difficulty locked-candidates
+  sieve sudoku generate --box 2x3 --count 5        6x6 puzzles
+  sieve sudoku generate --box 4 --format grid      a 16x16, drawn as a block
+  sieve sudoku generate --method srmagic --box 5   SRMagic's 25x25 (often not unique)
+  sieve sudoku generate --method transform --level 6 --format json
+  sieve sudoku generate --count 20 | sieve sudoku solve --file - --unique
+
+Methods: unique (random grid, clues removed while the solution stays unique; the
+default), srmagic (the SRMagic pipeline, square boxes), transform (the MZ-80B's
+stored grids transformed, 9x9, 8*L cells hidden). Only `unique` guarantees one
+solution: for the others every puzzle that is not unique gets a line on stderr
+(`--format grid` and `json` say it for every puzzle).
+
+Symmetries: none, rotate180, rotate90, mirror, flip, diagonal, antidiagonal, dihedral.
+Difficulties: naked-single, hidden-single, locked-candidates, subsets, fish, guessing.
+The same --seed gives the same puzzles on every machine and with any --threads;
+without it a seed is drawn from the clock and printed on stderr.";
+
+/// How many puzzles at most are generated before a chunk is written.
+const CHUNK: usize = 256;
+
+/// `--method`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodArg {
+    /// A random full grid, clues removed while the solution stays unique.
+    Unique,
+    /// The SRMagic pipeline (square boxes: --box 2 to 8).
+    Srmagic,
+    /// The MZ-80B's stored 9x9 grids, transformed, 8*L cells hidden.
+    Transform,
+}
+
+/// `--format`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    /// One puzzle a line, as `sieve sudoku solve --file` reads them.
+    Line,
+    /// A block a puzzle, after a `#` line with its clues and uniqueness.
+    Grid,
+    /// One JSON object a line: puzzle, solution, seed, uniqueness, ...
+    Json,
+}
+
+/// `sieve sudoku generate`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = GENERATE_EXAMPLES)]
+pub struct GenerateArgs {
+    /// The box shape: a side (3 for 9x9, 4 for 16x16) or rows x columns (2x3 for 6x6).
+    #[arg(long = "box", value_name = "RxC", default_value = "3")]
+    shape: Shape,
+    /// How to make the puzzles.
+    #[arg(long, value_enum, default_value = "unique")]
+    method: MethodArg,
+    /// unique: the exact difficulty (naked-single, hidden-single, locked-candidates,
+    /// subsets, fish or 1-5, or guessing).
+    #[arg(long, value_name = "NAME")]
+    difficulty: Option<TargetDifficulty>,
+    /// unique: the symmetry of the clues (none, rotate180, rotate90, mirror, flip,
+    /// diagonal, antidiagonal, dihedral).
+    #[arg(long, value_name = "NAME")]
+    symmetry: Option<Symmetry>,
+    /// unique: no single clue may be removable.
+    #[arg(long)]
+    minimal: bool,
+    /// unique: give up on a puzzle after this many attempts (a rare difficulty, or
+    /// minimal with a symmetry).
+    #[arg(long, value_name = "N")]
+    max_attempts: Option<u32>,
+    /// transform: the MZ-80B difficulty, 1 (easy) to 8 (hard): 8*L cells hidden.
+    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: Option<u8>,
+    /// transform: only the listing's own transforms (reversal, band and stack rotations).
+    #[arg(long)]
+    classic: bool,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    count: usize,
+    /// The seed of the run (default: drawn from the clock and printed on stderr).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// How to write each puzzle.
+    #[arg(long, value_enum, default_value = "line")]
+    format: FormatArg,
+    /// Worker threads (0: one per core); the puzzles do not change.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    threads: usize,
+}
+
+impl GenerateArgs {
+    /// The method and its options, refusing flags that belong to another method.
+    fn method(&self) -> Result<Method, CliError> {
+        let unique_flags = self.difficulty.is_some()
+            || self.symmetry.is_some()
+            || self.minimal
+            || self.max_attempts.is_some();
+        let transform_flags = self.level.is_some() || self.classic;
+        if self.method != MethodArg::Unique && unique_flags {
+            return Err(CliError::input(
+                "--difficulty, --symmetry, --minimal and --max-attempts are for --method unique",
+            ));
+        }
+        if self.method != MethodArg::Transform && transform_flags {
+            return Err(CliError::input(
+                "--level and --classic are for --method transform",
+            ));
+        }
+        let shape = self.shape;
+        match self.method {
+            MethodArg::Unique => Ok(Method::Unique(self.unique_options())),
+            MethodArg::Srmagic if shape.box_rows() == shape.box_cols() => Ok(Method::SrMagic {
+                size: shape.size(),
+            }),
+            MethodArg::Srmagic => Err(CliError::input(format!(
+                "--method srmagic needs square boxes (--box 2 to 8), not {shape}"
+            ))),
+            MethodArg::Transform if shape == Shape::classic() => Ok(Method::Transform {
+                level: self.level.unwrap_or(4),
+                variety: if self.classic {
+                    Variety::Classic
+                } else {
+                    Variety::Extended
+                },
+            }),
+            MethodArg::Transform => Err(CliError::input(format!(
+                "--method transform makes 9x9 puzzles (--box 3), not {shape}"
+            ))),
+        }
+    }
+
+    fn unique_options(&self) -> UniqueOptions {
+        let mut options = UniqueOptions::new(self.shape)
+            .symmetry(self.symmetry.unwrap_or_default())
+            .minimal(self.minimal);
+        if let Some(target) = self.difficulty {
+            options = options.difficulty(target);
+        }
+        if let Some(attempts) = self.max_attempts {
+            options = options.max_attempts(attempts);
+        }
+        options
+    }
+}
+
+/// Runs `sieve sudoku generate`.
+pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let method = args.method()?;
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = clock_seed();
+        eprintln!("sieve: generating with --seed {seed}");
+        seed
+    });
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|error| CliError::input(format!("--threads {}: {error}", args.threads)))?;
+    let bar = progress_bar(args.count);
+    let mut start = 0;
+    while start < args.count {
+        let end = args.count.min(start + CHUNK);
+        let on_each = || bar.inc(1);
+        let puzzles = pool
+            .install(|| generate_many_with_progress(&method, seed, start..end, &on_each))
+            .map_err(CliError::input)?;
+        for (index, puzzle) in (start..end).zip(&puzzles) {
+            let written = Written {
+                index,
+                seed: puzzle_seed(seed, index as u64),
+                method: &method,
+                puzzle,
+            };
+            write!(out, "{}", written.render(args.format)?)?;
+            if puzzle.uniqueness() != Uniqueness::Unique && args.format == FormatArg::Line {
+                bar.suspend(|| eprintln!("puzzle {}: {}", index + 1, puzzle.uniqueness()));
+            }
+        }
+        out.flush()?;
+        start = end;
+    }
+    bar.finish_and_clear();
+    Ok(Outcome::Success)
+}
+
+/// A seed from the clock, for runs without `--seed`.
+fn clock_seed() -> u64 {
+    let since = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    puzzle_seed(since.as_secs(), u64::from(since.subsec_nanos()))
+}
+
+/// A bar on stderr when it is a terminal and there is more than one puzzle.
+fn progress_bar(count: usize) -> ProgressBar {
+    if count < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("generate {bar:40} {pos}/{len} puzzles ({elapsed}, eta {eta})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// One puzzle of the run, with what is needed to write it.
+struct Written<'a> {
+    index: usize,
+    seed: u64,
+    method: &'a Method,
+    puzzle: &'a GeneratedPuzzle,
+}
+
+impl Written<'_> {
+    fn render(&self, format: FormatArg) -> Result<String, CliError> {
+        let grid = self.puzzle.puzzle();
+        Ok(match format {
+            FormatArg::Line => format!("{}\n", grid.to_line().map_err(CliError::input)?),
+            FormatArg::Grid => format!(
+                "# puzzle {}: {} clues, {}\n{}\n",
+                self.index + 1,
+                self.puzzle.visible_count(),
+                self.puzzle.uniqueness(),
+                grid.to_block().map_err(CliError::input)?
+            ),
+            FormatArg::Json => format!("{}\n", self.json()?),
+        })
+    }
+
+    fn json(&self) -> Result<serde_json::Value, CliError> {
+        let puzzle = self.puzzle;
+        let line = |grid: &sieve_sudoku::Grid| grid.to_line().map_err(CliError::input);
+        let mut object = serde_json::json!({
+            "index": self.index + 1,
+            "seed": self.seed,
+            "method": self.method.name(),
+            "box": puzzle.shape().to_string(),
+            "size": puzzle.shape().size(),
+            "puzzle": line(&puzzle.puzzle())?,
+            "solution": line(puzzle.solution())?,
+            "clues": puzzle.visible_count(),
+            "uniqueness": puzzle.uniqueness().to_string(),
+            "unique": puzzle.uniqueness() == Uniqueness::Unique,
+        });
+        match self.method {
+            Method::Unique(options) => {
+                object["symmetry"] = options.symmetry.name().into();
+                if options.minimal {
+                    object["minimal"] = true.into();
+                }
+                if let Some(target) = options.difficulty {
+                    object["difficulty"] = target.name().into();
+                }
+            }
+            Method::Transform { level, variety } => {
+                object["level"] = (*level).into();
+                object["classic"] = (*variety == Variety::Classic).into();
+            }
+            Method::SrMagic { .. } => {}
+        }
+        Ok(object)
+    }
+}

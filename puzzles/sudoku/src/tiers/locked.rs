@@ -1,0 +1,170 @@
+//! Tier 3, locked candidates: where a box meets a row or a column.
+//!
+//! - **pointing**: when a value's places in a box all lie in one row (or column),
+//!   the value leaves the rest of that row (column), outside the box;
+//! - **claiming** (box-line reduction): when a value's places in a row (or column)
+//!   all lie in one box, the value leaves the rest of that box.
+//!
+//! One rule per box and line that cross.
+
+use sieve::bits_of;
+use sieve::prelude::*;
+
+use super::Tier;
+use super::singles::unit_is_permutation;
+use super::text;
+use crate::shape::{Shape, Unit};
+
+/// Cells as (cell index, variable) pairs.
+type Cells = Vec<(usize, VarId)>;
+
+/// Pointing and claiming for one box and one line that crosses it.
+pub(crate) struct LockedCandidates {
+    name: String,
+    shape: Shape,
+    box_name: String,
+    line_name: String,
+    /// The cells the box and the line share.
+    segment: Cells,
+    /// The box's other cells.
+    box_rest: Cells,
+    /// The line's other cells.
+    line_rest: Cells,
+}
+
+/// The union of the candidates of some cells, and the union of the placed values.
+fn union_and_placed(domains: &Domains, cells: &Cells) -> (u64, u64) {
+    cells.iter().fold((0, 0), |(union, placed), &(_, var)| {
+        let bits = domains.bits(var);
+        let single = if bits.count_ones() == 1 { bits } else { 0 };
+        (union | bits, placed | single)
+    })
+}
+
+impl LockedCandidates {
+    /// The rule where `box_unit` meets `line` (a row or a column), or `None`
+    /// when it could never remove anything (the box is the whole line).
+    pub(crate) fn new(shape: Shape, box_unit: &Unit, line: &Unit, cells: &[VarId]) -> Option<Self> {
+        let pair = |cell: usize| (cell, cells[cell]);
+        let in_line = |cell: &usize| line.cells.contains(cell);
+        let in_box = |cell: &usize| box_unit.cells.contains(cell);
+        let segment: Cells = box_unit
+            .cells
+            .iter()
+            .copied()
+            .filter(in_line)
+            .map(pair)
+            .collect();
+        let box_rest: Cells = box_unit
+            .cells
+            .iter()
+            .copied()
+            .filter(|c| !in_line(c))
+            .map(pair)
+            .collect();
+        let line_rest: Cells = line
+            .cells
+            .iter()
+            .copied()
+            .filter(|c| !in_box(c))
+            .map(pair)
+            .collect();
+        if segment.is_empty() || (box_rest.is_empty() && line_rest.is_empty()) {
+            return None;
+        }
+        Some(LockedCandidates {
+            name: format!("locked candidates {box_unit} {line}"),
+            shape,
+            box_name: box_unit.to_string(),
+            line_name: line.to_string(),
+            segment,
+            box_rest,
+            line_rest,
+        })
+    }
+
+    /// Remove `value` from the `targets` that still hold it, for one deduction:
+    /// within `unit`, the value is only where it meets `within`.
+    fn eliminate(
+        &self,
+        ctx: &mut Propagator<'_>,
+        value: Value,
+        inference: &'static str,
+        (unit, within): (&str, &str),
+        targets: &Cells,
+    ) -> Result<(), Conflict> {
+        let hit: Cells = targets
+            .iter()
+            .copied()
+            .filter(|&(_, var)| ctx.domains().contains(var, value))
+            .collect();
+        if hit.is_empty() {
+            return Ok(());
+        }
+        let cause: Vec<VarId> = self
+            .segment
+            .iter()
+            .filter(|&&(_, var)| ctx.domains().contains(var, value))
+            .map(|&(_, var)| var)
+            .collect();
+        let sentence = || {
+            let value = text::value(self.shape, value);
+            let cells = text::cell_list(self.shape, hit.iter().map(|&(cell, _)| cell));
+            format!("in {unit}, {value} is only in {within}, so {value} leaves {cells}")
+        };
+        let why = Why::new(inference).cause(&cause).text(&sentence);
+        for &(_, var) in &hit {
+            ctx.remove(var, value, &why)?;
+        }
+        Ok(())
+    }
+}
+
+impl Rule for LockedCandidates {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        (self
+            .segment
+            .iter()
+            .chain(&self.box_rest)
+            .chain(&self.line_rest))
+        .map(|&(_, var)| Watch::new(var, Events::REMOVED))
+        .collect()
+    }
+
+    fn cost(&self) -> Cost {
+        Tier::LockedCandidates.cost()
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let domains = ctx.domains();
+        let (segment, segment_placed) = union_and_placed(domains, &self.segment);
+        let (box_rest, box_placed) = union_and_placed(domains, &self.box_rest);
+        let (line_rest, line_placed) = union_and_placed(domains, &self.line_rest);
+        let open = segment & !segment_placed;
+        let pointing = open & !box_rest & !box_placed;
+        let claiming = open & !line_rest & !line_placed;
+        for value in bits_of(pointing) {
+            let names = (self.box_name.as_str(), self.line_name.as_str());
+            self.eliminate(ctx, value, "pointing", names, &self.line_rest)?;
+        }
+        for value in bits_of(claiming) {
+            let names = (self.line_name.as_str(), self.box_name.as_str());
+            self.eliminate(ctx, value, "claiming", names, &self.box_rest)?;
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        let vars = |rest: &Cells| -> Vec<VarId> {
+            (self.segment.iter().chain(rest))
+                .map(|&(_, var)| var)
+                .collect()
+        };
+        unit_is_permutation(self.shape, &vars(&self.box_rest), values)
+            && unit_is_permutation(self.shape, &vars(&self.line_rest), values)
+    }
+}

@@ -1,0 +1,241 @@
+//! Tiers 1 and 2, the source helper's two rules (`SEEDS.md` §004):
+//!
+//! - **possible values** ([`NakedSingle`], one rule per cell): a cell's candidates
+//!   lose every value placed in its row, column or box; when one value is left,
+//!   that is a *naked single*;
+//! - **must value** ([`HiddenSingle`], one rule per unit): a value that has only
+//!   one place left in a unit goes there (the source looked at boxes; here every
+//!   row, column and box).
+
+use sieve::bits_of;
+use sieve::prelude::*;
+
+use super::Tier;
+use super::text;
+use crate::shape::{Shape, Unit};
+
+/// Tier 1 for one cell: remove the values placed in its peers.
+pub(crate) struct NakedSingle {
+    name: String,
+    shape: Shape,
+    cell: usize,
+    var: VarId,
+    peers: Vec<VarId>,
+}
+
+impl NakedSingle {
+    /// The rule of `cell`; `cells` maps every cell to its variable.
+    pub(crate) fn new(shape: Shape, cell: usize, cells: &[VarId]) -> Self {
+        NakedSingle {
+            name: format!("naked single {}", shape.position(cell)),
+            shape,
+            cell,
+            var: cells[cell],
+            peers: shape.peers(cell).into_iter().map(|p| cells[p]).collect(),
+        }
+    }
+
+    /// The sentence for a change that keeps `left` out of the candidates because
+    /// the values `seen` are placed among the peers.
+    fn sentence(&self, left: u64, seen: u64, removed: u64) -> String {
+        let shape = self.shape;
+        let cell = shape.position(self.cell);
+        let units = "its row, column or box";
+        match left.count_ones() {
+            0 => format!("{cell} has no candidate left: every value is placed in {units}"),
+            1 => {
+                let others = shape.full_mask() & !left;
+                let value = text::value(shape, left.trailing_zeros());
+                let seen_others = others & seen;
+                let list = text::values(shape, seen_others, "and");
+                let verb = text::is_are(seen_others);
+                if others & !seen == 0 {
+                    let all = if others.count_ones() > 1 { "all " } else { "" };
+                    format!("{cell} can only be {value}: {list} {verb} {all}seen in {units}")
+                } else {
+                    let earlier = others & !seen;
+                    let earlier_list = text::values(shape, earlier, "and");
+                    let earlier_verb = if earlier.count_ones() == 1 {
+                        "was"
+                    } else {
+                        "were"
+                    };
+                    format!(
+                        "{cell} can only be {value}: {list} {verb} seen in {units}, \
+                         and {earlier_list} {earlier_verb} ruled out earlier"
+                    )
+                }
+            }
+            _ => {
+                let list = text::values(shape, removed, "and");
+                let pronoun = if removed.count_ones() == 1 {
+                    "it is"
+                } else {
+                    "they are"
+                };
+                format!("{cell} loses {list}: {pronoun} already placed in {units}")
+            }
+        }
+    }
+}
+
+/// Whether a mask holds exactly one value (an empty mask counts as placed nothing).
+fn is_single(bits: u64) -> bool {
+    bits != 0 && bits & (bits - 1) == 0
+}
+
+impl Rule for NakedSingle {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        std::iter::once(Watch::new(self.var, Events::NONE))
+            .chain(
+                self.peers
+                    .iter()
+                    .map(|&peer| Watch::new(peer, Events::ASSIGNED)),
+            )
+            .collect()
+    }
+
+    fn cost(&self) -> Cost {
+        Tier::NakedSingle.cost()
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let domains = ctx.domains();
+        let own = domains.bits(self.var);
+        let seen = self
+            .peers
+            .iter()
+            .map(|&peer| domains.bits(peer))
+            .filter(|&bits| is_single(bits))
+            .fold(0, |seen, bits| seen | bits);
+        let removed = own & seen;
+        if removed == 0 {
+            return Ok(());
+        }
+        let left = own & !seen;
+        let cause: Vec<VarId> = self
+            .peers
+            .iter()
+            .copied()
+            .filter(|&peer| {
+                let bits = domains.bits(peer);
+                is_single(bits) && bits & removed != 0
+            })
+            .collect();
+        let inference = match left.count_ones() {
+            0 => "no candidate left",
+            1 => "naked single",
+            _ => "possible values",
+        };
+        let sentence = || self.sentence(left, seen, removed);
+        let why = Why::new(inference).cause(&cause).text(&sentence);
+        ctx.keep_bits(self.var, left, &why)?;
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        let own = values[self.var.index()];
+        self.peers.iter().all(|peer| values[peer.index()] != own)
+    }
+}
+
+/// Tier 2 for one unit: a value with one place left goes there.
+pub(crate) struct HiddenSingle {
+    name: String,
+    shape: Shape,
+    unit: String,
+    cells: Vec<usize>,
+    vars: Vec<VarId>,
+}
+
+impl HiddenSingle {
+    /// The rule of `unit`; `cells` maps every cell to its variable.
+    pub(crate) fn new(shape: Shape, unit: &Unit, cells: &[VarId]) -> Self {
+        HiddenSingle {
+            name: format!("hidden single {unit}"),
+            shape,
+            unit: unit.to_string(),
+            cells: unit.cells.clone(),
+            vars: unit.cells.iter().map(|&cell| cells[cell]).collect(),
+        }
+    }
+}
+
+impl Rule for HiddenSingle {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        self.vars
+            .iter()
+            .map(|&var| Watch::new(var, Events::REMOVED))
+            .collect()
+    }
+
+    fn cost(&self) -> Cost {
+        Tier::HiddenSingle.cost()
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let mut bits = [0u64; 64];
+        let bits = &mut bits[..self.vars.len()];
+        let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+        for (slot, &var) in bits.iter_mut().zip(&self.vars) {
+            let cell_bits = ctx.domains().bits(var);
+            *slot = cell_bits;
+            if is_single(cell_bits) {
+                fixed |= cell_bits;
+            }
+            twice |= once & cell_bits;
+            once |= cell_bits;
+        }
+        if once != self.shape.full_mask() {
+            return Err(ctx.conflict(&Why::new("value has no place")));
+        }
+        let hidden = once & !twice & !fixed;
+        for value in bits_of(hidden) {
+            let Some(index) = bits.iter().position(|b| b >> value & 1 == 1) else {
+                continue;
+            };
+            if (bits[index] & hidden).count_ones() > 1 {
+                return Err(ctx.conflict(&Why::new("two values need the same cell")));
+            }
+            let cause: Vec<VarId> = (self.vars.iter().enumerate())
+                .filter(|&(other, _)| other != index)
+                .map(|(_, &var)| var)
+                .collect();
+            let sentence = || {
+                format!(
+                    "{} can only go in {} within {}",
+                    text::value(self.shape, value),
+                    self.shape.position(self.cells[index]),
+                    self.unit
+                )
+            };
+            let why = Why::new("hidden single").cause(&cause).text(&sentence);
+            ctx.keep_bits(self.vars[index], 1u64 << value, &why)?;
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        unit_is_permutation(self.shape, &self.vars, values)
+    }
+}
+
+/// Whether the variables of one unit hold every value once.
+pub(crate) fn unit_is_permutation(shape: Shape, vars: &[VarId], values: &[Value]) -> bool {
+    let seen = vars
+        .iter()
+        .fold(0u64, |seen, var| seen | 1u64 << values[var.index()]);
+    seen == shape.full_mask()
+}
