@@ -6,7 +6,10 @@ mod common;
 mod magic;
 mod play;
 mod queens;
+mod skyscrapers;
 mod sudoku;
+mod sudoku_generate;
+mod teach;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -33,6 +36,8 @@ enum Command {
     Magic(magic::Args),
     /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
     Queens(queens::Args),
+    /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
+    Skyscrapers(skyscrapers::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
 }
@@ -42,6 +47,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Bench(args) => bench::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Queens(args) => queens::run(args, out),
+        Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
     }
 }

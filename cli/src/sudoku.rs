@@ -23,6 +23,7 @@ use sieve_sudoku::{
 };
 
 use crate::common::{CliError, Outcome, StrategyArgs, open_input, report};
+use crate::teach::{TraceArgs, Traced, provenance, write_chain, write_trace};
 
 const SUDOKU_EXAMPLES: &str = "\
 Examples:
@@ -43,9 +44,19 @@ inferred from the size; force one with --box RxC.
 Exit codes: 0 success; 1 a puzzle had no solution (or several, with --unique); 2 a
 malformed puzzle or a usage error. A batch goes on past a failing puzzle.";
 
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  sieve sudoku explain <puzzle> --cell r3c5             why r3c5 holds its value
+  sieve sudoku explain <puzzle> --cell r3c5 --value 7   why 7 is gone from r3c5
+
+The rules of every tier run on the puzzle (cheapest first); the answer is the chain of
+rule applications that led to the fact, causes first.";
+
 const SOLVE_EXAMPLES: &str = "\
 Examples:
   sieve sudoku solve                       the built-in example
+  sieve sudoku solve --trace text          the worked solution, one event a line (stderr)
+  sieve sudoku solve <puzzle> --trace html --out replay.html
   sieve sudoku solve '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
   sieve sudoku solve --file puzzles.txt    one solution a line, in the order of the input
   cat puzzles.txt | sieve sudoku solve --file - --unique --stats
@@ -135,9 +146,16 @@ enum SudokuCommand {
     /// The pencil marks left by the rules of a tier.
     #[command(after_help = CANDIDATES_EXAMPLES)]
     Candidates(CandidatesArgs),
+    /// Why a candidate is gone from a cell, or why a cell holds its value: the chain of
+    /// rule applications that led there.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
     /// Play in the terminal: the MZ-80B's SUDOKU-80B game, difficulty 1-8, with
     /// hints, undo, pencil marks and a timer.
     Play(crate::play::Args),
+    /// Generate puzzles: unique (the default; symmetric, minimal, rated), SRMagic or
+    /// MZ-80B transforms; seeded, in parallel, one a line.
+    Generate(crate::sudoku_generate::GenerateArgs),
 }
 
 /// Where the puzzles come from.
@@ -164,6 +182,8 @@ struct SolveArgs {
     unique: bool,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    trace: TraceArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -237,7 +257,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         SudokuCommand::Hint(args) => hint(&args, out),
         SudokuCommand::Steps(args) => steps(&args, out),
         SudokuCommand::Candidates(args) => candidates(&args, out),
+        SudokuCommand::Explain(args) => explain(&args, out),
         SudokuCommand::Play(args) => crate::play::run(args, out),
+        SudokuCommand::Generate(args) => crate::sudoku_generate::run(&args, out),
     }
 }
 
@@ -523,11 +545,16 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let puzzles = Puzzles::open(&args.input, Some(EXAMPLE))?;
     let config = args.search.strategy.config();
     let mut stats = StatsReport::new(args.search.stats);
+    let mut traced = false;
     let outcome = each_shape(puzzles, |shape, puzzles| {
         let model = search_model(shape, args.search.tier)?;
         let mut solver = Solver::new(&model, config.clone()).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
+            if !traced {
+                traced = true;
+                trace_solve(args, &puzzle, &config)?;
+            }
             let started = Instant::now();
             let answer = if args.unique {
                 solver.solve_unique(puzzle.grid())
@@ -545,6 +572,26 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     });
     stats.finish();
     outcome
+}
+
+/// `--trace`: solve the first puzzle again under an observer. The trace uses the
+/// explained rules (the chosen tier, or all five), whose every change says why.
+fn trace_solve(args: &SolveArgs, puzzle: &Puzzle, config: &sieve::Config) -> Result<(), CliError> {
+    if args.trace.trace.is_none() {
+        return Ok(());
+    }
+    let shape = puzzle.grid().shape();
+    let model = search_model(shape, Some(args.search.tier.unwrap_or(Tier::HARDEST)))?;
+    let start = model.start(puzzle.grid()).map_err(model_error)?;
+    let size = shape.size();
+    let traced = Traced {
+        model: model.model(),
+        start: &start,
+        config,
+        view: sieve_replay::View::row_major_grid(size, size, shape.box_rows(), shape.box_cols()),
+        title: format!("Sieve: a {shape} sudoku, step by step"),
+    };
+    write_trace(&args.trace, traced)
 }
 
 /// The example's puzzle above its solution, with a word on how to go further.
@@ -783,4 +830,114 @@ fn candidates(args: &CandidatesArgs, out: &mut dyn Write) -> Result<Outcome, Cli
         }
         Ok(outcome)
     })
+}
+
+// ---------------------------------------------------------------------------------
+// explain
+
+#[derive(clap::Args, Debug)]
+struct ExplainArgs {
+    /// The puzzle (default: the built-in example).
+    #[arg(value_name = "PUZZLE")]
+    puzzle: Option<String>,
+    /// The cell asked about, as r3c5 (row 3, column 5).
+    #[arg(long, value_parser = parse_cell)]
+    cell: (usize, usize),
+    /// The value asked about (its symbol, such as 7): why is it gone from the cell?
+    #[arg(long)]
+    value: Option<char>,
+    /// Force a box shape, such as 2x3.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<Shape>,
+}
+
+/// Read `r3c5` as (row 2, column 4), 0-based.
+fn parse_cell(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{text}` is not a cell: write r3c5 for row 3, column 5");
+    let rest = text.trim().to_ascii_lowercase();
+    let rest = rest.strip_prefix('r').ok_or_else(bad)?;
+    let (row, col) = rest.split_once('c').ok_or_else(bad)?;
+    let row: usize = row.parse().map_err(|_| bad())?;
+    let col: usize = col.parse().map_err(|_| bad())?;
+    if row == 0 || col == 0 {
+        return Err(bad());
+    }
+    Ok((row - 1, col - 1))
+}
+
+fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let puzzle = read_one(args.puzzle.as_deref().unwrap_or(EXAMPLE), args.shape)?;
+    let grid = puzzle.grid();
+    let shape = grid.shape();
+    let size = shape.size();
+    let (row, col) = args.cell;
+    if row >= size || col >= size {
+        return Err(CliError::input(format!(
+            "r{}c{} is outside the {size}x{size} grid",
+            row + 1,
+            col + 1
+        )));
+    }
+    let cell = shape.cell(row, col);
+    let value = match args.value {
+        None => None,
+        Some(symbol) => match sieve_sudoku::symbols::value_of(symbol) {
+            Some(value) if usize::from(value) < size => Some(value),
+            _ => {
+                return Err(CliError::input(format!(
+                    "`{symbol}` is not a value of a {size}x{size} grid"
+                )));
+            }
+        },
+    };
+    let model = SudokuModel::with_tier(shape, Tier::HARDEST).map_err(model_error)?;
+    let start = model.start(grid).map_err(model_error)?;
+    let (state, why) = provenance(model.model(), &start)?;
+    let var = model.cells()[cell];
+    let name = shape.position(cell);
+    let label = |v: u8| sieve_sudoku::symbols::label(size, v);
+    if let Some(given) = grid.get(cell) {
+        match value {
+            Some(v) if v != given => writeln!(
+                out,
+                "{name} is a given {}: every other value is gone from it",
+                label(given)
+            )?,
+            _ => writeln!(out, "{name} is a given: {}", label(given))?,
+        }
+        return Ok(Outcome::Success);
+    }
+    if state.any_empty() {
+        writeln!(out, "the puzzle has no solution: its rules empty a cell")?;
+        return Ok(Outcome::Unsolved);
+    }
+    match value {
+        Some(value) => match why.why_removed(var, u32::from(value)) {
+            Some(chain) => {
+                writeln!(out, "{} is gone from {name} because:", label(value))?;
+                write_chain(model.model(), &chain, out)?;
+            }
+            None => writeln!(
+                out,
+                "{} is still a candidate of {name} after every rule of the five tiers",
+                label(value)
+            )?,
+        },
+        None => match why.why_assigned(var) {
+            Some(chain) => {
+                let value = state.value(var).unwrap_or(0) as u8;
+                writeln!(out, "{name} holds {} because:", label(value))?;
+                write_chain(model.model(), &chain, out)?;
+            }
+            None => {
+                let left: Vec<String> = state.iter(var).map(|v| label(v as u8)).collect();
+                writeln!(
+                    out,
+                    "the rules alone do not settle {name}: its candidates are {}",
+                    left.join(", ")
+                )?;
+            }
+        },
+    }
+    Ok(Outcome::Success)
 }

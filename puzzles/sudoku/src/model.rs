@@ -40,6 +40,11 @@ impl SudokuModel {
         for (cell, &var) in cells.iter().enumerate() {
             model.set_name(var, shape.position(cell).to_string());
         }
+        model.set_value_labels(
+            (0..size)
+                .map(|value| crate::symbols::label(size, value as u8))
+                .collect(),
+        );
         SudokuModel {
             shape,
             model,
