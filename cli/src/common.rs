@@ -14,7 +14,8 @@ use thiserror::Error;
 pub const EXIT_HELP: &str = "\
 Exit codes:
   0  success
-  1  a puzzle has no solution, or several where one was required (a batch goes on)
+  1  a puzzle has no solution, or several where one was required, or a node or time
+     limit stopped the search before it had the answer (a batch goes on)
   2  usage or input error (bad flag, unreadable file, malformed puzzle)";
 
 /// How a command ended, when it did not fail outright.

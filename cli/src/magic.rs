@@ -224,13 +224,12 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
             .map_err(CliError::input)?;
         report_stats(&args.search, &counted.counters, started);
         write_count(&counted, out)?;
-        return Ok(
-            if counted.count.solutions == 0 && counted.count.is_exact() {
-                Outcome::Unsolved
-            } else {
-                Outcome::Success
-            },
-        );
+        let no_completion = counted.count.solutions == 0 && counted.count.is_exact();
+        return Ok(if no_completion || counted.count.stopped.is_some() {
+            Outcome::Unsolved
+        } else {
+            Outcome::Success
+        });
     }
     let completion = magic
         .complete(&partial, &config, None)
@@ -275,7 +274,12 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         .map_err(CliError::input)?;
     report_stats(&args.search, &counted.counters, started);
     write_count(&counted, out)?;
-    Ok(Outcome::Success)
+    // A count cut short by a node or time limit is no answer (exit 1).
+    Ok(if counted.count.stopped.is_some() {
+        Outcome::Unsolved
+    } else {
+        Outcome::Success
+    })
 }
 
 /// The number on stdout; a note on stderr when it is only a lower bound.

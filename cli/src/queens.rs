@@ -455,7 +455,9 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     }
     writeln!(out, "{}", report.solutions)?;
     if let Some(reason) = report.stopped {
+        // A count cut short by a node or time limit is no answer (exit 1).
         eprintln!("the search stopped ({reason}): the count is a lower bound");
+        return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
 }
@@ -483,10 +485,16 @@ fn all(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
 fn all_by_search(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     check_full_count(args.n, &args.strategy, "listing")?;
     let model = QueensModel::new(args.n).map_err(CliError::input)?;
+    let mut search = sieve::Search::new(model.model(), args.strategy.config())
+        .map_err(CliError::input)?;
     let mut listed = 0u64;
-    for board in model.solutions(&args.strategy.config()) {
-        writeln!(out, "{board}")?;
+    while let Some(values) = search.next_values() {
+        writeln!(out, "{}", model.board(values))?;
         listed += 1;
+    }
+    if let Some(reason) = search.stop_reason() {
+        eprintln!("the search stopped ({reason}): the list is incomplete after {listed} boards");
+        return Ok(Outcome::Unsolved);
     }
     if listed == 0 {
         eprintln!("no solution: {} queens cannot be placed", args.n);

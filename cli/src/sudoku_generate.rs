@@ -92,7 +92,8 @@ pub struct GenerateArgs {
     /// minimal with a symmetry).
     #[arg(long, value_name = "N")]
     max_attempts: Option<u32>,
-    /// transform: the MZ-80B difficulty, 1 (easy) to 8 (hard): 8*L cells hidden.
+    /// transform: the MZ-80B difficulty, 1 (easy) to 8 (hard): 8*L cells hidden
+    /// (default 4).
     #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=8))]
     level: Option<u8>,
     /// transform: only the listing's own transforms (reversal, band and stack rotations).
@@ -133,9 +134,9 @@ impl GenerateArgs {
         let shape = self.shape;
         match self.method {
             MethodArg::Unique => Ok(Method::Unique(self.unique_options())),
-            MethodArg::Srmagic if shape.box_rows() == shape.box_cols() => Ok(Method::SrMagic {
-                size: shape.size(),
-            }),
+            MethodArg::Srmagic if shape.box_rows() == shape.box_cols() => {
+                Ok(Method::SrMagic { size: shape.size() })
+            }
             MethodArg::Srmagic => Err(CliError::input(format!(
                 "--method srmagic needs square boxes (--box 2 to 8), not {shape}"
             ))),

@@ -300,8 +300,9 @@ fn large_counts_need_a_bound() {
     let limited = sieve(&["magic", "count", "5", "--limit", "4"], None);
     assert_exit(&limited, 0);
     assert_eq!(stdout(&limited), "4\n");
+    // A count cut short by a node limit is no answer: exit 1, with a lower bound.
     let nodes = sieve(&["magic", "count", "5", "--max-nodes", "50"], None);
-    assert_exit(&nodes, 0);
+    assert_exit(&nodes, 1);
     assert!(stderr(&nodes).contains("lower bound"), "{}", stderr(&nodes));
 }
 

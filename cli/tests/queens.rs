@@ -173,8 +173,9 @@ fn counts_match_oeis_with_threads_and_symmetry() {
     assert_eq!(stdout(&output), "12\n");
     let output = queens(&["count", "8", "--schedule", "sweep", "--restore", "trail"]);
     assert_eq!(stdout(&output), "92\n");
+    // A count cut short by a node limit is no answer: exit 1, with a lower bound.
     let output = queens(&["count", "20", "--max-nodes", "1000"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     assert!(stderr(&output).contains("lower bound"));
     let output = queens(&["count", "20"]);
     assert_exit(&output, 2);

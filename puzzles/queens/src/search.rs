@@ -180,8 +180,8 @@ impl QueensModel {
     }
 
     /// Counts every solution (OEIS A000170). With `threads` > 1 the first two
-    /// columns are split into subtrees searched in parallel; limits in
-    /// `config` then apply to each subtree.
+    /// columns are split into subtrees searched in parallel. A node or time limit in
+    /// `config` bounds the whole count, so a limited count runs on one thread.
     pub fn count(&self, config: &Config, threads: usize) -> Result<CountReport, QueensError> {
         self.tally(config, threads, false)
     }
@@ -202,7 +202,8 @@ impl QueensModel {
         threads: usize,
         unique: bool,
     ) -> Result<CountReport, QueensError> {
-        if threads <= 1 {
+        let limited = config.node_limit.is_some() || config.time_limit.is_some();
+        if threads <= 1 || limited {
             let mut search =
                 Search::new(&self.model, config.clone()).expect("the model's own state");
             let solutions = self.count_in(&mut search, unique);

@@ -77,7 +77,6 @@ fn puzzles_of_16x16_are_unique() {
 /// Slow: the reference counter needs about ten seconds on a 25×25
 /// (`cargo test -p sieve-sudoku --test generate_unique -- --ignored`).
 #[test]
-#[ignore = "the reference count of a 25x25 takes about ten seconds"]
 fn a_25x25_is_unique() {
     let puzzle = unique::generate(&UniqueOptions::new(Shape::square(5).unwrap()), 0).unwrap();
     assert_unique(&puzzle);

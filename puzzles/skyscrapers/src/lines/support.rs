@@ -39,11 +39,17 @@ fn wanted_counts(clue: Option<u8>) -> u32 {
     }
 }
 
-/// `table[S]`: the counts seen when the heights of `S` fill the first `|S|`
-/// cells from `direction`'s end, respecting the candidates.
-fn seen_counts(candidates: &[Candidates], others: Candidates, direction: Direction) -> Vec<u32> {
+/// Fills `table[S]` (one entry per subset of `others`): the counts seen when
+/// the heights of `S` fill the first `|S|` cells from `direction`'s end,
+/// respecting the candidates.
+fn seen_counts(
+    candidates: &[Candidates],
+    others: Candidates,
+    direction: Direction,
+    table: &mut [u32],
+) {
     let size = candidates.len();
-    let mut table = vec![0u32; others as usize + 1];
+    table.fill(0);
     table[0] = 1;
     for set in 0..=others {
         let counts = table[set as usize];
@@ -59,7 +65,6 @@ fn seen_counts(candidates: &[Candidates], others: Candidates, direction: Directi
             table[(set | bit) as usize] |= seen;
         }
     }
-    table
 }
 
 /// Walks back from the useful states (`useful[S]`: counts at `S` that lead to
@@ -93,6 +98,18 @@ fn mark_supported(
     }
 }
 
+/// Lines up to this length keep their tables on the stack (2^(N−1) entries each).
+const STACK_LINE: usize = 10;
+
+/// The four tables of the subset program: seen counts and useful counts, from
+/// each end.
+struct Tables<'a> {
+    forward: &'a mut [u32],
+    backward: &'a mut [u32],
+    useful_forward: &'a mut [u32],
+    useful_backward: &'a mut [u32],
+}
+
 /// Writes into `union` (one entry per cell) the candidates that appear in
 /// some arrangement of the line, and returns whether any arrangement exists.
 /// With none, every entry is 0 (also when `union.len()` differs from the
@@ -111,15 +128,60 @@ pub fn surviving_candidates_into(
     if size == 0 {
         return wanted_counts(start) == u32::MAX && wanted_counts(end) == u32::MAX;
     }
-    let candidates: Vec<Candidates> = candidates.iter().map(|&c| c & full_mask(size)).collect();
+    let sets = 1usize << (size - 1);
+    if size <= STACK_LINE {
+        let mut stack = [[0u32; 1 << (STACK_LINE - 1)]; 4];
+        let [forward, backward, useful_forward, useful_backward] = &mut stack;
+        let tables = Tables {
+            forward: &mut forward[..sets],
+            backward: &mut backward[..sets],
+            useful_forward: &mut useful_forward[..sets],
+            useful_backward: &mut useful_backward[..sets],
+        };
+        support(candidates, start, end, tables, union)
+    } else {
+        let mut heap = vec![0u32; 4 * sets];
+        let (forward, rest) = heap.split_at_mut(sets);
+        let (backward, rest) = rest.split_at_mut(sets);
+        let (useful_forward, useful_backward) = rest.split_at_mut(sets);
+        let tables = Tables {
+            forward,
+            backward,
+            useful_forward,
+            useful_backward,
+        };
+        support(candidates, start, end, tables, union)
+    }
+}
+
+/// The subset program over the given tables (see the module docs).
+fn support(
+    line: &[Candidates],
+    start: Option<u8>,
+    end: Option<u8>,
+    tables: Tables<'_>,
+    union: &mut [Candidates],
+) -> bool {
+    let size = line.len();
+    let mut masked = [0; MAX_LINE];
+    for (cell, &candidates) in masked.iter_mut().zip(line) {
+        *cell = candidates & full_mask(size);
+    }
+    let candidates = &masked[..size];
     let tallest = height_bit(size as u8);
     let others = full_mask(size - 1);
-    let forward = seen_counts(&candidates, others, Direction::FromStart);
-    let backward = seen_counts(&candidates, others, Direction::FromEnd);
+    let Tables {
+        forward,
+        backward,
+        useful_forward,
+        useful_backward,
+    } = tables;
+    seen_counts(candidates, others, Direction::FromStart, forward);
+    seen_counts(candidates, others, Direction::FromEnd, backward);
+    useful_forward.fill(0);
+    useful_backward.fill(0);
     let (start_wanted, end_wanted) = (wanted_counts(start), wanted_counts(end));
-    let mut useful_forward = vec![0u32; forward.len()];
-    let mut useful_backward = vec![0u32; backward.len()];
-    let mut found = vec![0; size];
+    let mut found = [0; MAX_LINE];
     for before in 0..=others {
         let cell = before.count_ones() as usize;
         let after = others & !before;
@@ -131,26 +193,14 @@ pub fn surviving_candidates_into(
             found[cell] |= tallest;
         }
     }
-    if found.iter().all(|&cell| cell == 0) {
+    if found[..size].iter().all(|&cell| cell == 0) {
         return false;
     }
     let direction = Direction::FromStart;
-    mark_supported(
-        &candidates,
-        &forward,
-        &mut useful_forward,
-        direction,
-        &mut found,
-    );
+    mark_supported(candidates, forward, useful_forward, direction, &mut found);
     let direction = Direction::FromEnd;
-    mark_supported(
-        &candidates,
-        &backward,
-        &mut useful_backward,
-        direction,
-        &mut found,
-    );
-    union.copy_from_slice(&found);
+    mark_supported(candidates, backward, useful_backward, direction, &mut found);
+    union.copy_from_slice(&found[..size]);
     true
 }
 

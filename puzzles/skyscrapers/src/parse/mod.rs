@@ -57,6 +57,21 @@
 //!
 //! N·N heights row by row, separated by any whitespace, `0` (or `.`) for an
 //! empty cell: the argument of the CLI's `--givens`.
+//!
+//! # One puzzle a line
+//!
+//! The clue line, optionally followed by ` | ` and the givens: what the
+//! generator prints and a `--file` batch holds.
+//!
+//! ```
+//! use sieve_skyscrapers::parse::{Order, format_puzzle_line, parse_puzzle_line};
+//!
+//! let line = "0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 | 0 0 0 0 0 0 0 0 0 0 0 0 0 3 0 0";
+//! let puzzle = parse_puzzle_line(line, Order::Source)?;
+//! assert_eq!(puzzle.given(3, 1), Some(3));
+//! assert_eq!(format_puzzle_line(&puzzle, Order::Source), line);
+//! # Ok::<(), sieve_skyscrapers::parse::ParseError>(())
+//! ```
 
 use std::fmt;
 use std::str::FromStr;
@@ -67,11 +82,13 @@ mod clue_line;
 mod drawn;
 mod error;
 mod givens;
+mod puzzle_line;
 
 pub use clue_line::{format_clues, parse_clues};
 pub use drawn::{field_width, format_grid, parse_grid};
 pub use error::{CluePosition, FieldRole, ParseError};
 pub use givens::{format_givens, format_solution, parse_givens};
+pub use puzzle_line::{format_puzzle_line, parse_puzzle_line};
 
 /// The order in which a clue line lists the 4N clues.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -1,13 +1,20 @@
-//! Puzzle generation by the two source methods, and the generated puzzle they share.
+//! Puzzle generation: the two source methods, the `unique` method, and the
+//! generated puzzle they share.
 //!
+//! - [`unique`]: a random full grid, then clues removed in [`Symmetry`]
+//!   classes while the solution provably stays unique; optionally minimal
+//!   and of an exact [`TargetDifficulty`]; any box shape;
 //! - [`srmagic`]: the SRMagic pipeline (`SEEDS.md` §000) for sides N = n²;
 //! - [`transform`]: the SUDOKU-80B way of the Sharp MZ-80B (§002), 9×9.
 //!
-//! Both give a [`GeneratedPuzzle`]: the solution, the mask of visible cells,
+//! Each gives a [`GeneratedPuzzle`]: the solution, the mask of visible cells,
 //! and an honest report of whether the visible cells have a unique solution
-//! (neither source checks it; here it is counted by [`crate::reference`]).
+//! (neither source checks it; for them it is counted by [`crate::reference`],
+//! and `unique` proves it on the way with the [`UniquenessProver`]).
 //! Randomness is a `ChaCha8Rng` seeded from a `u64`, so a seed gives the same
-//! puzzle on every machine.
+//! puzzle on every machine; [`generate_many`] makes batches in parallel,
+//! each puzzle from its own [`puzzle_seed`], the same on any number of
+//! threads.
 
 pub mod batch;
 mod forced;

@@ -1,14 +1,18 @@
 //! A shortcut for clue removal the other way: a second solution found
-//! without search, by exchanging values between two rows of a band (or two
-//! columns of a stack).
+//! without search, by a swap that touches hidden cells only.
 //!
-//! Take two rows of one band and follow a cycle of columns: the value the
-//! first row holds in one column is held by the second row in the next. Swapping
-//! the two rows' values along the whole cycle gives another valid grid: each
-//! row keeps its set of values, each column keeps its two values, and each box
-//! keeps its values because both rows cross the same boxes. If every cell of
-//! the cycle is hidden, that grid also solves the puzzle, so the puzzle is not
-//! unique. Columns of a stack work the same way.
+//! - **Two rows of a band** (or two columns of a stack): follow a cycle of
+//!   columns where the value the first row holds in one column is held by
+//!   the second row in the next. Swapping the two rows' values along the
+//!   whole cycle gives another valid grid: each row keeps its set of values,
+//!   each column keeps its two values, and each box keeps its values because
+//!   both rows cross the same boxes.
+//! - **Two values**: the cells holding `a` or `b`, linked when they share a
+//!   row, column or box; swapping `a` and `b` over a whole linked component
+//!   keeps every unit valid.
+//!
+//! If every cell of such a swap is hidden, the swapped grid also solves the
+//! puzzle, so the puzzle is not unique.
 
 use crate::shape::Shape;
 

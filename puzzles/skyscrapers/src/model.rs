@@ -1,0 +1,155 @@
+//! A puzzle as an engine model: one variable per cell, named `r1c1`… and
+//! valued `0..N` for the heights `1..=N` (labelled with the heights), the
+//! puzzle's definition, and the rules of a chosen [`Tier`] and every simpler one.
+//!
+//! The clue rules are built from the clues, so a model belongs to one puzzle;
+//! the givens go into the start state ([`SkyscrapersModel::start`]).
+
+use sieve::{Config, Domains, Model, Search, Value, VarId};
+
+use crate::puzzle::{Grid, Puzzle};
+use crate::rules::HeightPlacement;
+use crate::tiers::{Tier, definition_rules};
+
+/// Why a model could not be built or searched: the engine refused it (a bug
+/// in a rule set, since every rule names the model's own cells).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// The engine's error, naming the rule.
+    #[error(transparent)]
+    Engine(#[from] sieve::Error),
+}
+
+/// One puzzle as an engine model with the rules up to a tier.
+pub struct SkyscrapersModel {
+    puzzle: Puzzle,
+    tier: Tier,
+    model: Model,
+    cells: Vec<VarId>,
+}
+
+impl SkyscrapersModel {
+    /// The model of `puzzle` with the definition and the rules of `tier` and
+    /// every simpler tier, added simplest first.
+    pub fn new(puzzle: &Puzzle, tier: Tier) -> Result<Self, ModelError> {
+        Self::with_tiers(puzzle, tier, tier.and_below())
+    }
+
+    /// The fast solving model: the definition, the lines tier, and one rule
+    /// per height that the tiers do not have ([`HeightPlacement`]: each
+    /// height once in every row and column, across the whole grid). The
+    /// per-line rule keeps exactly the candidates of some arrangement of each
+    /// line, so it already makes every deduction the edge, viewpoint and
+    /// hidden-single rules make on that line; leaving them out saves their
+    /// runs, and the placement rule cuts the search of hard puzzles. Same
+    /// solutions as every other model of the puzzle.
+    pub fn fast(puzzle: &Puzzle) -> Result<Self, ModelError> {
+        let mut sky = Self::with_tiers(puzzle, Tier::Lines, [Tier::Lines].into_iter())?;
+        let size = puzzle.size();
+        for height in 0..size as Value {
+            let rule = HeightPlacement::new(size, height, sky.cells.clone());
+            sky.model.add_rule(rule)?;
+        }
+        Ok(sky)
+    }
+
+    fn with_tiers(
+        puzzle: &Puzzle,
+        tier: Tier,
+        tiers: impl Iterator<Item = Tier>,
+    ) -> Result<Self, ModelError> {
+        let size = puzzle.size();
+        let mut model = Model::new();
+        let cells = model.new_vars(size * size, size as u32);
+        for (index, &var) in cells.iter().enumerate() {
+            model.set_name(var, format!("r{}c{}", index / size + 1, index % size + 1));
+        }
+        model.set_value_labels((1..=size).map(|height| height.to_string()).collect());
+        for rule in definition_rules(puzzle, &cells) {
+            model.add_boxed(rule)?;
+        }
+        for level in tiers {
+            for rule in level.rules(puzzle, &cells) {
+                model.add_boxed(rule)?;
+            }
+        }
+        Ok(SkyscrapersModel {
+            puzzle: puzzle.clone(),
+            tier,
+            model,
+            cells,
+        })
+    }
+
+    /// The solving model: every tier.
+    pub fn solver(puzzle: &Puzzle) -> Result<Self, ModelError> {
+        Self::new(puzzle, Tier::HARDEST)
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The strongest tier whose rules the model holds.
+    pub fn tier(&self) -> Tier {
+        self.tier
+    }
+
+    /// N.
+    pub fn size(&self) -> usize {
+        self.puzzle.size()
+    }
+
+    /// The engine model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The variable of each cell, row-major.
+    pub fn cells(&self) -> &[VarId] {
+        &self.cells
+    }
+
+    /// The variable of the cell at (`row`, `column`), 0-based.
+    pub fn cell(&self, row: usize, column: usize) -> Option<VarId> {
+        let size = self.size();
+        (row < size && column < size).then(|| self.cells[row * size + column])
+    }
+
+    /// The start state: full domains with the givens assigned.
+    pub fn start(&self) -> Domains {
+        let mut state = self.model.domains();
+        for (&var, given) in self.cells.iter().zip(self.puzzle.givens()) {
+            if let Some(height) = given {
+                state.assign(var, Value::from(*height) - 1);
+            }
+        }
+        state
+    }
+
+    /// A search from the start state.
+    pub fn search(&self, config: Config) -> Result<Search<'_, 'static>, ModelError> {
+        Ok(Search::from_state(&self.model, self.start(), config)?)
+    }
+
+    /// The grid a state shows: placed heights, 0 for a cell still open.
+    pub fn grid_of(&self, state: &Domains) -> Grid {
+        let heights = self
+            .cells
+            .iter()
+            .map(|&var| state.value(var).map_or(0, |value| value as u8 + 1))
+            .collect();
+        Grid::new(self.size(), heights).expect("a model's state fits its size")
+    }
+
+    /// The grid of a full assignment (a search's solution).
+    pub fn grid_of_values(&self, values: &[Value]) -> Grid {
+        let heights = self
+            .cells
+            .iter()
+            .map(|var| values[var.index()] as u8 + 1)
+            .collect();
+        Grid::new(self.size(), heights).expect("a solution fits its size")
+    }
+}

@@ -1,0 +1,164 @@
+//! Tier 4, the per-line rule: of all the arrangements of a row or column
+//! (permutations of `1..=N` that fit its candidates and are seen by its clues),
+//! only the candidates some arrangement uses survive.
+//!
+//! The work is [`crate::lines::surviving_candidates_into`]: exact support per
+//! line without listing the arrangements. On a line without clues it is the
+//! complete Latin reasoning of that line (every candidate of some permutation).
+
+use sieve::{Conflict, Cost, Domains, Events, Model, Propagator, Rule, Value, VarId, Watch, Why};
+
+use crate::lines::{Candidates, surviving_candidates_into};
+use crate::puzzle::{Line, MAX_SIZE, Puzzle};
+
+/// One line and its two clues: only the candidates of surviving arrangements stay.
+#[derive(Clone, Debug)]
+pub struct LineArrangements {
+    name: String,
+    line: Line,
+    /// The cells from the line's start (left or top) to its end.
+    cells: Vec<VarId>,
+    /// The clue at the start (left or top) and at the end (right or bottom).
+    clues: (Option<u8>, Option<u8>),
+}
+
+impl LineArrangements {
+    /// The rule for `line` of `puzzle`, over the model's cells (row-major).
+    pub fn new(puzzle: &Puzzle, cells: &[VarId], line: Line) -> Self {
+        let along = line
+            .cell_indexes(puzzle.size())
+            .map(|cell| cells[cell])
+            .collect();
+        LineArrangements {
+            name: format!("{line} arrangements"),
+            line,
+            cells: along,
+            clues: puzzle.clues().for_line(line),
+        }
+    }
+
+    /// The line's candidates as height masks (value v is height v + 1, bit v in both).
+    fn candidates(&self, domains: &Domains) -> [Candidates; MAX_SIZE] {
+        let mut masks = [0; MAX_SIZE];
+        for (mask, &var) in masks.iter_mut().zip(&self.cells) {
+            *mask = domains.bits(var) as Candidates;
+        }
+        masks
+    }
+
+    /// "its clues (3 from the left, 2 from the right)", or "no clues".
+    fn clue_words(&self) -> String {
+        let (start_side, end_side) = self.line.sides();
+        let words: Vec<String> = [(self.clues.0, start_side), (self.clues.1, end_side)]
+            .into_iter()
+            .filter_map(|(clue, side)| clue.map(|clue| format!("{clue} from the {side}")))
+            .collect();
+        if words.is_empty() {
+            "any order of its heights".to_string()
+        } else {
+            format!("its clues ({})", words.join(", "))
+        }
+    }
+
+    fn explain(&self, model: &Model, var: VarId, removed: u64) -> String {
+        let heights: Vec<String> = sieve::bits_of(removed)
+            .map(|value| model.value_label(value))
+            .collect();
+        format!(
+            "no arrangement of {} that agrees with {} and its candidates puts {} in {}",
+            self.line,
+            self.clue_words(),
+            heights.join(" or "),
+            model.var_name(var)
+        )
+    }
+
+    /// Heights of a full assignment along the line, as `1..=N`.
+    fn heights(&self, values: &[Value]) -> [u8; MAX_SIZE] {
+        let mut heights = [0; MAX_SIZE];
+        for (height, var) in heights.iter_mut().zip(&self.cells) {
+            *height = values[var.index()] as u8 + 1;
+        }
+        heights
+    }
+
+    /// Whether a full line of heights is a permutation seen by its clues.
+    fn agrees(&self, line: &[u8]) -> bool {
+        let distinct = (0..line.len()).all(|i| !line[i + 1..].contains(&line[i]));
+        let (start, end) = self.clues;
+        distinct
+            && start.is_none_or(|clue| seen(line.iter().copied()) == clue)
+            && end.is_none_or(|clue| seen(line.iter().rev().copied()) == clue)
+    }
+}
+
+/// Buildings seen looking along `heights` from its first element.
+fn seen(heights: impl Iterator<Item = u8>) -> u8 {
+    let mut tallest = 0;
+    let mut count = 0;
+    for height in heights {
+        if height > tallest {
+            tallest = height;
+            count += 1;
+        }
+    }
+    count
+}
+
+impl Rule for LineArrangements {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        self.cells
+            .iter()
+            .map(|&var| Watch::new(var, Events::REMOVED))
+            .collect()
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Expensive
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    /// Asleep once every cell is placed and the line already agrees with its clues.
+    fn condition(&self, domains: &Domains) -> bool {
+        let mut heights = [0; MAX_SIZE];
+        for (height, &var) in heights.iter_mut().zip(&self.cells) {
+            match domains.value(var) {
+                Some(value) => *height = value as u8 + 1,
+                None => return false,
+            }
+        }
+        self.agrees(&heights[..self.cells.len()])
+    }
+
+    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        let size = self.cells.len();
+        let before = self.candidates(ctx.domains());
+        let mut after = [0; MAX_SIZE];
+        let (start, end) = self.clues;
+        if !surviving_candidates_into(&before[..size], start, end, &mut after[..size]) {
+            return Err(ctx.conflict(&Why::new("no arrangement")));
+        }
+        for (position, &var) in self.cells.iter().enumerate() {
+            let removed = u64::from(before[position] & !after[position]);
+            if removed == 0 {
+                continue;
+            }
+            let text = |model: &Model| self.explain(model, var, removed);
+            let why = Why::new("line arrangements").named_text(&text);
+            ctx.remove_bits(var, removed, &why)?;
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        let heights = self.heights(values);
+        self.agrees(&heights[..self.cells.len()])
+    }
+}
