@@ -56,10 +56,15 @@ fn puzzle_set(size: usize) -> Vec<(&'static str, Puzzle)> {
     KINDS
         .iter()
         .flat_map(|&(kind, target)| {
-            generate_many(size, &GenerateOptions::new(target), SEED + size as u64, PER_KIND)
-                .expect("the generator reaches every target for N = 4..9")
-                .into_iter()
-                .map(move |generated| (kind, generated.puzzle))
+            generate_many(
+                size,
+                &GenerateOptions::new(target),
+                SEED + size as u64,
+                PER_KIND,
+            )
+            .expect("the generator reaches every target for N = 4..9")
+            .into_iter()
+            .map(move |generated| (kind, generated.puzzle))
         })
         .collect()
 }

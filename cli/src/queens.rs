@@ -485,8 +485,8 @@ fn all(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
 fn all_by_search(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     check_full_count(args.n, &args.strategy, "listing")?;
     let model = QueensModel::new(args.n).map_err(CliError::input)?;
-    let mut search = sieve::Search::new(model.model(), args.strategy.config())
-        .map_err(CliError::input)?;
+    let mut search =
+        sieve::Search::new(model.model(), args.strategy.config()).map_err(CliError::input)?;
     let mut listed = 0u64;
     while let Some(values) = search.next_values() {
         writeln!(out, "{}", model.board(values))?;

@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Subcommand, ValueEnum};
@@ -14,9 +14,7 @@ use sieve_skyscrapers::{
     parse_puzzle_line,
 };
 
-use crate::common::{
-    CliError, Outcome, StrategyArgs, open_input, print_stats, read_all, report,
-};
+use crate::common::{CliError, Outcome, StrategyArgs, open_input, print_stats, read_all, report};
 
 /// The source's 4×4 example (the "rush" exercise), solved when no puzzle is given.
 const BUILT_IN_EXAMPLE: &str = "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2";
@@ -290,7 +288,7 @@ fn for_each_puzzle(
 /// Reads one puzzle a line, skipping blank lines and `#` comments.
 fn read_batch(
     reader: Box<dyn BufRead>,
-    path: &PathBuf,
+    path: &Path,
     order: Order,
     visit: &mut dyn FnMut(Item) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
@@ -332,8 +330,8 @@ fn single_puzzle(input: &InputArgs) -> Result<Puzzle, String> {
     match &input.givens {
         None => Ok(puzzle),
         Some(text) => {
-            let givens = parse_givens(text, puzzle.size())
-                .map_err(|error| format!("--givens: {error}"))?;
+            let givens =
+                parse_givens(text, puzzle.size()).map_err(|error| format!("--givens: {error}"))?;
             puzzle
                 .with_givens(givens)
                 .map_err(|error| format!("--givens: {error}"))
@@ -376,7 +374,10 @@ fn search(
 }
 
 /// Where a trace goes: the --out file, or standard output.
-fn trace_sink<'a>(path: &Option<PathBuf>, out: &'a mut dyn Write) -> Result<Box<dyn Write + 'a>, CliError> {
+fn trace_sink<'a>(
+    path: &Option<PathBuf>,
+    out: &'a mut dyn Write,
+) -> Result<Box<dyn Write + 'a>, CliError> {
     match path {
         Some(path) => {
             let file = File::create(path).map_err(|source| CliError::Io {
@@ -509,16 +510,26 @@ fn write_grid(grid: &Grid, printed: &mut bool, out: &mut dyn Write) -> Result<()
 }
 
 /// The number on stdout; a note on stderr when it is only a lower bound.
-fn write_count(line: Option<usize>, count: &Count, out: &mut dyn Write) -> Result<Outcome, CliError> {
+fn write_count(
+    line: Option<usize>,
+    count: &Count,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
     writeln!(out, "{}", count.solutions)?;
     if count.limit_reached {
         report(
             line,
-            format!("stopped at the limit of {} (there may be more)", count.solutions),
+            format!(
+                "stopped at the limit of {} (there may be more)",
+                count.solutions
+            ),
         );
     } else if let Some(reason) = count.stopped {
         // A count cut short by a node or time limit is no answer (exit 1).
-        report(line, format!("the search stopped ({reason}): the count is a lower bound"));
+        report(
+            line,
+            format!("the search stopped ({reason}): the count is a lower bound"),
+        );
         return Ok(Outcome::Unsolved);
     } else if count.solutions == 0 {
         report(line, "no solution");
@@ -529,19 +540,21 @@ fn write_count(line: Option<usize>, count: &Count, out: &mut dyn Write) -> Resul
 
 fn rate(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let config = args.strategy.config();
-    for_each_puzzle(&args.input, |line, puzzle| match rate_with(puzzle, &config) {
-        Ok(rating) => {
-            writeln!(out, "{rating}")?;
-            Ok(if rating.unique {
-                Outcome::Success
-            } else {
-                Outcome::Unsolved
-            })
-        }
-        Err(RateError::Model(error)) => Err(CliError::input(error)),
-        Err(error) => {
-            report(line, error);
-            Ok(Outcome::Unsolved)
+    for_each_puzzle(&args.input, |line, puzzle| {
+        match rate_with(puzzle, &config) {
+            Ok(rating) => {
+                writeln!(out, "{rating}")?;
+                Ok(if rating.unique {
+                    Outcome::Success
+                } else {
+                    Outcome::Unsolved
+                })
+            }
+            Err(RateError::Model(error)) => Err(CliError::input(error)),
+            Err(error) => {
+                report(line, error);
+                Ok(Outcome::Unsolved)
+            }
         }
     })
 }
@@ -558,7 +571,11 @@ fn generate_puzzles(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome,
     };
     for seed in puzzle_seeds(args.seed).take(args.count) {
         let generated = generate(args.size, &options, seed).map_err(CliError::input)?;
-        writeln!(out, "{}", format_puzzle_line(&generated.puzzle, args.order.order()))?;
+        writeln!(
+            out,
+            "{}",
+            format_puzzle_line(&generated.puzzle, args.order.order())
+        )?;
     }
     Ok(Outcome::Success)
 }

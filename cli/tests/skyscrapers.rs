@@ -115,7 +115,12 @@ fn every_input_form_reads_the_same_puzzle() {
     let drawn = "  4 3 2 1\n4 . . . . 1\n3 . . . . 2\n2 . . . . 2\n1 . . . . 2\n  1 2 2 2\n";
     let path = temporary_file("drawn.txt", drawn);
     let from_grid = sieve(
-        &["skyscrapers", "solve", "--grid", path.to_str().expect("UTF-8 path")],
+        &[
+            "skyscrapers",
+            "solve",
+            "--grid",
+            path.to_str().expect("UTF-8 path"),
+        ],
         None,
     );
     assert_exit(&from_grid, 0);
@@ -148,7 +153,12 @@ fn a_file_solves_one_puzzle_a_line_with_blank_lines_between() {
     let batch = format!("# two puzzles\n{BUILT_IN}\n\n{clues} | {givens}\n");
     let path = temporary_file("batch.txt", &batch);
     let output = sieve(
-        &["skyscrapers", "solve", "--file", path.to_str().expect("UTF-8 path")],
+        &[
+            "skyscrapers",
+            "solve",
+            "--file",
+            path.to_str().expect("UTF-8 path"),
+        ],
         None,
     );
     assert_exit(&output, 0);
@@ -166,7 +176,10 @@ fn a_batch_goes_on_past_bad_lines_and_exits_with_the_worst_code() {
     let batch = format!("{BUILT_IN}\n0 0 0 0 0 0 0 0 1 0 0 0 1 0 0 0\n4 3 2\n{BUILT_IN}\n");
     let output = sieve(&["skyscrapers", "solve", "--file", "-"], Some(&batch));
     assert_exit(&output, 2);
-    assert_eq!(stdout(&output), format!("{BUILT_IN_ANSWER}\n{BUILT_IN_ANSWER}"));
+    assert_eq!(
+        stdout(&output),
+        format!("{BUILT_IN_ANSWER}\n{BUILT_IN_ANSWER}")
+    );
     assert_eq!(
         stderr(&output),
         "line 2: no solution: no grid agrees with every clue\n\
@@ -228,7 +241,10 @@ fn malformed_clues_give_positioned_messages() {
             "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2  2",
             "doubled space at column 31: clues are separated by exactly one space",
         ),
-        ("", "empty input: expected 4N clues separated by single spaces"),
+        (
+            "",
+            "empty input: expected 4N clues separated by single spaces",
+        ),
     ];
     for (clues, message) in cases {
         let output = sieve(&["skyscrapers", "solve", clues], None);
@@ -236,9 +252,17 @@ fn malformed_clues_give_positioned_messages() {
         assert_eq!(stderr(&output), format!("sieve: the clues: {message}\n"));
         assert!(stdout(&output).is_empty());
     }
-    let drawn = temporary_file("bad-drawn.txt", "  4 3 2 1\n4 . . . . 1\n3 . x . . 2\n2 . . . . 2\n1 . . . . 2\n  1 2 2 2\n");
+    let drawn = temporary_file(
+        "bad-drawn.txt",
+        "  4 3 2 1\n4 . . . . 1\n3 . x . . 2\n2 . . . . 2\n1 . . . . 2\n  1 2 2 2\n",
+    );
     let output = sieve(
-        &["skyscrapers", "solve", "--grid", drawn.to_str().expect("UTF-8 path")],
+        &[
+            "skyscrapers",
+            "solve",
+            "--grid",
+            drawn.to_str().expect("UTF-8 path"),
+        ],
         None,
     );
     assert_exit(&output, 2);
@@ -250,7 +274,10 @@ fn malformed_clues_give_positioned_messages() {
         stderr(&output)
     );
     std::fs::remove_file(drawn).ok();
-    let missing = sieve(&["skyscrapers", "solve", "--file", "/nonexistent/puzzles.txt"], None);
+    let missing = sieve(
+        &["skyscrapers", "solve", "--file", "/nonexistent/puzzles.txt"],
+        None,
+    );
     assert_exit(&missing, 2);
     assert!(stderr(&missing).starts_with("sieve: /nonexistent/puzzles.txt: "));
 }
@@ -263,10 +290,21 @@ fn text_trace_gives_each_deduction_its_reason() {
     assert!(text.contains(
         "r1c4 = 4  [edge top 4: edge rule 1] clue 1 at the top of column 4: the tallest (4) stands next to it, in r1c4\n"
     ));
-    assert!(text.ends_with(&format!("solution\n{BUILT_IN_ANSWER}")), "{text}");
+    assert!(
+        text.ends_with(&format!("solution\n{BUILT_IN_ANSWER}")),
+        "{text}"
+    );
     let path = temporary_file("trace.txt", "");
     let to_file = sieve(
-        &["skyscrapers", "solve", BUILT_IN, "--trace", "text", "--out", path.to_str().expect("UTF-8")],
+        &[
+            "skyscrapers",
+            "solve",
+            BUILT_IN,
+            "--trace",
+            "text",
+            "--out",
+            path.to_str().expect("UTF-8"),
+        ],
         None,
     );
     assert_exit(&to_file, 0);
@@ -314,7 +352,13 @@ fn rate_names_the_tier_or_the_guesses() {
     let built_in = sieve(&["skyscrapers", "rate"], None);
     assert_exit(&built_in, 0);
     assert_eq!(stdout(&built_in), "tier 2 (viewpoint)\n");
-    let output = sieve(&["skyscrapers", "rate", "-"], Some(&format!("{GUESSING}\n{} | {}\n", WITH_GIVENS.0, WITH_GIVENS.1)));
+    let output = sieve(
+        &["skyscrapers", "rate", "-"],
+        Some(&format!(
+            "{GUESSING}\n{} | {}\n",
+            WITH_GIVENS.0, WITH_GIVENS.1
+        )),
+    );
     assert_exit(&output, 0);
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -328,9 +372,24 @@ fn rate_names_the_tier_or_the_guesses() {
 
 #[test]
 fn generate_prints_unique_puzzles_at_the_tier_asked() {
-    for (tier, expected) in [("edge", Tier::Edge), ("viewpoint", Tier::Viewpoint), ("latin", Tier::Latin), ("4", Tier::Lines)] {
+    for (tier, expected) in [
+        ("edge", Tier::Edge),
+        ("viewpoint", Tier::Viewpoint),
+        ("latin", Tier::Latin),
+        ("4", Tier::Lines),
+    ] {
         let output = sieve(
-            &["skyscrapers", "generate", "5", "--tier", tier, "--seed", "9", "--count", "2"],
+            &[
+                "skyscrapers",
+                "generate",
+                "5",
+                "--tier",
+                tier,
+                "--seed",
+                "9",
+                "--count",
+                "2",
+            ],
             None,
         );
         assert_exit(&output, 0);
@@ -343,7 +402,18 @@ fn generate_prints_unique_puzzles_at_the_tier_asked() {
             assert_eq!(rating.difficulty, Difficulty::Logic(expected), "{line}");
         }
     }
-    let guessing = sieve(&["skyscrapers", "generate", "5", "--tier", "guessing", "--seed", "2"], None);
+    let guessing = sieve(
+        &[
+            "skyscrapers",
+            "generate",
+            "5",
+            "--tier",
+            "guessing",
+            "--seed",
+            "2",
+        ],
+        None,
+    );
     assert_exit(&guessing, 0);
     let generated = puzzle(stdout(&guessing).trim_end());
     assert!(rate(&generated).expect("rated").difficulty.needs_guessing());
@@ -352,7 +422,18 @@ fn generate_prints_unique_puzzles_at_the_tier_asked() {
 #[test]
 fn generate_is_reproducible_by_seed() {
     let run = |seed: &str| {
-        let output = sieve(&["skyscrapers", "generate", "6", "--seed", seed, "--count", "3"], None);
+        let output = sieve(
+            &[
+                "skyscrapers",
+                "generate",
+                "6",
+                "--seed",
+                seed,
+                "--count",
+                "3",
+            ],
+            None,
+        );
         assert_exit(&output, 0);
         stdout(&output)
     };
@@ -362,7 +443,18 @@ fn generate_is_reproducible_by_seed() {
 
 #[test]
 fn generated_puzzles_pipe_into_solve() {
-    let generated = sieve(&["skyscrapers", "generate", "7", "--count", "2", "--seed", "5"], None);
+    let generated = sieve(
+        &[
+            "skyscrapers",
+            "generate",
+            "7",
+            "--count",
+            "2",
+            "--seed",
+            "5",
+        ],
+        None,
+    );
     assert_exit(&generated, 0);
     let lines = stdout(&generated);
     let solved = sieve(&["skyscrapers", "solve", "--file", "-"], Some(&lines));
@@ -388,7 +480,16 @@ fn generate_rejects_bad_requests() {
         "sieve: size 17 is out of range: N must be between 1 and 16\n"
     );
     let clues_only = sieve(
-        &["skyscrapers", "generate", "9", "--tier", "edge", "--no-givens", "--attempts", "3"],
+        &[
+            "skyscrapers",
+            "generate",
+            "9",
+            "--tier",
+            "edge",
+            "--no-givens",
+            "--attempts",
+            "3",
+        ],
         None,
     );
     assert_exit(&clues_only, 2);

@@ -293,9 +293,7 @@ fn add_givens(
         let open: Vec<usize> = (0..size * size)
             .filter(|&cell| {
                 puzzle.givens()[cell].is_none()
-                    && placed
-                        .as_ref()
-                        .is_none_or(|grid| grid.heights()[cell] == 0)
+                    && placed.as_ref().is_none_or(|grid| grid.heights()[cell] == 0)
             })
             .collect();
         let Some(&cell) = open.get(rng.random_range(0..open.len().max(1))) else {

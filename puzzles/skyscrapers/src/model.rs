@@ -81,7 +81,8 @@ impl SkyscrapersModel {
         })
     }
 
-    /// The solving model: every tier.
+    /// Every tier: the model whose search explains itself in the tiers'
+    /// words (traces, worked solutions); [`SkyscrapersModel::fast`] solves faster.
     pub fn solver(puzzle: &Puzzle) -> Result<Self, ModelError> {
         Self::new(puzzle, Tier::HARDEST)
     }

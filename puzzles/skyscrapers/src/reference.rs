@@ -111,7 +111,9 @@ struct Search {
 impl Search {
     fn new(puzzle: &Puzzle, limit: usize, keep_grids: bool) -> Search {
         let size = puzzle.size();
-        let lines = Line::all(size).map(|line| line_options(puzzle, line)).collect();
+        let lines = Line::all(size)
+            .map(|line| line_options(puzzle, line))
+            .collect();
         Search {
             size,
             lines,
@@ -179,7 +181,10 @@ impl Search {
     ) -> bool {
         let size = self.size;
         let options = &self.lines[line].permutations;
-        if options.chunks_exact(size).all(|candidate| keep(candidate[position])) {
+        if options
+            .chunks_exact(size)
+            .all(|candidate| keep(candidate[position]))
+        {
             return true;
         }
         let kept: Vec<u8> = options
@@ -189,7 +194,10 @@ impl Search {
             .copied()
             .collect();
         let empty = kept.is_empty();
-        saved.push((line, std::mem::replace(&mut self.lines[line].permutations, kept)));
+        saved.push((
+            line,
+            std::mem::replace(&mut self.lines[line].permutations, kept),
+        ));
         !empty
     }
 

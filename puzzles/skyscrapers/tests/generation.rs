@@ -1,7 +1,9 @@
 //! Generated puzzles are unique (by the independent reference solver), rate
 //! exactly at the requested tier, and come back the same for the same seed.
 
-use sieve_skyscrapers::generate::{GenerateError, GenerateOptions, Target, generate, generate_many};
+use sieve_skyscrapers::generate::{
+    GenerateError, GenerateOptions, Target, generate, generate_many,
+};
 use sieve_skyscrapers::rate::{Difficulty, rate};
 use sieve_skyscrapers::{Order, Tier, check, format_puzzle_line, parse_puzzle_line, reference};
 
@@ -33,7 +35,10 @@ fn generate_and_verify(size: usize, target: Target, seed: u64) {
     assert_eq!(found.len(), 1, "not unique by the reference: {label}");
     assert_eq!(found[0], generated.solution, "{label}");
     let rating = rate(puzzle).expect("a generated puzzle rates");
-    assert!(rated_as(target, rating.difficulty), "rated {rating}: {label}");
+    assert!(
+        rated_as(target, rating.difficulty),
+        "rated {rating}: {label}"
+    );
     assert!(rating.unique, "{label}");
     assert_eq!(rating.difficulty, generated.difficulty, "{label}");
 }
@@ -71,7 +76,11 @@ fn the_same_seed_gives_the_same_puzzles() {
     let again = generate_many(5, &options, 42, 3).expect("generated");
     assert_eq!(first, again);
     let longer = generate_many(5, &options, 42, 4).expect("generated");
-    assert_eq!(longer[..3], first[..], "a longer batch starts with the shorter one");
+    assert_eq!(
+        longer[..3],
+        first[..],
+        "a longer batch starts with the shorter one"
+    );
     let other = generate_many(5, &options, 43, 3).expect("generated");
     assert_ne!(first, other);
     assert_ne!(first[0].puzzle, first[1].puzzle);

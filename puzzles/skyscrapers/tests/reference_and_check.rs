@@ -76,7 +76,11 @@ fn fully_clued_random_puzzles_are_solved_and_checked() {
             // Every clue of a square may still allow several (up to 34 here).
             let found = reference::solutions(&puzzle, usize::MAX);
             assert!(found.contains(&solution), "N = {size}, seed {seed}");
-            assert!(found.windows(2).all(|pair| pair[0].heights() < pair[1].heights()));
+            assert!(
+                found
+                    .windows(2)
+                    .all(|pair| pair[0].heights() < pair[1].heights())
+            );
             for grid in &found {
                 assert_eq!(check(&puzzle, grid), Ok(()));
             }

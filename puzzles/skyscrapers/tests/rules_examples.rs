@@ -71,7 +71,9 @@ fn edge_rule_1_puts_the_tallest_next_to_clue_1() {
 fn edge_rule_2_makes_the_line_ascend_from_clue_n() {
     let puzzle = puzzle("0 0 4 0 0 0 0 0 0 0 0 0 0 0 0 0", NO_GIVENS);
     let (sky, state, sentences) = apply(&puzzle, "edge top 3");
-    let column: Vec<Vec<u32>> = (0..4).map(|row| row_heights(&sky, &state, row)[2].clone()).collect();
+    let column: Vec<Vec<u32>> = (0..4)
+        .map(|row| row_heights(&sky, &state, row)[2].clone())
+        .collect();
     assert_eq!(column, [[1], [2], [3], [4]]);
     assert_eq!(
         sentences[1],
@@ -84,7 +86,10 @@ fn viewpoint_rule_1_keeps_the_tallest_from_the_first_cells() {
     let puzzle = puzzle("0 0 0 0 0 0 0 0 3 0 0 0 0 0 0 0", NO_GIVENS);
     let (sky, state, sentences) = apply(&puzzle, "viewpoint 1 left 1");
     let row = row_heights(&sky, &state, 0);
-    assert_eq!(row, [vec![1, 2, 3], vec![1, 2, 3], ALL.to_vec(), ALL.to_vec()]);
+    assert_eq!(
+        row,
+        [vec![1, 2, 3], vec![1, 2, 3], ALL.to_vec(), ALL.to_vec()]
+    );
     assert_eq!(
         sentences[0],
         "clue 3 on the left of row 1: the tallest (4) hides everything behind it, so it stands no closer than the 3rd cell; not in r1c1"
@@ -94,7 +99,10 @@ fn viewpoint_rule_1_keeps_the_tallest_from_the_first_cells() {
 #[test]
 fn viewpoint_rule_2_pictures_shrink_towards_the_viewpoint() {
     // "3 | 1/2  1/2/3  4": clue 3 with the tallest in the 3rd cell.
-    let three = puzzle("0 0 0 0 0 0 0 0 3 0 0 0 0 0 0 0", "0 0 4 0 0 0 0 0 0 0 0 0 0 0 0 0");
+    let three = puzzle(
+        "0 0 0 0 0 0 0 0 3 0 0 0 0 0 0 0",
+        "0 0 4 0 0 0 0 0 0 0 0 0 0 0 0 0",
+    );
     let (sky, state, sentences) = apply(&three, "viewpoint 2 left 1");
     let row = row_heights(&sky, &state, 0);
     // The picture's bounds, and one more: rising, the 2nd cell is above the 1st.
@@ -104,7 +112,10 @@ fn viewpoint_rule_2_pictures_shrink_towards_the_viewpoint() {
         "clue 3 on the left of row 1 with the tallest (4) in the 3rd cell: the 3 buildings up to it are all seen, so they rise towards it; r1c2 is at most 3"
     );
     // "2 | 1/2/3  4": clue 2 with the tallest in the 2nd cell.
-    let two = puzzle("0 0 0 0 0 0 0 0 2 0 0 0 0 0 0 0", "0 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0");
+    let two = puzzle(
+        "0 0 0 0 0 0 0 0 2 0 0 0 0 0 0 0",
+        "0 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+    );
     let (sky, state, _) = apply(&two, "viewpoint 2 left 1");
     assert_eq!(row_heights(&sky, &state, 0)[0], [1, 2, 3]);
 }
@@ -134,7 +145,9 @@ fn viewpoint_rule_4_gives_n_minus_1_next_to_the_2() {
     assert_eq!(row_heights(&sky, &state, 0)[3], [3]);
     assert_eq!(
         sentences,
-        ["clue 2 on the right of row 1 faces clue 1 on the left of row 1: the tallest (4) stands at the far end, so the building next to the 2 is the only other one seen and is the second tallest: r1c4 = 3"]
+        [
+            "clue 2 on the right of row 1 faces clue 1 on the left of row 1: the tallest (4) stands at the far end, so the building next to the 2 is the only other one seen and is the second tallest: r1c4 = 3"
+        ]
     );
 }
 
@@ -142,7 +155,10 @@ fn viewpoint_rule_4_gives_n_minus_1_next_to_the_2() {
 fn viewpoint_rule_5_pictures_count_the_hidden_buildings() {
     // "2 | 3 1 4 2" with 4 and 2 placed: the 2nd cell must be hidden, so it
     // is 1 (Latin leaves it 1 or 3) and the adjacent cell takes 3.
-    let two = puzzle("0 0 0 0 0 0 0 0 2 0 0 0 0 0 0 0", "0 0 4 2 0 0 0 0 0 0 0 0 0 0 0 0");
+    let two = puzzle(
+        "0 0 0 0 0 0 0 0 2 0 0 0 0 0 0 0",
+        "0 0 4 2 0 0 0 0 0 0 0 0 0 0 0 0",
+    );
     let sky = SkyscrapersModel::new(&two, Tier::Viewpoint).expect("builds");
     let mut state = sky.start();
     sieve::propagate(sky.model(), &mut state, sieve::Schedule::Queue, None).expect("runs");
@@ -169,7 +185,10 @@ fn viewpoint_rule_5_pictures_count_the_hidden_buildings() {
     );
     // "3 | 2 3 4 1" with 4 and 1 placed: the one hidden building is the 1, so
     // every other is seen and the line rises to the 4.
-    let three = puzzle("0 0 0 0 0 0 0 0 3 0 0 0 0 0 0 0", "0 0 4 1 0 0 0 0 0 0 0 0 0 0 0 0");
+    let three = puzzle(
+        "0 0 0 0 0 0 0 0 3 0 0 0 0 0 0 0",
+        "0 0 4 1 0 0 0 0 0 0 0 0 0 0 0 0",
+    );
     let sky = SkyscrapersModel::new(&three, Tier::Viewpoint).expect("builds");
     let mut state = sky.start();
     sieve::propagate(sky.model(), &mut state, sieve::Schedule::Queue, None).expect("runs");

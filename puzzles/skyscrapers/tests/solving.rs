@@ -55,7 +55,9 @@ fn random_puzzle(size: usize, seed: u64, keep: u32) -> Puzzle {
     for _ in 0..rng.random_range(0..=size / 2) {
         let (row, column) = (rng.random_range(0..size), rng.random_range(0..size));
         let height = square.get(row, column);
-        puzzle.set_given(row, column, Some(height)).expect("in range");
+        puzzle
+            .set_given(row, column, Some(height))
+            .expect("in range");
     }
     puzzle
 }
@@ -117,8 +119,8 @@ fn every_strategy_gives_the_same_answers() {
 #[test]
 fn contradictory_clues_have_no_solution() {
     // Clue 1 on both ends of row 1: the tallest cannot stand at both.
-    let puzzle = parse_clues("0 0 0 0 0 0 0 0 1 0 0 0 1 0 0 0", Order::Source, None)
-        .expect("parses");
+    let puzzle =
+        parse_clues("0 0 0 0 0 0 0 0 1 0 0 0 1 0 0 0", Order::Source, None).expect("parses");
     assert_eq!(
         solve(&puzzle, &Config::default()).expect("builds").answer,
         Answer::NoSolution
@@ -146,7 +148,10 @@ fn open_grids_count_the_latin_squares() {
     let rating = rate(&three).expect("rated");
     assert!(rating.difficulty.needs_guessing() && !rating.unique);
     // Three decisions: r1c1, r1c2, then r2c1; the lines tier does the rest.
-    assert_eq!(rating.to_string(), "needs guessing (3 guesses), several solutions");
+    assert_eq!(
+        rating.to_string(),
+        "needs guessing (3 guesses), several solutions"
+    );
 }
 
 #[test]

@@ -45,7 +45,10 @@ fn json_trace_names_cells_and_heights() {
         .iter()
         .filter_map(|event| event.text.as_deref())
         .collect();
-    assert!(texts.contains(&"clue 1 at the top of column 4: the tallest (4) stands next to it, in r1c4"));
+    assert!(
+        texts
+            .contains(&"clue 1 at the top of column 4: the tallest (4) stands next to it, in r1c4")
+    );
     let solution = document.events.last().expect("events");
     assert_eq!(solution.kind, "solution");
 }

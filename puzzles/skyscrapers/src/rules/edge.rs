@@ -35,7 +35,9 @@ impl EdgeRule {
     fn fixed(&self) -> Vec<(usize, Value)> {
         let size = self.view.size();
         if self.ascending() {
-            (0..size).map(|position| (position, position as Value)).collect()
+            (0..size)
+                .map(|position| (position, position as Value))
+                .collect()
         } else {
             vec![(0, size as Value - 1)]
         }
@@ -85,9 +87,9 @@ impl Rule for EdgeRule {
     }
 
     fn condition(&self, domains: &Domains) -> bool {
-        self.fixed().into_iter().all(|(position, value)| {
-            domains.value(self.view.cells[position]) == Some(value)
-        })
+        self.fixed()
+            .into_iter()
+            .all(|(position, value)| domains.value(self.view.cells[position]) == Some(value))
     }
 
     fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {

@@ -419,7 +419,11 @@ impl HiddenCount {
     }
 
     /// Every cell not surely hidden is seen: taller than every building before it.
-    fn all_others_seen(&self, ctx: &mut Propagator<'_>, facts: &Visibility) -> Result<(), Conflict> {
+    fn all_others_seen(
+        &self,
+        ctx: &mut Propagator<'_>,
+        facts: &Visibility,
+    ) -> Result<(), Conflict> {
         let hidden = self.view.size() - self.view.clue_count();
         for position in 1..self.view.size() {
             if facts.hidden[position] {
