@@ -23,7 +23,7 @@ use criterion::{Criterion, Throughput};
 use sieve::{Config, Schedule, VarOrder};
 use sieve_skyscrapers::generate::{GenerateOptions, Target, generate_many};
 use sieve_skyscrapers::solve::{Answer, solve};
-use sieve_skyscrapers::{Puzzle, Tier};
+use sieve_skyscrapers::{Order, Puzzle, Tier, format_puzzle_line};
 
 /// Puzzles of each kind per size.
 const PER_KIND: usize = 8;
@@ -97,28 +97,49 @@ fn micros(duration: Duration) -> String {
     format!("{:.0} µs", duration.as_secs_f64() * 1e6)
 }
 
-/// Prints one table row per size, kind and configuration.
+/// Prints one table row per size, kind and configuration, then the slowest
+/// puzzle of each size and kind (under the first configuration).
 fn print_statistics(sets: &[(usize, Vec<(&'static str, Puzzle)>)]) {
-    eprintln!("| N | kind | configuration | puzzles | median | slowest | most nodes |");
-    eprintln!("|---|------|---------------|--------:|-------:|--------:|-----------:|");
+    eprintln!(
+        "| N | kind | configuration | puzzles | median | slowest | over 1 ms | over 10 ms | most nodes |"
+    );
+    eprintln!(
+        "|---|------|---------------|--------:|-------:|--------:|----------:|-----------:|-----------:|"
+    );
+    let mut slowest = Vec::new();
     for (size, set) in sets {
         for (kind, _) in KINDS {
-            for (name, config) in configurations() {
-                let mut rows: Vec<(Duration, u64)> = set
+            for (index, (name, config)) in configurations().into_iter().enumerate() {
+                let mut rows: Vec<(Duration, u64, &Puzzle)> = set
                     .iter()
                     .filter(|(k, _)| *k == kind)
-                    .map(|(_, puzzle)| median_solve(puzzle, &config))
+                    .map(|(_, puzzle)| {
+                        let (time, nodes) = median_solve(puzzle, &config);
+                        (time, nodes, puzzle)
+                    })
                     .collect();
-                rows.sort();
-                let most_nodes = rows.iter().map(|(_, nodes)| *nodes).max().unwrap_or(0);
+                rows.sort_by_key(|&(time, nodes, _)| (time, nodes));
+                let most_nodes = rows.iter().map(|(_, nodes, _)| *nodes).max().unwrap_or(0);
+                let over = |limit: Duration| rows.iter().filter(|(time, ..)| *time > limit).count();
+                let (last_time, _, last_puzzle) = rows[rows.len() - 1];
                 eprintln!(
-                    "| {size} | {kind} | {name} | {} | {} | {} | {most_nodes} |",
+                    "| {size} | {kind} | {name} | {} | {} | {} | {} | {} | {most_nodes} |",
                     rows.len(),
                     micros(rows[rows.len() / 2].0),
-                    micros(rows[rows.len() - 1].0),
+                    micros(last_time),
+                    over(Duration::from_millis(1)),
+                    over(Duration::from_millis(10)),
                 );
+                if index == 0 {
+                    let line = format_puzzle_line(last_puzzle, Order::Source);
+                    slowest.push(format!("{size}x{size} {kind}: {line}"));
+                }
             }
         }
+    }
+    eprintln!("slowest puzzles (first configuration):");
+    for line in slowest {
+        eprintln!("  {line}");
     }
 }
 
