@@ -1,7 +1,11 @@
 //! `sieve bench`: the built binary's table, CSV and JSON, read back.
 
+mod common;
+
+use common::{assert_exit, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -17,30 +21,7 @@ const SUDOKU: &str = "\
 
 /// Runs `sieve bench` with `args`.
 fn bench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sieve"))
-        .arg("bench")
-        .args(args)
-        .output()
-        .expect("the sieve binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 messages")
-}
-
-/// Asserts the exit code, showing both streams when it is wrong.
-fn assert_exit(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(output),
-        stderr(output)
-    );
+    common::run_with("bench", args, None)
 }
 
 /// Writes `text` to a file unique to this test process and name.

@@ -1,37 +1,18 @@
 //! `sieve queens`: the built binary's output, messages and exit codes.
 
+mod common;
+
+use common::{assert_exit, stderr, stdout};
+
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use sieve_queens::{Board, Step, check_solution, parse_memory};
 
 /// Runs `sieve queens` with `args`.
 fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sieve"))
-        .arg("queens")
-        .args(args)
-        .output()
-        .expect("the sieve binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 messages")
-}
-
-/// Asserts the exit code, showing both streams when it is wrong.
-fn assert_exit(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(output),
-        stderr(output)
-    );
+    common::run_with("queens", args, None)
 }
 
 /// A path in the temporary directory, unique to this test process and name.

@@ -1,8 +1,11 @@
 //! `sieve skyscrapers`: the built binary's output, messages and exit codes.
 
-use std::io::Write;
+mod common;
+
+use common::{assert_exit, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use sieve_skyscrapers::rate::{Difficulty, rate};
 use sieve_skyscrapers::{Grid, Order, Puzzle, Tier, check, parse_puzzle_line, reference};
@@ -20,40 +23,7 @@ const WITH_GIVENS: (&str, &str) = (
 
 /// Runs `sieve` with `args`, feeding `stdin` when given.
 fn sieve(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sieve"));
-    command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = command.spawn().expect("the sieve binary starts");
-    let mut input = child.stdin.take().expect("a stdin pipe");
-    if let Some(text) = stdin {
-        input
-            .write_all(text.as_bytes())
-            .expect("stdin accepts the input");
-    }
-    drop(input);
-    child.wait_with_output().expect("the sieve binary finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 messages")
-}
-
-/// Asserts the exit code, showing both streams when it is wrong.
-fn assert_exit(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(output),
-        stderr(output)
-    );
+    common::run(args, stdin)
 }
 
 /// A file in the temporary directory, unique to this test process and name.

@@ -1,6 +1,10 @@
 //! `sieve sudoku`: the built binary's output, messages and exit codes.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use common::{assert_exit, stderr, stdout};
+
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
@@ -21,39 +25,7 @@ const OPEN: &str =
 
 /// Runs `sieve sudoku` with `args`, feeding `stdin` when given.
 fn sudoku(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sieve"))
-        .arg("sudoku")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sieve binary starts");
-    let mut input = child.stdin.take().expect("a stdin pipe");
-    if let Some(text) = stdin {
-        input.write_all(text.as_bytes()).expect("stdin takes it");
-    }
-    drop(input);
-    child.wait_with_output().expect("the sieve binary finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 messages")
-}
-
-/// Asserts the exit code, showing both streams when it is wrong.
-fn assert_exit(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(output),
-        stderr(output)
-    );
+    common::run_with("sudoku", args, stdin)
 }
 
 /// A file in the temporary directory, unique to this test process and name.

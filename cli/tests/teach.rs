@@ -1,19 +1,16 @@
 //! Teaching output through the real binary: traces on a solve, and `explain`.
 
-use std::process::Command;
+mod common;
 
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 fn sieve(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_sieve"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
+    let output = common::run(args, None);
     (
         output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
+        common::stdout(&output),
+        common::stderr(&output),
     )
 }
 
