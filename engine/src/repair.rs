@@ -236,7 +236,7 @@ impl<P: RepairProblem> Repair<P> {
         if self.config.max_steps.is_some_and(|max| self.steps >= max) {
             return Some(RepairEnd::StepLimit);
         }
-        let time_up = self.steps % 256 == 0
+        let time_up = self.steps.is_multiple_of(256)
             && self
                 .config
                 .time_limit

@@ -408,7 +408,7 @@ impl<'m, 'o> Search<'m, 'o> {
             return true;
         }
         if let Some(limit) = self.config.time_limit
-            && self.counters.nodes % 64 == 0
+            && self.counters.nodes.is_multiple_of(64)
             && self.started.elapsed() >= limit
         {
             self.phase = self.stop(StopReason::TimeLimit);

@@ -139,7 +139,11 @@ fn check_grid(
             cells,
         });
     }
-    if box_rows == 0 || box_cols == 0 || rows % box_rows != 0 || cols % box_cols != 0 {
+    if box_rows == 0
+        || box_cols == 0
+        || !rows.is_multiple_of(box_rows)
+        || !cols.is_multiple_of(box_cols)
+    {
         return Err(ReplayError::BoxShape {
             rows,
             cols,

@@ -197,7 +197,7 @@ fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option
         let column: usize = square.attribute("data-col").parse().unwrap();
         let var = columns[column];
         let values = &state[var];
-        let colour = if (row + column) % 2 == 0 {
+        let colour = if (row + column).is_multiple_of(2) {
             "light"
         } else {
             "dark"

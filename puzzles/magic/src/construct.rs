@@ -68,7 +68,7 @@ impl Method {
     pub fn accepts(self, order: usize) -> bool {
         match self {
             Self::Siamese => order % 2 == 1,
-            Self::DoublyEven => order > 0 && order % 4 == 0,
+            Self::DoublyEven => order > 0 && order.is_multiple_of(4),
             Self::Lux => order >= 6 && order % 4 == 2,
         }
     }

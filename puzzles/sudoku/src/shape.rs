@@ -171,7 +171,7 @@ impl Shape {
         }
         let box_rows = (1..=size)
             .take_while(|r| r * r <= size)
-            .filter(|r| size % r == 0)
+            .filter(|r| size.is_multiple_of(*r))
             .last()
             .unwrap_or(1);
         if box_rows == 1 && size > 1 {

@@ -148,7 +148,7 @@ pub(super) fn partners(firsts: u64, seconds: u64, rest: u64) -> u64 {
         mirrored >> (63 - rest)
     };
     let mut result = firsts & complements;
-    if rest % 2 == 0 && rest / 2 < 64 {
+    if rest.is_multiple_of(2) && rest / 2 < 64 {
         result &= !(1 << (rest / 2));
     }
     result

@@ -43,7 +43,7 @@ fn split_clue_line(chars: &[char]) -> Result<Vec<Token>, ParseError> {
 
 /// N implied by a clue count, if the count is 4N for an allowed N.
 fn size_from_count(count: usize) -> Option<usize> {
-    (count % 4 == 0 && (1..=MAX_SIZE).contains(&(count / 4))).then_some(count / 4)
+    (count.is_multiple_of(4) && (1..=MAX_SIZE).contains(&(count / 4))).then_some(count / 4)
 }
 
 /// Parses a clue line (see the module docs) into a puzzle without givens.

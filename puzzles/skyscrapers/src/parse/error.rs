@@ -248,7 +248,7 @@ fn plural(count: usize, noun: &str) -> String {
 
 /// What the count of a clue line would mean, for [`ParseError::WrongCount`].
 fn count_meaning(found: usize) -> String {
-    if found % 4 != 0 {
+    if !found.is_multiple_of(4) {
         let lower = found / 4;
         let mut nearest = Vec::new();
         if lower >= 1 {
@@ -273,7 +273,7 @@ fn count_meaning(found: usize) -> String {
 fn describe_count(found: usize, size: Option<usize>) -> String {
     match size {
         Some(size) => {
-            let meaning = if found % 4 == 0 && (1..=MAX_SIZE).contains(&(found / 4)) {
+            let meaning = if found.is_multiple_of(4) && (1..=MAX_SIZE).contains(&(found / 4)) {
                 format!("{} would mean N = {}", plural(found, "clue"), found / 4)
             } else {
                 count_meaning(found)
