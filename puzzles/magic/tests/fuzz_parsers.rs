@@ -12,9 +12,10 @@
 //! `PROPTEST_CASES` (see docs/robustness.md). Every file in
 //! `tests/regressions/` runs through the same property as an ordinary test.
 
-use std::fs;
-use std::path::Path;
+#[path = "../../../test-support/fuzz_text.rs"]
+mod fuzz_text;
 
+use fuzz_text::{Edit, mutate};
 use proptest::prelude::*;
 use sieve_magic::{ParseError, construct, parse_partial, parse_square};
 
@@ -103,14 +104,6 @@ fn check_text(text: &str) -> Result<(), String> {
     }
 }
 
-/// One edit of a text: replace, insert or delete a character.
-#[derive(Debug, Clone)]
-enum Edit {
-    Replace(usize, char),
-    Insert(usize, char),
-    Delete(usize),
-}
-
 fn interesting_characters() -> impl Strategy<Value = char> {
     prop_oneof![
         prop::sample::select(vec![
@@ -121,28 +114,7 @@ fn interesting_characters() -> impl Strategy<Value = char> {
 }
 
 fn edits() -> impl Strategy<Value = Vec<Edit>> {
-    let edit = prop_oneof![
-        (any::<usize>(), interesting_characters()).prop_map(|(at, c)| Edit::Replace(at, c)),
-        (any::<usize>(), interesting_characters()).prop_map(|(at, c)| Edit::Insert(at, c)),
-        any::<usize>().prop_map(Edit::Delete),
-    ];
-    proptest::collection::vec(edit, 0..6)
-}
-
-fn mutate(text: &str, edits: &[Edit]) -> String {
-    let mut characters: Vec<char> = text.chars().collect();
-    for edit in edits {
-        let length = characters.len();
-        match *edit {
-            Edit::Replace(at, c) if length > 0 => characters[at % length] = c,
-            Edit::Insert(at, c) => characters.insert(at % (length + 1), c),
-            Edit::Delete(at) if length > 0 => {
-                characters.remove(at % length);
-            }
-            _ => {}
-        }
-    }
-    characters.into_iter().collect()
+    fuzz_text::edits(interesting_characters)
 }
 
 /// A constructed square of order 1..=12 (no order-2 square exists), with
@@ -205,16 +177,5 @@ proptest! {
 
 #[test]
 fn regression_corpus_holds() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
-    let mut checked = 0;
-    for entry in fs::read_dir(&folder).expect("the regressions folder exists") {
-        let path = entry.expect("a readable entry").path();
-        let bytes = fs::read(&path).expect("a readable corpus file");
-        let text = String::from_utf8_lossy(&bytes);
-        if let Err(failure) = check_text(&text) {
-            panic!("{}: {failure}", path.display());
-        }
-        checked += 1;
-    }
-    assert!(checked > 0, "the corpus in {} is empty", folder.display());
+    fuzz_text::check_regressions(env!("CARGO_MANIFEST_DIR"), check_text);
 }

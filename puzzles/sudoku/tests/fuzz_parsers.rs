@@ -12,9 +12,10 @@
 //! `tests/regressions/` is an input that once crashed or stresses an edge, and
 //! runs through the same property as an ordinary test.
 
-use std::fs;
-use std::path::Path;
+#[path = "../../../test-support/fuzz_text.rs"]
+mod fuzz_text;
 
+use fuzz_text::{Edit, mutate};
 use proptest::prelude::*;
 use sieve_sudoku::parse::{parse, parse_with_shape};
 use sieve_sudoku::write::{write_block, write_line, write_numbers};
@@ -112,14 +113,6 @@ fn grids() -> impl Strategy<Value = Grid> {
     })
 }
 
-/// One edit of a text: replace, insert or delete a character.
-#[derive(Debug, Clone)]
-enum Edit {
-    Replace(usize, char),
-    Insert(usize, char),
-    Delete(usize),
-}
-
 /// Characters that matter to the parser, plus some that do not.
 fn interesting_characters() -> impl Strategy<Value = char> {
     prop_oneof![
@@ -132,29 +125,7 @@ fn interesting_characters() -> impl Strategy<Value = char> {
 }
 
 fn edits() -> impl Strategy<Value = Vec<Edit>> {
-    let edit = prop_oneof![
-        (any::<usize>(), interesting_characters()).prop_map(|(at, c)| Edit::Replace(at, c)),
-        (any::<usize>(), interesting_characters()).prop_map(|(at, c)| Edit::Insert(at, c)),
-        any::<usize>().prop_map(Edit::Delete),
-    ];
-    proptest::collection::vec(edit, 0..6)
-}
-
-/// Applies the edits, positions taken modulo the current length.
-fn mutate(text: &str, edits: &[Edit]) -> String {
-    let mut characters: Vec<char> = text.chars().collect();
-    for edit in edits {
-        let length = characters.len();
-        match *edit {
-            Edit::Replace(at, c) if length > 0 => characters[at % length] = c,
-            Edit::Insert(at, c) => characters.insert(at % (length + 1), c),
-            Edit::Delete(at) if length > 0 => {
-                characters.remove(at % length);
-            }
-            _ => {}
-        }
-    }
-    characters.into_iter().collect()
+    fuzz_text::edits(interesting_characters)
 }
 
 /// The grid written in one of the three forms.
@@ -202,16 +173,5 @@ proptest! {
 
 #[test]
 fn regression_corpus_holds() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
-    let mut checked = 0;
-    for entry in fs::read_dir(&folder).expect("the regressions folder exists") {
-        let path = entry.expect("a readable entry").path();
-        let bytes = fs::read(&path).expect("a readable corpus file");
-        let text = String::from_utf8_lossy(&bytes);
-        if let Err(failure) = check_text(&text, None) {
-            panic!("{}: {failure}", path.display());
-        }
-        checked += 1;
-    }
-    assert!(checked > 0, "the corpus in {} is empty", folder.display());
+    fuzz_text::check_regressions(env!("CARGO_MANIFEST_DIR"), |text| check_text(text, None));
 }
