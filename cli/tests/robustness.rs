@@ -4,6 +4,8 @@
 //! the run quietly, `-` reads standard input, errors go to stderr and results
 //! to stdout, and large batches stream.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
@@ -21,21 +23,7 @@ const BOUND: Duration = Duration::from_secs(20);
 /// Runs `sieve` with the arguments and optional standard input, timing it.
 fn sieve(args: &[&str], stdin: Option<&str>) -> (Output, Duration) {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sieve"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sieve binary starts");
-    let mut input = child.stdin.take().expect("a piped stdin");
-    let text = stdin.unwrap_or("").to_string();
-    let writer = thread::spawn(move || {
-        // The binary may stop reading early; a broken pipe here is fine.
-        let _ = input.write_all(text.as_bytes());
-    });
-    let output = child.wait_with_output().expect("the run ends");
-    writer.join().expect("the writer thread ends");
+    let output = common::run(args, stdin);
     (output, started.elapsed())
 }
 

@@ -14,12 +14,15 @@ pub fn run(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("the sieve binary starts");
     let mut input = child.stdin.take().expect("a stdin pipe");
-    if let Some(text) = stdin {
+    let text = stdin.unwrap_or("").to_string();
+    // Written from a thread, so a large input cannot dead-lock against the output.
+    let writer = std::thread::spawn(move || {
         // The binary may stop reading early; a broken pipe here is its business.
         let _ = input.write_all(text.as_bytes());
-    }
-    drop(input);
-    child.wait_with_output().expect("the sieve binary finishes")
+    });
+    let output = child.wait_with_output().expect("the sieve binary finishes");
+    writer.join().expect("the writer thread ends");
+    output
 }
 
 /// Runs `sieve <prefix> <args>`.
