@@ -219,7 +219,34 @@ impl Domains {
     /// How many candidates `var` has left.
     #[inline]
     pub fn count(&self, var: VarId) -> u32 {
-        self.words(var).iter().map(|w| w.count_ones()).sum()
+        count_words(self.words(var))
+    }
+
+    /// The unassigned variable with the fewest candidates (ties: the first), or
+    /// `None` when every variable is assigned. Stops early at two candidates,
+    /// the fewest an unassigned variable can have.
+    pub(crate) fn fewest_unassigned(&self) -> Option<VarId> {
+        let mut best: Option<(u32, usize)> = None;
+        let mut consider = |index: usize, count: u32| {
+            if count > 1 && best.is_none_or(|(fewest, _)| count < fewest) {
+                best = Some((count, index));
+            }
+            count == 2
+        };
+        if self.layout.single_word {
+            for (index, word) in self.words.iter().enumerate() {
+                if consider(index, word.count_ones()) {
+                    break;
+                }
+            }
+        } else {
+            for index in 0..self.num_vars() {
+                if consider(index, self.count(VarId::from_index(index))) {
+                    break;
+                }
+            }
+        }
+        best.map(|(_, index)| VarId::from_index(index))
     }
 
     /// Whether `var` has no candidate left (a conflict).
@@ -230,7 +257,10 @@ impl Domains {
     /// Whether `var` has exactly one candidate left.
     #[inline]
     pub fn is_assigned(&self, var: VarId) -> bool {
-        self.count(var) == 1
+        match self.words(var) {
+            [word] => word.is_power_of_two(),
+            words => count_words(words) == 1,
+        }
     }
 
     /// The value of `var` when exactly one candidate is left.
@@ -399,6 +429,12 @@ impl Iterator for Candidates<'_> {
             self.current = self.words[self.index];
         }
     }
+}
+
+/// How many candidates a domain's words hold.
+#[inline]
+fn count_words(words: &[u64]) -> u32 {
+    words.iter().map(|word| word.count_ones()).sum()
 }
 
 /// Iterate over the set bits of one word, as values offset by `base`.

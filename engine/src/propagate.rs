@@ -548,28 +548,41 @@ impl Propagator<'_> {
         })
     }
 
-    /// Apply `f` to each word of the domain; the one place domains change.
-    #[inline]
+    /// Apply `f` to each word of the domain; the one place domains change. The
+    /// one-word case is inlined into every caller; longer domains take
+    /// [`Propagator::narrow_words`].
+    #[inline(always)]
     fn narrow(
         &mut self,
         var: VarId,
         why: &Why<'_>,
         f: impl Fn(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
-        if let Some(offset) = self.domains.single_word_offset(var) {
-            let old = self.domains.raw_words()[offset];
-            let new = f(0, old) & old;
-            if new == old {
-                return Ok(false);
-            }
-            if new == 0 {
-                return Err(self.emptied(var, why));
-            }
-            let events = single_word_events(old, new);
-            self.write(offset, old, new);
-            self.changed(var, events, why, &[old], &[new]);
-            return Ok(true);
+        let Some(offset) = self.domains.single_word_offset(var) else {
+            return self.narrow_words(var, why, f);
+        };
+        let old = self.domains.raw_words()[offset];
+        let new = f(0, old) & old;
+        if new == old {
+            return Ok(false);
         }
+        if new == 0 {
+            return Err(self.emptied(var, why));
+        }
+        let events = single_word_events(old, new);
+        self.write(offset, old, new);
+        self.changed(var, events, why, &[old], &[new]);
+        Ok(true)
+    }
+
+    /// [`Propagator::narrow`] for a domain of several words.
+    #[inline(never)]
+    fn narrow_words(
+        &mut self,
+        var: VarId,
+        why: &Why<'_>,
+        f: impl Fn(usize, u64) -> u64,
+    ) -> Result<bool, Conflict> {
         let offset = self.domains.word_offset(var);
         let before: SmallVec<[u64; 4]> = SmallVec::from_slice(self.domains.words(var));
         let after: SmallVec<[u64; 4]> = before
@@ -620,22 +633,8 @@ impl Propagator<'_> {
     ) {
         self.core.changes += 1;
         self.core.sweep_changed = true;
-        if let Some(observer) = self.observer.as_deref_mut() {
-            let change = Change {
-                rule: self.rule,
-                var,
-                before,
-                after,
-                inference: why.inference,
-                cause: why.cause,
-                text: observer
-                    .wants_explanations()
-                    .then(|| why.sentence(self.model)),
-                depth: self.depth,
-            };
-            if observer.on_event(&Event::Change(&change)) == Flow::Stop {
-                self.core.stop = true;
-            }
+        if self.observer.is_some() {
+            self.report_change(var, why, before, after);
         }
         if self.core.schedule == Schedule::Sweep {
             return;
@@ -657,6 +656,31 @@ impl Propagator<'_> {
             }
         }
     }
+
+    /// Tell the observer about a change (kept out of line: searches without an
+    /// observer never pay for building the event).
+    #[cold]
+    #[inline(never)]
+    fn report_change(&mut self, var: VarId, why: &Why<'_>, before: &[u64], after: &[u64]) {
+        let Some(observer) = self.observer.as_deref_mut() else {
+            return;
+        };
+        let change = Change {
+            rule: self.rule,
+            var,
+            before,
+            after,
+            inference: why.inference,
+            cause: why.cause,
+            text: observer
+                .wants_explanations()
+                .then(|| why.sentence(self.model)),
+            depth: self.depth,
+        };
+        if observer.on_event(&Event::Change(&change)) == Flow::Stop {
+            self.core.stop = true;
+        }
+    }
 }
 
 /// Lend the observer to one rule run (shortening the trait object's lifetime, which
@@ -672,7 +696,7 @@ fn reborrow<'x>(observer: &'x mut Option<&mut dyn Observer>) -> Option<&'x mut d
 #[inline]
 fn single_word_events(old: u64, new: u64) -> Events {
     let mut events = Events::REMOVED;
-    if new.count_ones() == 1 {
+    if new.is_power_of_two() {
         events = events | Events::ASSIGNED;
     }
     if old.trailing_zeros() != new.trailing_zeros() || old.leading_zeros() != new.leading_zeros() {

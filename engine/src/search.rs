@@ -534,22 +534,10 @@ impl<'m, 'o> Search<'m, 'o> {
     }
 
     fn choose_var(&self) -> Option<VarId> {
-        let unassigned = self.model.vars().filter(|&var| self.domains.count(var) > 1);
+        let mut unassigned = self.model.vars().filter(|&var| self.domains.count(var) > 1);
         match self.config.var_order {
-            VarOrder::First => unassigned.into_iter().next(),
-            VarOrder::FewestValues => {
-                let mut best: Option<(u32, VarId)> = None;
-                for var in unassigned {
-                    let count = self.domains.count(var);
-                    if best.is_none_or(|(c, _)| count < c) {
-                        best = Some((count, var));
-                        if count == 2 {
-                            break;
-                        }
-                    }
-                }
-                best.map(|(_, var)| var)
-            }
+            VarOrder::First => unassigned.next(),
+            VarOrder::FewestValues => self.domains.fewest_unassigned(),
             VarOrder::DomWdeg => {
                 let watchers = self.model.watchers();
                 let mut best: Option<(f64, VarId)> = None;

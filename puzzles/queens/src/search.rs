@@ -37,14 +37,39 @@ impl ColumnAttacks {
             name: format!("queen {} attacks no queen to its left", column + 1),
         }
     }
+
+    /// The fast path when every column fits one word (N ≤ 64). A first pass
+    /// without branches marks the columns that still hold an attacked row;
+    /// only those are cleared, so the search's unpredictable data costs one
+    /// loop exit instead of a guess per column.
+    #[inline]
+    fn clear_single_words(
+        &self,
+        ctx: &mut Propagator<'_>,
+        row: Value,
+        why: &Why<'_>,
+    ) -> Result<(), Conflict> {
+        let queen = 1u64 << row;
+        let words = ctx.domains().raw_words();
+        let mut hits = 0u64;
+        for (other, &word) in words.iter().enumerate() {
+            hits |= u64::from(word & attacked(queen, self.column.abs_diff(other)) != 0) << other;
+        }
+        hits &= !(1u64 << self.column);
+        for other in sieve::bits_of(hits) {
+            let other = other as usize;
+            let mask = attacked(queen, self.column.abs_diff(other));
+            ctx.remove_bits(VarId::from_index(other), mask, why)?;
+        }
+        Ok(())
+    }
 }
 
-/// The rows of column `other` attacked by a queen on `row` of `column`, as a
-/// mask (N ≤ 64; bits beyond N are never candidates, so they may be set).
+/// The rows attacked by `queen` (a single bit) in a column `distance` away:
+/// its own row and both diagonals. Bits beyond N may be set; they are never
+/// candidates.
 #[inline]
-fn attacked_mask(row: Value, column: usize, other: usize) -> u64 {
-    let queen = 1u64 << row;
-    let distance = other.abs_diff(column);
+fn attacked(queen: u64, distance: usize) -> u64 {
     queen | queen << distance | queen >> distance
 }
 
@@ -74,20 +99,7 @@ impl Rule for ColumnAttacks {
         let cause = [own];
         let why = Why::new("queen attack").cause(&cause);
         if ctx.domains().is_single_word() {
-            // Find the columns with something to clear in one pass over the
-            // words, then clear only those.
-            let mut hits = 0u64;
-            for (other, &word) in ctx.domains().raw_words().iter().enumerate() {
-                if other != self.column && word & attacked_mask(row, self.column, other) != 0 {
-                    hits |= 1 << other;
-                }
-            }
-            for other in sieve::bits_of(hits) {
-                let other = other as usize;
-                let mask = attacked_mask(row, self.column, other);
-                ctx.remove_bits(VarId::from_index(other), mask, &why)?;
-            }
-            return Ok(());
+            return self.clear_single_words(ctx, row, &why);
         }
         for other in (0..self.size as usize).filter(|&other| other != self.column) {
             let var = VarId::from_index(other);
@@ -141,6 +153,8 @@ impl QueensModel {
             model.set_name(var, format!("queen {}", column + 1));
             model.add_rule(ColumnAttacks::new(column, size as u32))?;
         }
+        // Traces and explanations write rows as the boards do: from 1.
+        model.set_value_labels((1..=size).map(|row| row.to_string()).collect());
         Ok(QueensModel { model, size })
     }
 
