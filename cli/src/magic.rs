@@ -11,6 +11,9 @@ use sieve_magic::solve::{Completion, Counted, MAX_SOLVE_ORDER};
 use sieve_magic::{MagicModel, PartialSquare, Puzzle, PuzzleOptions, Rules, construct};
 
 use crate::common::{CliError, Outcome, StrategyArgs, print_stats, read_all};
+use crate::teach::{
+    Question, TraceArgs, Traced, check_cell, explain, grid_view, parse_cell, write_trace,
+};
 
 const MAGIC_EXAMPLES: &str = "\
 Examples:
@@ -18,6 +21,8 @@ Examples:
   sieve magic generate 5 --hide 12 --seed 7   a puzzle with 12 hidden cells
   sieve magic solve '2 . . . 5 . . . 8'       complete a partial square
   sieve magic generate 4 --hide 8 | sieve magic solve -
+  sieve magic solve '2 . . . 5 . . . 8' --trace html --out square.html
+  sieve magic explain '2 . . . 5 . . . 8' --cell r1c2   why r1c2 holds its number
   sieve magic count 4 --stats                 count all 7040 squares of order 4";
 
 const GENERATE_EXAMPLES: &str = "\
@@ -35,10 +40,27 @@ Examples:
   sieve magic solve --file square.txt --stats
   sieve magic solve '. . . . 5 . . . .' --count
   sieve magic generate 4 --hide 10 --seed 3 | sieve magic solve - --count --limit 5
+  sieve magic solve '2 . . . 5 . . . 8' --trace text      the worked solution (stderr)
+  sieve magic solve '2 . . . 5 . . . 8' --trace json --out trace.json
 
 The square is whitespace-separated numbers, one row per line (or all on one
 line), `.` or `0` for unknown cells and `#` for comments. Exit code 1 when no
-magic square completes it (with --count: when there are none).";
+magic square completes it (with --count: when there are none).
+
+--trace text|json|html traces the search for the first completion, on
+standard error unless --out names a file: html is a page that replays it on
+the square, json the format of docs/trace-format.md.";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  sieve magic explain '2 . . . 5 . . . 8' --cell r1c2             why r1c2 holds its number
+  sieve magic explain '2 . . . 5 . . . 8' --cell r1c2 --value 7   why 7 is gone from r1c2
+  sieve magic explain '. . . . 5 . . . .' --cell r1c1 --value 5 --rules bounds
+
+The rules (all different, and the line sums of --rules) run on the square
+until nothing changes; the answer is the chain of rule applications that led
+to the fact, causes first. Exit code 1 when the rules find the square has no
+completion.";
 
 const COUNT_EXAMPLES: &str = "\
 Examples:
@@ -72,6 +94,10 @@ enum MagicCommand {
     /// Count the magic squares of order N.
     #[command(after_help = COUNT_EXAMPLES)]
     Count(CountArgs),
+    /// Why a number is gone from a cell, or why a cell holds its number: the chain
+    /// of rule applications that led there.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -130,13 +156,38 @@ struct SolveArgs {
     #[arg(long, short, value_name = "PATH")]
     file: Option<PathBuf>,
     /// Print the number of completions instead of one.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "trace")]
     count: bool,
     /// With --count, stop counting at K.
     #[arg(long, value_name = "K", requires = "count")]
     limit: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    trace: TraceArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct ExplainArgs {
+    /// The square as text (`-` reads standard input).
+    #[arg(
+        value_name = "SQUARE",
+        required_unless_present = "file",
+        conflicts_with = "file"
+    )]
+    square: Option<String>,
+    /// Read the square from a file (`-` for standard input).
+    #[arg(long, short, value_name = "PATH")]
+    file: Option<PathBuf>,
+    /// The cell asked about, as r1c2 (row 1, column 2).
+    #[arg(long, value_parser = parse_cell)]
+    cell: (usize, usize),
+    /// The number asked about: why is it gone from the cell?
+    #[arg(long, value_name = "NUMBER")]
+    value: Option<u64>,
+    /// The rule set whose deductions answer.
+    #[arg(long, value_enum, default_value = "distinct")]
+    rules: RulesArg,
 }
 
 #[derive(clap::Args, Debug)]
@@ -156,6 +207,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         MagicCommand::Generate(args) => generate(&args, out),
         MagicCommand::Solve(args) => solve(&args, out),
         MagicCommand::Count(args) => count(&args, out),
+        MagicCommand::Explain(args) => explain_cell(&args, out),
     }
 }
 
@@ -196,9 +248,9 @@ fn write_puzzle(puzzle: &Puzzle, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The partial square named by the arguments, parsed.
-fn read_square(args: &SolveArgs) -> Result<PartialSquare, CliError> {
-    let (source, text) = match (&args.square, &args.file) {
+/// The partial square named by SQUARE or --file, parsed.
+fn read_square(square: &Option<String>, file: &Option<PathBuf>) -> Result<PartialSquare, CliError> {
+    let (source, text) = match (square, file) {
         (_, Some(path)) => (path.display().to_string(), read_all(path)?),
         (Some(text), None) if text == "-" => ("-".to_owned(), read_all(&PathBuf::from("-"))?),
         (Some(text), None) => ("the square".to_owned(), text.clone()),
@@ -214,9 +266,10 @@ fn model(order: usize, search: &SearchArgs) -> Result<MagicModel, CliError> {
 }
 
 fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    let partial = read_square(args)?;
+    let partial = read_square(&args.square, &args.file)?;
     let magic = model(partial.order(), &args.search)?;
     let config = args.search.strategy.config();
+    trace_completion(args, &magic, &partial, &config)?;
     let started = Instant::now();
     if args.count {
         let counted = magic
@@ -236,6 +289,28 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         .map_err(CliError::input)?;
     report_stats(&args.search, &completion.counters, started);
     write_completion(&completion, out)
+}
+
+/// `--trace`: search for the first completion again under an observer.
+fn trace_completion(
+    args: &SolveArgs,
+    magic: &MagicModel,
+    partial: &PartialSquare,
+    config: &sieve::Config,
+) -> Result<(), CliError> {
+    if args.trace.trace.is_none() {
+        return Ok(());
+    }
+    let start = magic.start(partial).map_err(CliError::input)?;
+    let order = magic.order();
+    let traced = Traced {
+        model: magic.model(),
+        start: &start,
+        config,
+        view: grid_view(order, magic.cells()),
+        title: format!("Sieve: a magic square of order {order}, step by step"),
+    };
+    write_trace(&args.trace, traced)
 }
 
 fn write_completion(completion: &Completion, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -300,4 +375,39 @@ fn report_stats(search: &SearchArgs, counters: &Counters, started: Instant) {
     if search.stats {
         print_stats(counters, started.elapsed());
     }
+}
+
+/// `sieve magic explain`: why a number is gone from a cell, or why the cell holds one.
+fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let partial = read_square(&args.square, &args.file)?;
+    let order = partial.order();
+    check_cell(args.cell, order)?;
+    let numbers = (order * order) as u64;
+    let value = match args.value {
+        Some(number) if !(1..=numbers).contains(&number) => {
+            return Err(CliError::input(format!(
+                "--value {number} is not a number of a square of order {order} (1 to {numbers})"
+            )));
+        }
+        number => number.map(|number| (number - 1) as sieve::Value),
+    };
+    let magic = MagicModel::with_rules(order, args.rules.rules()).map_err(CliError::input)?;
+    let start = magic.start(&partial).map_err(CliError::input)?;
+    let (row, column) = args.cell;
+    let index = row * order + column;
+    let rules = match args.rules {
+        RulesArg::Bounds => "every rule (all different and the bounds of the line sums)",
+        RulesArg::Distinct => "every rule (all different and the distinct line sums)",
+    };
+    let question = Question {
+        model: magic.model(),
+        start: &start,
+        var: magic.cells()[index],
+        name: format!("r{}c{}", row + 1, column + 1),
+        value,
+        given: partial.cells()[index].map(|number| (number - 1) as sieve::Value),
+        describe: &|value| (value + 1).to_string(),
+        rules,
+    };
+    explain(&question, out)
 }

@@ -6,13 +6,16 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Subcommand, ValueEnum};
+use sieve::{Value, VarId};
 use sieve_queens::classic::DEFAULT_CLASSIC_STEPS;
 use sieve_queens::{
     Board, Classic, ClassicEnd, ClassicOptions, ClassicRun, HuntOptions, QueensError, QueensModel,
-    RepairOptions, TraceFormat, hunt_all, render_trace, seeded_start, solve_min_conflicts,
+    RepairOptions, hunt_all, render_trace, seeded_start, solve_min_conflicts,
 };
+use sieve_replay::View;
 
 use crate::common::{CliError, Outcome, StrategyArgs, print_stats};
+use crate::teach::{Question, TraceArgs, TraceFormat, Traced, explain, write_trace_to};
 
 const QUEENS_EXAMPLES: &str = "\
 Examples:
@@ -23,7 +26,9 @@ Examples:
   sieve queens count 12                            14200
   sieve queens count 8 --unique                    12
   sieve queens all 6                               the 4 solutions, one a line
-  sieve queens all 8 --method classic --seed 3     all 92 by random classic runs";
+  sieve queens all 8 --method classic --seed 3     all 92 by random classic runs
+  sieve queens explain 8 --place 1:1,2:3 --column 3 --row 2
+                                                   why row 2 is gone from column 3";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -31,15 +36,31 @@ Examples:
   sieve queens solve 8 --method classic --start 46827135 --memory
   sieve queens solve 8 --method classic --random --seed 5 --trace html --out walk.html
   sieve queens solve 8 --method classic --trace text | less
+  sieve queens solve 8 --trace text                 the engine's search, one event a line
+  sieve queens solve 8 --trace html --out search.html
   sieve queens solve 20 --board --stats
   sieve queens solve 10000000 --method repair --seed 2 --stats > board.txt
 
 A board is the row of the queen in each column 1..N, as digits (46827135), or as
 numbers separated by spaces when N > 9. Standard output holds the board, then its
 drawing (--board), the state memory (--memory) and the trace (--trace, unless
---out names a file). --start, --random, --memory and --trace belong to the
-classic walk; --seed also seeds the repair. Exit code 1 when no solution is
+--out names a file). --start, --random and --memory belong to the classic walk;
+--seed also seeds the repair. --trace traces the classic walk (its boards and
+state memory) or the search (the engine's events, docs/trace-format.md; html
+draws them on a chessboard); the repair has no trace. Exit code 1 when no solution is
 found (N = 2 and 3 have none).";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  sieve queens explain 8 --place 1:1 --column 2 --row 2    row 2 is gone: queen 1 attacks it
+  sieve queens explain 4 --place 1:2 --column 4            column 4 is forced to row 3: the chain
+  sieve queens explain 8 --place 1:1,2:3 --column 3        the rows column 3 still has
+
+The search model's rules (each placed queen clears its row and diagonals from
+every other column) run from the placements of --place (COLUMN:ROW, from 1)
+until nothing changes; the answer is the chain of rule applications that led
+to the fact, causes first. Exit code 1 when the placements attack each other
+or leave a column without a row.";
 
 const COUNT_EXAMPLES: &str = "\
 Examples:
@@ -92,6 +113,10 @@ enum QueensCommand {
     /// Print every solution of N queens, one board a line.
     #[command(after_help = ALL_EXAMPLES)]
     All(AllArgs),
+    /// Why a row is excluded for a column, or why a column's queen is forced to a
+    /// row, from given placements: the chain of rule applications that led there.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
 }
 
 /// How `solve` places the queens.
@@ -103,17 +128,6 @@ enum Method {
     Search,
     /// Min-conflicts repair with the state memory (for very large N).
     Repair,
-}
-
-/// `--trace`, as a command-line value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-enum TraceArg {
-    /// Every board drawn, with its step label.
-    Text,
-    /// One JSON object per step.
-    Json,
-    /// A self-contained page that replays the walk.
-    Html,
 }
 
 #[derive(clap::Args, Debug)]
@@ -135,9 +149,9 @@ struct SolveArgs {
     /// Classic walk: print the state memory in the source's text (11111111INIT|12111111A2:2|...).
     #[arg(long)]
     memory: bool,
-    /// Classic walk: write the trace as text, JSON or an HTML replay page.
+    /// Classic walk and search: write the trace as text, JSON or an HTML replay page.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    trace: Option<TraceArg>,
+    trace: Option<TraceFormat>,
     /// Write the trace to this file instead of standard output.
     #[arg(long, value_name = "FILE", requires = "trace")]
     out: Option<PathBuf>,
@@ -152,6 +166,47 @@ struct SolveArgs {
     stats: bool,
     #[command(flatten)]
     strategy: StrategyArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct ExplainArgs {
+    /// N: the number of queens.
+    n: usize,
+    /// Queens already placed, as COLUMN:ROW pairs from 1 separated by commas (1:1,2:3).
+    #[arg(long, value_name = "PLACEMENTS", value_parser = parse_placements)]
+    place: Option<Placements>,
+    /// The column asked about (from 1).
+    #[arg(long, value_name = "C")]
+    column: usize,
+    /// The row asked about (from 1): why can the column's queen not stand there?
+    #[arg(long, value_name = "R")]
+    row: Option<usize>,
+}
+
+/// Queens placed by `--place`: (column, row) pairs, 1-based as written.
+#[derive(Clone, Debug)]
+struct Placements(Vec<(usize, usize)>);
+
+/// Read `1:1,2:3` as placements, naming the item that is not one.
+fn parse_placements(text: &str) -> Result<Placements, String> {
+    let mut placements = Vec::new();
+    for (index, item) in text.split(',').enumerate() {
+        let bad = || {
+            format!(
+                "`{}` (item {} of --place) is not a placement: write COLUMN:ROW, such as 2:3",
+                item.trim(),
+                index + 1
+            )
+        };
+        let (column, row) = item.trim().split_once(':').ok_or_else(bad)?;
+        let column: usize = column.trim().parse().map_err(|_| bad())?;
+        let row: usize = row.trim().parse().map_err(|_| bad())?;
+        if column == 0 || row == 0 {
+            return Err(bad());
+        }
+        placements.push((column, row));
+    }
+    Ok(Placements(placements))
 }
 
 #[derive(clap::Args, Debug)]
@@ -210,6 +265,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         QueensCommand::Solve(args) => solve(&args, out),
         QueensCommand::Count(args) => count(&args, out),
         QueensCommand::All(args) => all(&args, out),
+        QueensCommand::Explain(args) => explain_column(&args, out),
     }
 }
 
@@ -229,13 +285,17 @@ fn check_solve_flags(args: &SolveArgs) -> Result<(), CliError> {
             ("--start", args.start.is_some()),
             ("--random", args.random),
             ("--memory", args.memory),
-            ("--trace", args.trace.is_some()),
         ];
         if let Some((flag, _)) = classic_only.iter().find(|(_, given)| *given) {
             return Err(CliError::input(format!(
                 "{flag} belongs to the classic walk: add --method classic"
             )));
         }
+    }
+    if args.method == Method::Repair && args.trace.is_some() {
+        return Err(CliError::input(
+            "--trace is supported for --method classic and --method search, not the repair",
+        ));
     }
     if args.method == Method::Classic && args.seed.is_some() && !args.random {
         return Err(CliError::input(
@@ -326,11 +386,11 @@ fn classic_failure(run: &ClassicRun) -> String {
     }
 }
 
-fn trace_format(format: TraceArg) -> TraceFormat {
+fn trace_format(format: TraceFormat) -> sieve_queens::TraceFormat {
     match format {
-        TraceArg::Text => TraceFormat::Text,
-        TraceArg::Json => TraceFormat::Json,
-        TraceArg::Html => TraceFormat::Html,
+        TraceFormat::Text => sieve_queens::TraceFormat::Text,
+        TraceFormat::Json => sieve_queens::TraceFormat::Json,
+        TraceFormat::Html => sieve_queens::TraceFormat::Html,
     }
 }
 
@@ -341,8 +401,9 @@ fn solve_search(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
         }
         other => CliError::input(other),
     })?;
+    let config = args.strategy.config();
     let started = Instant::now();
-    match model.first(&args.strategy.config()) {
+    let outcome = match model.first(&config) {
         Ok((first, counters)) => {
             if args.stats {
                 print_stats(&counters, started.elapsed());
@@ -350,19 +411,47 @@ fn solve_search(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
             match first {
                 Some(board) => {
                     write_board(&board, args.board, out)?;
-                    Ok(Outcome::Success)
+                    Outcome::Success
                 }
                 None => {
                     eprintln!("no solution: {} queens cannot be placed", args.n);
-                    Ok(Outcome::Unsolved)
+                    Outcome::Unsolved
                 }
             }
         }
         Err(reason) => {
             eprintln!("no solution found: the search stopped ({reason})");
-            Ok(Outcome::Unsolved)
+            Outcome::Unsolved
         }
+    };
+    trace_search(args, &model, &config, out)?;
+    Ok(outcome)
+}
+
+/// `--trace` with `--method search`: search for the first solution again under an
+/// observer; the trace follows the board on standard output unless --out names a file.
+fn trace_search(
+    args: &SolveArgs,
+    model: &QueensModel,
+    config: &sieve::Config,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if args.trace.is_none() {
+        return Ok(());
     }
+    let trace = TraceArgs {
+        trace: args.trace,
+        out: args.out.clone(),
+    };
+    let start = model.model().domains();
+    let traced = Traced {
+        model: model.model(),
+        start: &start,
+        config,
+        view: View::chessboard(args.n),
+        title: format!("Sieve: {} queens by search, step by step", args.n),
+    };
+    write_trace_to(&trace, traced, out)
 }
 
 fn solve_repair(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -544,4 +633,53 @@ fn all_by_classic(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
         );
         Ok(Outcome::Unsolved)
     }
+}
+
+/// Refuse a column or row (from 1) outside an N × N board, naming the flag.
+fn check_on_board(flag: &str, number: usize, n: usize) -> Result<(), CliError> {
+    if number == 0 || number > n {
+        return Err(CliError::input(format!(
+            "{flag} {number} is outside the board: N = {n} has columns and rows 1 to {n}"
+        )));
+    }
+    Ok(())
+}
+
+/// `sieve queens explain`: why a row is gone from a column (or why the column's
+/// queen is forced) in the search model, from the placements of `--place`.
+fn explain_column(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let model = QueensModel::new(args.n).map_err(CliError::input)?;
+    check_on_board("--column", args.column, args.n)?;
+    if let Some(row) = args.row {
+        check_on_board("--row", row, args.n)?;
+    }
+    // The model's variable of column c (from 0) is variable c.
+    let column_var = |column: usize| VarId::from_index(column - 1);
+    let mut start = model.model().domains();
+    let mut given = None;
+    let mut placed = vec![false; args.n];
+    for &(column, row) in args.place.iter().flat_map(|places| &places.0) {
+        check_on_board("--place column", column, args.n)?;
+        check_on_board("--place row", row, args.n)?;
+        if std::mem::replace(&mut placed[column - 1], true) {
+            return Err(CliError::input(format!(
+                "--place puts two queens in column {column}"
+            )));
+        }
+        start.assign(column_var(column), (row - 1) as Value);
+        if column == args.column {
+            given = Some((row - 1) as Value);
+        }
+    }
+    let question = Question {
+        model: model.model(),
+        start: &start,
+        var: column_var(args.column),
+        name: format!("column {}", args.column),
+        value: args.row.map(|row| (row - 1) as Value),
+        given,
+        describe: &|row| format!("row {}", row + 1),
+        rules: "the attacks of every queen placed",
+    };
+    explain(&question, out)
 }

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Subcommand, ValueEnum};
-use sieve::{Config, Count, Counters, JsonTrace, Observer, Search, TextTrace};
+use sieve::{Config, Count, Counters, Observer, Search, TextTrace, Value};
+use sieve_replay::{BorderClues, View};
 use sieve_skyscrapers::generate::{GenerateOptions, Target, generate, puzzle_seeds};
 use sieve_skyscrapers::rate::{RateError, rate_with};
 use sieve_skyscrapers::{
@@ -15,6 +16,9 @@ use sieve_skyscrapers::{
 };
 
 use crate::common::{CliError, Outcome, StrategyArgs, open_input, print_stats, read_all, report};
+use crate::teach::{
+    Question, TraceFormat, check_cell, explain, grid_view, json_trace, parse_cell, replay_html,
+};
 
 /// The source's 4×4 example (the "rush" exercise), solved when no puzzle is given.
 const BUILT_IN_EXAMPLE: &str = "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2";
@@ -26,6 +30,8 @@ Examples:
   sieve skyscrapers rate '0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0'
   sieve skyscrapers generate 6 --tier latin --seed 7 --count 3
   sieve skyscrapers generate 5 --count 10 | sieve skyscrapers solve --file -
+  sieve skyscrapers solve --trace html --out replay.html   replay the solve in a browser
+  sieve skyscrapers explain '0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0' --cell r2c3
 
 Clues are given in the source's order: top (columns left to right), bottom
 (columns left to right), left (rows top to bottom), right (rows top to bottom),
@@ -43,6 +49,7 @@ Examples:
   sieve skyscrapers solve '0 0 0 0 0 0 0 0 0 0 0 0' --count --limit 5
   sieve skyscrapers solve --trace text
   sieve skyscrapers solve --trace json --out trace.json
+  sieve skyscrapers solve --trace html --out replay.html
 
 Each solution prints as N lines of space-separated heights, with a blank line
 between puzzles. A --file holds one puzzle a line (the clues, optionally
@@ -52,7 +59,19 @@ its first line, a left clue, N cells and a right clue on each of the next N,
 and the bottom clues on its last; `.` is an empty cell or a missing clue.
 --trace text writes every deduction with its reason before the solution;
 --trace json writes the engine's JSON trace (docs/trace-format.md) instead of
-the solution. Exit code 1 when a puzzle has no solution or several.";
+the solution, and --trace html a page that replays it with the clues around
+the grid (give --out FILE.html; without it the page replaces the solution). Exit code 1 when a puzzle has no solution or several.";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  sieve skyscrapers explain --cell r1c1                    the built-in example: why r1c1 holds 1
+  sieve skyscrapers explain '0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0' --cell r2c3 --value 4
+  sieve skyscrapers explain --grid puzzle.txt --cell r3c3
+
+The rules of every tier (edge, viewpoint, latin, lines) run on the puzzle
+until nothing changes; the answer is the chain of rule applications that led
+to the fact, causes first. Exit code 1 when the rules find the puzzle has no
+solution.";
 
 const COUNT_EXAMPLES: &str = "\
 Examples:
@@ -110,6 +129,10 @@ enum SkyscrapersCommand {
     /// Generate unique puzzles of size N that need a given tier.
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Why a height is gone from a cell, or why a cell holds its height: the chain of
+    /// rule applications that led there.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
 }
 
 /// `--order`, as a command-line value.
@@ -150,15 +173,6 @@ struct InputArgs {
     file: Option<PathBuf>,
 }
 
-/// `--trace`, as a command-line value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-enum TraceArg {
-    /// Every deduction with its reason, one a line.
-    Text,
-    /// The engine's JSON trace.
-    Json,
-}
-
 #[derive(clap::Args, Debug)]
 struct SolveArgs {
     #[command(flatten)]
@@ -169,9 +183,10 @@ struct SolveArgs {
     /// With --count, stop counting at K.
     #[arg(long, value_name = "K", requires = "count")]
     limit: Option<u64>,
-    /// Write a trace of the solving (one puzzle only, not with --file).
-    #[arg(long, value_enum, conflicts_with = "file")]
-    trace: Option<TraceArg>,
+    /// Write a trace of the solving: text, json or html (one puzzle only, not with
+    /// --file).
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "file")]
+    trace: Option<TraceFormat>,
     /// Write the trace to this file instead of standard output.
     #[arg(long, value_name = "FILE", requires = "trace")]
     out: Option<PathBuf>,
@@ -180,6 +195,18 @@ struct SolveArgs {
     stats: bool,
     #[command(flatten)]
     strategy: StrategyArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct ExplainArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The cell asked about, as r2c3 (row 2, column 3).
+    #[arg(long, value_parser = parse_cell)]
+    cell: (usize, usize),
+    /// The height asked about: why is it gone from the cell?
+    #[arg(long, value_name = "HEIGHT")]
+    value: Option<u32>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -235,6 +262,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         SkyscrapersCommand::Count(args) => count(&args, out),
         SkyscrapersCommand::Rate(args) => rate(&args, out),
         SkyscrapersCommand::Generate(args) => generate_puzzles(&args, out),
+        SkyscrapersCommand::Explain(args) => explain_cell(&args, out),
     }
 }
 
@@ -401,22 +429,48 @@ fn traced(
     let config = args.strategy.config();
     match args.trace {
         None => search(sky, config, None, task).map(|(found, counters)| (found, counters, true)),
-        Some(TraceArg::Text) => {
+        Some(TraceFormat::Text) => {
             let mut trace =
                 TextTrace::new(sky.model(), trace_sink(&args.out, out)?).with_wakes(false);
             let (found, counters) = search(sky, config, Some(&mut trace), task)?;
             trace.finish()?.flush()?;
             Ok((found, counters, true))
         }
-        Some(TraceArg::Json) => {
-            let mut trace = JsonTrace::new(sky.model(), &sky.start());
+        Some(format) => {
+            let mut trace = json_trace(sky.model(), &sky.start());
             let (found, counters) = search(sky, config, Some(&mut trace), task)?;
+            let text = if format == TraceFormat::Html {
+                let title = format!(
+                    "Sieve: a {0}×{0} skyscrapers puzzle, step by step",
+                    sky.size()
+                );
+                replay_html(&title, &trace, &clued_grid(sky))?
+            } else {
+                trace.to_json()
+            };
             let mut sink = trace_sink(&args.out, out)?;
-            writeln!(sink, "{}", trace.to_json())?;
+            writeln!(sink, "{text}")?;
             sink.flush()?;
             Ok((found, counters, args.out.is_some()))
         }
     }
+}
+
+/// How the replay page draws a puzzle: its grid with the clues around it.
+fn clued_grid(sky: &SkyscrapersModel) -> View {
+    let side = |clues: &[Option<u8>]| -> Vec<Option<String>> {
+        clues
+            .iter()
+            .map(|clue| clue.map(|height| height.to_string()))
+            .collect()
+    };
+    let clues = sky.puzzle().clues();
+    grid_view(sky.size(), sky.cells()).with_clues(BorderClues {
+        top: side(&clues.top),
+        bottom: side(&clues.bottom),
+        left: side(&clues.left),
+        right: side(&clues.right),
+    })
 }
 
 fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -578,4 +632,40 @@ fn generate_puzzles(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome,
         )?;
     }
     Ok(Outcome::Success)
+}
+
+/// `sieve skyscrapers explain`: why a height is gone from a cell, or why the cell
+/// holds one, by the rules of every tier.
+fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    if args.input.file.is_some() || args.input.clues.as_deref() == Some("-") {
+        return Err(CliError::input(
+            "explain answers about one puzzle: give CLUES (with --givens) or --grid, not a batch",
+        ));
+    }
+    let puzzle = single_puzzle(&args.input).map_err(CliError::input)?;
+    let size = puzzle.size();
+    check_cell(args.cell, size)?;
+    let value = match args.value {
+        Some(height) if height == 0 || height as usize > size => {
+            return Err(CliError::input(format!(
+                "--value {height} is not a height of a {size}x{size} grid (1 to {size})"
+            )));
+        }
+        height => height.map(|height| height - 1),
+    };
+    let sky = SkyscrapersModel::solver(&puzzle).map_err(CliError::input)?;
+    let (row, column) = args.cell;
+    let question = Question {
+        model: sky.model(),
+        start: &sky.start(),
+        var: sky.cells()[row * size + column],
+        name: format!("r{}c{}", row + 1, column + 1),
+        value,
+        given: puzzle
+            .given(row, column)
+            .map(|height| Value::from(height) - 1),
+        describe: &|value| (value + 1).to_string(),
+        rules: "every rule of the four tiers",
+    };
+    explain(&question, out)
 }

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
-use sieve::Counters;
+use sieve::{Counters, Value};
 use sieve_sudoku::explain::PathEnd;
 use sieve_sudoku::parse::{self, Parsed};
 use sieve_sudoku::rate::RateError;
@@ -23,7 +23,7 @@ use sieve_sudoku::{
 };
 
 use crate::common::{CliError, Outcome, StrategyArgs, open_input, report};
-use crate::teach::{TraceArgs, Traced, provenance, write_chain, write_trace};
+use crate::teach::{self, Question, TraceArgs, Traced, check_cell, parse_cell, write_trace};
 
 const SUDOKU_EXAMPLES: &str = "\
 Examples:
@@ -851,33 +851,13 @@ struct ExplainArgs {
     shape: Option<Shape>,
 }
 
-/// Read `r3c5` as (row 2, column 4), 0-based.
-fn parse_cell(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("`{text}` is not a cell: write r3c5 for row 3, column 5");
-    let rest = text.trim().to_ascii_lowercase();
-    let rest = rest.strip_prefix('r').ok_or_else(bad)?;
-    let (row, col) = rest.split_once('c').ok_or_else(bad)?;
-    let row: usize = row.parse().map_err(|_| bad())?;
-    let col: usize = col.parse().map_err(|_| bad())?;
-    if row == 0 || col == 0 {
-        return Err(bad());
-    }
-    Ok((row - 1, col - 1))
-}
-
 fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let puzzle = read_one(args.puzzle.as_deref().unwrap_or(EXAMPLE), args.shape)?;
     let grid = puzzle.grid();
     let shape = grid.shape();
     let size = shape.size();
     let (row, col) = args.cell;
-    if row >= size || col >= size {
-        return Err(CliError::input(format!(
-            "r{}c{} is outside the {size}x{size} grid",
-            row + 1,
-            col + 1
-        )));
-    }
+    check_cell(args.cell, size)?;
     let cell = shape.cell(row, col);
     let value = match args.value {
         None => None,
@@ -892,52 +872,18 @@ fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError>
     };
     let model = SudokuModel::with_tier(shape, Tier::HARDEST).map_err(model_error)?;
     let start = model.start(grid).map_err(model_error)?;
-    let (state, why) = provenance(model.model(), &start)?;
-    let var = model.cells()[cell];
-    let name = shape.position(cell);
-    let label = |v: u8| sieve_sudoku::symbols::label(size, v);
-    if let Some(given) = grid.get(cell) {
-        match value {
-            Some(v) if v != given => writeln!(
-                out,
-                "{name} is a given {}: every other value is gone from it",
-                label(given)
-            )?,
-            _ => writeln!(out, "{name} is a given: {}", label(given))?,
-        }
-        return Ok(Outcome::Success);
-    }
-    if state.any_empty() {
-        writeln!(out, "the puzzle has no solution: its rules empty a cell")?;
-        return Ok(Outcome::Unsolved);
-    }
-    match value {
-        Some(value) => match why.why_removed(var, u32::from(value)) {
-            Some(chain) => {
-                writeln!(out, "{} is gone from {name} because:", label(value))?;
-                write_chain(model.model(), &chain, out)?;
-            }
-            None => writeln!(
-                out,
-                "{} is still a candidate of {name} after every rule of the five tiers",
-                label(value)
-            )?,
+    let describe = |value: Value| sieve_sudoku::symbols::label(size, value as u8);
+    teach::explain(
+        &Question {
+            model: model.model(),
+            start: &start,
+            var: model.cells()[cell],
+            name: shape.position(cell).to_string(),
+            value: value.map(Value::from),
+            given: grid.get(cell).map(Value::from),
+            describe: &describe,
+            rules: "every rule of the five tiers",
         },
-        None => match why.why_assigned(var) {
-            Some(chain) => {
-                let value = state.value(var).unwrap_or(0) as u8;
-                writeln!(out, "{name} holds {} because:", label(value))?;
-                write_chain(model.model(), &chain, out)?;
-            }
-            None => {
-                let left: Vec<String> = state.iter(var).map(|v| label(v as u8)).collect();
-                writeln!(
-                    out,
-                    "the rules alone do not settle {name}: its candidates are {}",
-                    left.join(", ")
-                )?;
-            }
-        },
-    }
-    Ok(Outcome::Success)
+        out,
+    )
 }

@@ -6,10 +6,13 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use sieve::{Config, Domains, JsonTrace, Model, Provenance, Record, Search, TextTrace};
+use sieve::{
+    Config, Domains, Fixpoint, JsonTrace, Model, Provenance, Record, Search, TextTrace, Value,
+    VarId,
+};
 use sieve_replay::{View, replay_page};
 
-use crate::common::CliError;
+use crate::common::{CliError, Outcome};
 
 /// The largest trace kept for `json` and `html` (events); a longer run stops there.
 pub const TRACE_EVENT_LIMIT: usize = 200_000;
@@ -50,8 +53,19 @@ pub struct Traced<'a> {
     pub title: String,
 }
 
-/// Run a search to its first solution under the requested trace, and write the trace.
+/// Run a search to its first solution under the requested trace, and write the trace
+/// to `--out`, or to standard error without it.
 pub fn write_trace(args: &TraceArgs, traced: Traced<'_>) -> Result<(), CliError> {
+    write_trace_to(args, traced, &mut std::io::stderr())
+}
+
+/// [`write_trace`] with the stream the trace goes to when `--out` names no file (the
+/// queens commands keep everything on standard output).
+pub fn write_trace_to(
+    args: &TraceArgs,
+    traced: Traced<'_>,
+    fallback: &mut dyn Write,
+) -> Result<(), CliError> {
     let Some(format) = args.trace else {
         return Ok(());
     };
@@ -70,14 +84,12 @@ pub fn write_trace(args: &TraceArgs, traced: Traced<'_>) -> Result<(), CliError>
             String::from_utf8_lossy(&trace.finish()?).into_owned()
         }
         TraceFormat::Json | TraceFormat::Html => {
-            let mut trace =
-                JsonTrace::new(traced.model, traced.start).with_limit(TRACE_EVENT_LIMIT);
+            let mut trace = json_trace(traced.model, traced.start);
             search(&mut trace)?;
             if format == TraceFormat::Json {
                 trace.to_json()
             } else {
-                replay_page(&traced.title, trace.document(), &traced.view)
-                    .map_err(CliError::input)?
+                replay_html(&traced.title, &trace, &traced.view)?
             }
         }
     };
@@ -86,34 +98,191 @@ pub fn write_trace(args: &TraceArgs, traced: Traced<'_>) -> Result<(), CliError>
             path: path.display().to_string(),
             source,
         }),
-        None => std::io::stderr()
+        None => fallback
             .write_all(text.as_bytes())
             .map_err(CliError::Output),
     }
 }
 
-/// Write a chain of rule applications, causes first, one numbered line each.
-pub fn write_chain(model: &Model, chain: &[&Record], out: &mut dyn Write) -> Result<(), CliError> {
-    for (number, record) in chain.iter().enumerate() {
-        let rule = record.rule.map_or("search".to_string(), |rule| {
-            model.rule(rule).name().to_string()
-        });
-        writeln!(
-            out,
-            "{:>3}. [{}, {rule}] {}",
-            number + 1,
-            record.inference,
-            record.text
-        )?;
+/// A JSON trace of a run over `model` from `start`, kept to [`TRACE_EVENT_LIMIT`]
+/// events.
+pub fn json_trace(model: &Model, start: &Domains) -> JsonTrace {
+    JsonTrace::new(model, start).with_limit(TRACE_EVENT_LIMIT)
+}
+
+/// The self-contained replay page of a JSON trace.
+pub fn replay_html(title: &str, trace: &JsonTrace, view: &View) -> Result<String, CliError> {
+    replay_page(title, trace.document(), view).map_err(CliError::input)
+}
+
+/// A square grid without boxes whose cells, row by row, are `cells` (magic squares,
+/// skyscrapers): how the replay page draws it.
+pub fn grid_view(side: usize, cells: &[VarId]) -> View {
+    View::Grid {
+        rows: side,
+        cols: side,
+        box_rows: side,
+        box_cols: side,
+        cells: cells.iter().map(|cell| cell.index()).collect(),
+        clues: None,
+    }
+}
+
+/// Propagate `start` with every rule of `model`, keeping the provenance of each change
+/// and how the propagation ended (a contradiction, say).
+pub fn propagate_explained(
+    model: &Model,
+    start: &Domains,
+) -> Result<(Domains, Provenance, Fixpoint), CliError> {
+    let mut state = start.clone();
+    let mut why = Provenance::new();
+    let end = sieve::propagate(model, &mut state, sieve::Schedule::Priority, Some(&mut why))
+        .map_err(CliError::input)?;
+    Ok((state, why, end))
+}
+
+/// Read `r3c5` as (row 2, column 4), 0-based: the `--cell` of every `explain`.
+pub fn parse_cell(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{text}` is not a cell: write r3c5 for row 3, column 5");
+    let rest = text.trim().to_ascii_lowercase();
+    let rest = rest.strip_prefix('r').ok_or_else(bad)?;
+    let (row, col) = rest.split_once('c').ok_or_else(bad)?;
+    let row: usize = row.parse().map_err(|_| bad())?;
+    let col: usize = col.parse().map_err(|_| bad())?;
+    if row == 0 || col == 0 {
+        return Err(bad());
+    }
+    Ok((row - 1, col - 1))
+}
+
+/// Refuse a 0-based cell outside a `side × side` grid, naming it as the user wrote it.
+pub fn check_cell((row, col): (usize, usize), side: usize) -> Result<(), CliError> {
+    if row >= side || col >= side {
+        return Err(CliError::input(format!(
+            "r{}c{} is outside the {side}x{side} grid",
+            row + 1,
+            col + 1
+        )));
     }
     Ok(())
 }
 
-/// Propagate `start` with every rule of `model`, keeping the provenance of each change.
-pub fn provenance(model: &Model, start: &Domains) -> Result<(Domains, Provenance), CliError> {
-    let mut state = start.clone();
-    let mut why = Provenance::new();
-    sieve::propagate(model, &mut state, sieve::Schedule::Priority, Some(&mut why))
-        .map_err(CliError::input)?;
-    Ok((state, why))
+/// A "why?" question about one variable of a puzzle, answered by [`explain`].
+pub struct Question<'a> {
+    /// The model whose rules answer (every rule the puzzle explains itself with).
+    pub model: &'a Model,
+    /// The start state: the puzzle's givens assigned.
+    pub start: &'a Domains,
+    /// The variable asked about.
+    pub var: VarId,
+    /// How the puzzle names it for people (`r2c3`, `column 4`).
+    pub name: String,
+    /// The value asked about (raw): why is it gone? `None` asks why the variable
+    /// holds its value.
+    pub value: Option<Value>,
+    /// The value the puzzle gives the variable, if it is a given.
+    pub given: Option<Value>,
+    /// How the puzzle writes a value for people (`5`, `row 3`).
+    pub describe: &'a dyn Fn(Value) -> String,
+    /// What ran, for "still a candidate after ..." (`every rule of the four tiers`).
+    pub rules: &'a str,
+}
+
+/// Answer a [`Question`]: propagate the start with provenance, then write the chain of
+/// rule applications that removed the value (or assigned the variable), causes first.
+/// A contradiction is the puzzle's fault: `Unsolved`.
+pub fn explain(question: &Question<'_>, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let (model, var, name) = (question.model, question.var, &question.name);
+    let describe = question.describe;
+    if let Some(given) = question.given {
+        match question.value {
+            Some(value) if value != given => writeln!(
+                out,
+                "{name} is given {}, so every other value is gone from it",
+                describe(given)
+            )?,
+            _ => writeln!(out, "{name} is a given: {}", describe(given))?,
+        }
+        return Ok(Outcome::Success);
+    }
+    let (state, why, end) = propagate_explained(model, question.start)?;
+    if let Fixpoint::Conflict(conflict) = end {
+        let rule = conflict.rule.map_or("the search".to_string(), |rule| {
+            model.rule(rule).name().to_string()
+        });
+        let emptied = conflict.var.map_or(String::new(), |var| {
+            format!(": {} has no value left", model.var_name(var))
+        });
+        writeln!(
+            out,
+            "no solution: the rule `{rule}` finds a contradiction ({}){emptied}",
+            conflict.inference
+        )?;
+        return Ok(Outcome::Unsolved);
+    }
+    match question.value {
+        Some(value) if state.value(var) != Some(value) => match why.why_removed(var, value) {
+            Some(chain) => {
+                writeln!(out, "{} is gone from {name} because:", describe(value))?;
+                write_steps(model, &chain, out)?;
+            }
+            None => writeln!(
+                out,
+                "{} is still a candidate of {name} after {}",
+                describe(value),
+                question.rules
+            )?,
+        },
+        _ => match (why.why_assigned(var), state.value(var)) {
+            (Some(chain), Some(value)) => {
+                writeln!(out, "{name} holds {} because:", describe(value))?;
+                write_steps(model, &chain, out)?;
+            }
+            (None, Some(value)) => writeln!(
+                out,
+                "{name} holds {}: it has no other value to begin with",
+                describe(value)
+            )?,
+            _ => {
+                let left: Vec<String> = state.iter(var).map(describe).collect();
+                writeln!(
+                    out,
+                    "the rules alone do not settle {name}: its candidates are {}",
+                    left.join(", ")
+                )?;
+            }
+        },
+    }
+    Ok(Outcome::Success)
+}
+
+/// Write a chain of rule applications, causes first, one numbered line each, with
+/// what each did (`queen 2 ≠ 1, 3`) before its rule and reason.
+pub fn write_steps(model: &Model, chain: &[&Record], out: &mut dyn Write) -> Result<(), CliError> {
+    for (number, record) in chain.iter().enumerate() {
+        let var = model.var_name(record.var);
+        let effect = match record.assigned {
+            Some(value) => format!("{var} = {}", model.value_label(value)),
+            None => {
+                let removed: Vec<String> = (record.removed.iter())
+                    .map(|&value| model.value_label(value))
+                    .collect();
+                format!("{var} ≠ {}", removed.join(", "))
+            }
+        };
+        let rule = record.rule.map_or("search".to_string(), |rule| {
+            model.rule(rule).name().to_string()
+        });
+        write!(
+            out,
+            "{:>3}. {effect}  [{}, {rule}]",
+            number + 1,
+            record.inference
+        )?;
+        if record.text != record.inference {
+            write!(out, " {}", record.text)?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }

@@ -74,7 +74,7 @@ fn explain_answers_with_the_chain_of_rules() {
     let (code, stdout, stderr) = sieve(&["sudoku", "explain", EASY, "--cell", "r5c5"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.starts_with("r5c5 holds 5 because:"), "{stdout}");
-    assert!(stdout.contains("  1. ["), "{stdout}");
+    assert!(stdout.contains("  1. r5c5 = 5  [naked single"), "{stdout}");
     let (code, stdout, _) = sieve(&["sudoku", "explain", EASY, "--cell", "r5c5", "--value", "1"]);
     assert_eq!(code, 0);
     assert!(

@@ -225,6 +225,12 @@ impl MagicModel {
         }
         let mut model = Model::new();
         let cells = cell_variables(&mut model, order);
+        // Traces and explanations write the numbers, not the raw values.
+        model.set_value_labels(
+            (1..=order * order)
+                .map(|number| number.to_string())
+                .collect(),
+        );
         model.add_rule(AllDifferent::new("all cells different", cells.clone()))?;
         let target = Self::raw_line_sum(order);
         for (name, indices) in lines(order) {

@@ -1,0 +1,617 @@
+//! Teaching output of the magic, queens and skyscrapers commands through the real
+//! binary: `--trace text|json|html` on a solve, and `explain`.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{assert_exit, run, stderr, stdout};
+use serde_json::Value;
+
+/// The order-3 square with its corners and centre given; its one completion.
+const MAGIC_PARTIAL: &str = "2 . . . 5 . . . 8";
+const MAGIC_SOLUTION: &str = "2 9 4\n7 5 3\n6 1 8\n";
+
+/// A 4×4 skyscrapers puzzle with a clue on each side, and its solution.
+const SKYSCRAPERS: &str = "0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0";
+const SKYSCRAPERS_SOLUTION: &str = "2 1 4 3\n4 3 2 1\n1 4 3 2\n3 2 1 4\n";
+
+/// A file in a directory of this test process's own, removed by the test.
+fn temporary(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sieve-teach-other-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Run `sieve <args> --out FILE` and return the output and the file's text.
+fn run_to_file(args: &[&str], name: &str) -> (std::process::Output, String) {
+    let path = temporary(name);
+    let mut all = args.to_vec();
+    all.extend(["--out", path.to_str().unwrap()]);
+    let output = run(&all, None);
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    std::fs::remove_file(&path).ok();
+    (output, text)
+}
+
+/// The JSON embedded in a replay page under `id`.
+fn embedded(page: &str, id: &str) -> Value {
+    let open = format!(r#"<script type="application/json" id="{id}">"#);
+    let start = page.find(&open).expect("the embedded data") + open.len();
+    let end = start + page[start..].find("</script>").expect("its end");
+    serde_json::from_str(&page[start..end]).expect("the embedded JSON parses")
+}
+
+/// A replay page is one self-contained file: a document that fetches nothing.
+fn assert_self_contained(page: &str) {
+    assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..80]);
+    assert!(page.trim_end().ends_with("</html>"));
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    assert!(!page.contains("<script src") && !page.contains("<link"));
+}
+
+/// The events of a trace document, once its header is checked.
+fn events(trace: &Value) -> &Vec<Value> {
+    assert_eq!(trace["format"], "sieve-trace");
+    assert_eq!(trace["version"], 1);
+    trace["events"].as_array().expect("an event list")
+}
+
+// ---------------------------------------------------------------------------------
+// magic
+
+#[test]
+fn magic_text_trace_gives_reasons_and_keeps_the_square_on_stdout() {
+    let output = run(&["magic", "solve", MAGIC_PARTIAL, "--trace", "text"], None);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), MAGIC_SOLUTION);
+    let trace = stderr(&output);
+    let first = trace.lines().next().expect("a trace");
+    assert_eq!(
+        first,
+        "r1c2 ≠ 2  [all cells different: all different] r1c1 = 2, so 2 leaves every other \
+         variable of all cells different"
+    );
+    assert!(
+        trace.contains("r1c2 ≠ 1,3  [row 1 distinct sum: distinct sum]"),
+        "{trace}"
+    );
+    assert!(trace.contains("\ntry r1c3 = 4\n"), "{trace}");
+    assert_eq!(trace.lines().last(), Some("  solution"));
+}
+
+#[test]
+fn magic_json_trace_is_the_documented_document() {
+    let (output, text) = run_to_file(
+        &["magic", "solve", MAGIC_PARTIAL, "--trace", "json"],
+        "magic.json",
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), MAGIC_SOLUTION);
+    let trace: Value = serde_json::from_str(&text).unwrap();
+    let events = events(&trace);
+    let variables = trace["variables"].as_array().unwrap();
+    assert_eq!(variables.len(), 9);
+    assert!(variables.contains(&Value::from("r3c2")));
+    // Numbers are labelled as the square writes them: raw value 0 is the number 1.
+    assert_eq!(trace["labels"][0], "1");
+    assert_eq!(trace["labels"][8], "9");
+    assert_eq!(trace["sizes"][0], 9);
+    // The givens are the start: r1c1 holds only raw value 1 (the number 2).
+    let r1c1 = variables.iter().position(|name| name == "r1c1").unwrap();
+    assert_eq!(trace["start"][r1c1], serde_json::json!([1]));
+    let last = events.last().unwrap();
+    assert_eq!(last["kind"], "solution");
+    // The solution's values are the square's numbers, less one.
+    let r3c2 = variables.iter().position(|name| name == "r3c2").unwrap();
+    assert_eq!(last["values"][r3c2], 0);
+    let change = events
+        .iter()
+        .find(|event| event["kind"] == "change")
+        .unwrap();
+    for field in [
+        "var",
+        "removed",
+        "inference",
+        "rule",
+        "cause",
+        "text",
+        "depth",
+    ] {
+        assert!(change.get(field).is_some(), "{field} in {change}");
+    }
+}
+
+#[test]
+fn magic_html_trace_draws_the_square() {
+    let (output, page) = run_to_file(
+        &["magic", "solve", MAGIC_PARTIAL, "--trace", "html"],
+        "magic.html",
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), MAGIC_SOLUTION);
+    assert_self_contained(&page);
+    assert!(page.contains("<title>Sieve: a magic square of order 3, step by step</title>"));
+    let view = embedded(&page, "view-data");
+    assert_eq!(view["kind"], "grid");
+    assert_eq!(
+        (view["rows"].clone(), view["cols"].clone()),
+        (3.into(), 3.into())
+    );
+    let trace = embedded(&page, "trace-data");
+    // Each grid cell draws the variable of that cell.
+    let cells = view["cells"].as_array().unwrap();
+    let names: Vec<&str> = cells
+        .iter()
+        .map(|var| {
+            trace["variables"][var.as_u64().unwrap() as usize]
+                .as_str()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"
+        ]
+    );
+    // The givens 2, 5 and 8 are the start of the corners and centre.
+    let given = |cell: usize| trace["start"][cells[cell].as_u64().unwrap() as usize].clone();
+    assert_eq!(
+        [given(0), given(4), given(8)],
+        [[1], [4], [7]].map(|raw| serde_json::json!(raw))
+    );
+}
+
+#[test]
+fn magic_trace_refuses_a_count() {
+    let output = run(
+        &[
+            "magic",
+            "solve",
+            MAGIC_PARTIAL,
+            "--count",
+            "--trace",
+            "text",
+        ],
+        None,
+    );
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("cannot be used with"));
+}
+
+#[test]
+fn magic_explain_answers_with_the_chain_of_rules() {
+    // r3c2 is forced once column 1's sum fixes r3c1: a two-step chain.
+    let output = run(
+        &["magic", "explain", "2 9 . . 5 . . . 8", "--cell", "r3c2"],
+        None,
+    );
+    assert_exit(&output, 0);
+    let answer = stdout(&output);
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines[0], "r3c2 holds 1 because:", "{answer}");
+    assert!(
+        lines[1].starts_with("  1. r3c1 = 6  [distinct sum, column 1 distinct sum]"),
+        "{answer}"
+    );
+    assert!(
+        lines[2].starts_with("  2. r3c2 = 1  [all different, all cells different] r3c1 = 6"),
+        "{answer}"
+    );
+    assert_eq!(lines.len(), 3, "{answer}");
+    // The completed square agrees: r3c1 = 6 and r3c2 = 1.
+    assert!(MAGIC_SOLUTION.ends_with("6 1 8\n"));
+
+    let output = run(
+        &[
+            "magic",
+            "explain",
+            MAGIC_PARTIAL,
+            "--cell",
+            "r1c2",
+            "--value",
+            "5",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "5 is gone from r1c2 because:\n  1. r1c2 ≠ 5  [all different, all cells different] \
+         r2c2 = 5, so 5 leaves every other variable of all cells different\n"
+    );
+
+    let output = run(
+        &[
+            "magic",
+            "explain",
+            MAGIC_PARTIAL,
+            "--cell",
+            "r1c2",
+            "--value",
+            "7",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert!(
+        stdout(&output).starts_with("7 is still a candidate of r1c2 after every rule"),
+        "{}",
+        stdout(&output)
+    );
+
+    let output = run(&["magic", "explain", MAGIC_PARTIAL, "--cell", "r2c2"], None);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "r2c2 is a given: 5\n");
+}
+
+#[test]
+fn magic_explain_rejects_a_bad_cell_or_number() {
+    for (args, message) in [
+        (["--cell", "x1"], "`x1` is not a cell: write r3c5"),
+        (["--cell", "r4c1"], "r4c1 is outside the 3x3 grid"),
+        (["--cell", "r0c1"], "`r0c1` is not a cell"),
+    ] {
+        let mut all = vec!["magic", "explain", MAGIC_PARTIAL];
+        all.extend(args);
+        let output = run(&all, None);
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+    }
+    let output = run(
+        &[
+            "magic",
+            "explain",
+            MAGIC_PARTIAL,
+            "--cell",
+            "r1c2",
+            "--value",
+            "10",
+        ],
+        None,
+    );
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("--value 10 is not a number of a square of order 3 (1 to 9)"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn magic_explain_reports_a_square_without_completion() {
+    // 9 + 8 already passes the line sum 15 of row 1: the rules find it at once.
+    let output = run(
+        &["magic", "explain", "9 8 . . . . . . .", "--cell", "r3c3"],
+        None,
+    );
+    assert_exit(&output, 1);
+    assert!(
+        stdout(&output).starts_with("no solution: the rule `"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+// ---------------------------------------------------------------------------------
+// queens
+
+#[test]
+fn queens_search_text_trace_follows_the_board() {
+    let output = run(&["queens", "solve", "5", "--trace", "text"], None);
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "13524");
+    assert_eq!(lines[1], "try queen 1 = 1");
+    assert_eq!(
+        lines[2],
+        "  queen 2 ≠ 1,2  [queen 1 attacks no queen to its left: queen attack]"
+    );
+    assert!(
+        text.contains("\n    queen 3 = 5  [queen 2 attacks"),
+        "{text}"
+    );
+    assert_eq!(lines.last(), Some(&"    solution"));
+}
+
+#[test]
+fn queens_search_json_trace_ends_in_the_board_printed() {
+    let output = run(&["queens", "solve", "6", "--trace", "json"], None);
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    let (board, json) = text.split_once('\n').unwrap();
+    assert_eq!(board, "246135");
+    let trace: Value = serde_json::from_str(json).unwrap();
+    let events = events(&trace);
+    assert_eq!(trace["variables"][0], "queen 1");
+    assert_eq!(trace["labels"][5], "6");
+    assert!(events.iter().any(|event| event["kind"] == "backtrack"));
+    let last = events.last().unwrap();
+    assert_eq!(last["kind"], "solution");
+    let rows: String = (last["values"].as_array().unwrap().iter())
+        .map(|value| (value.as_u64().unwrap() + 1).to_string())
+        .collect();
+    assert_eq!(rows, board);
+}
+
+#[test]
+fn queens_search_html_trace_is_a_chessboard() {
+    let (output, page) = run_to_file(&["queens", "solve", "8", "--trace", "html"], "q.html");
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "15863724\n");
+    assert_self_contained(&page);
+    assert!(page.contains("<title>Sieve: 8 queens by search, step by step</title>"));
+    let view = embedded(&page, "view-data");
+    assert_eq!(view["kind"], "chessboard");
+    assert_eq!(view["n"], 8);
+    let trace = embedded(&page, "trace-data");
+    assert_eq!(trace["variables"][7], "queen 8");
+    let last = trace["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["values"], serde_json::json!([0, 4, 7, 5, 2, 6, 1, 3]));
+}
+
+#[test]
+fn queens_repair_has_no_trace() {
+    let output = run(
+        &[
+            "queens", "solve", "8", "--method", "repair", "--trace", "text",
+        ],
+        None,
+    );
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("--trace is supported for --method classic and --method search"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn queens_explain_follows_the_attacks_of_the_placed_queens() {
+    // With queen 1 on row 2 of four columns, the rest is forced: 2413.
+    let output = run(
+        &["queens", "explain", "4", "--place", "1:2", "--column", "4"],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "column 4 holds row 3 because:\n\
+         \x20 1. queen 2 = 4  [queen attack, queen 1 attacks no queen to its left]\n\
+         \x20 2. queen 3 = 1  [queen attack, queen 2 attacks no queen to its left]\n\
+         \x20 3. queen 4 = 3  [queen attack, queen 3 attacks no queen to its left]\n"
+    );
+    let output = run(
+        &[
+            "queens", "explain", "8", "--place", "1:1", "--column", "2", "--row", "2",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "row 2 is gone from column 2 because:\n\
+         \x20 1. queen 2 ≠ 1, 2  [queen attack, queen 1 attacks no queen to its left]\n"
+    );
+    let output = run(
+        &[
+            "queens", "explain", "8", "--place", "1:1,2:3", "--column", "3",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "the rules alone do not settle column 3: its candidates are row 5, row 6, row 7, row 8\n"
+    );
+    let output = run(
+        &["queens", "explain", "8", "--column", "3", "--row", "2"],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert!(stdout(&output).starts_with("row 2 is still a candidate of column 3"));
+}
+
+#[test]
+fn queens_explain_reports_attacking_placements() {
+    let output = run(
+        &[
+            "queens", "explain", "8", "--place", "1:1,2:2", "--column", "3",
+        ],
+        None,
+    );
+    assert_exit(&output, 1);
+    assert_eq!(
+        stdout(&output),
+        "no solution: the rule `queen 1 attacks no queen to its left` finds a contradiction \
+         (queen attack): queen 2 has no value left\n"
+    );
+}
+
+#[test]
+fn queens_explain_rejects_bad_columns_and_placements() {
+    for (args, message) in [
+        (
+            vec!["8", "--column", "9"],
+            "--column 9 is outside the board: N = 8 has columns and rows 1 to 8",
+        ),
+        (
+            vec!["8", "--column", "2", "--row", "0"],
+            "--row 0 is outside",
+        ),
+        (
+            vec!["8", "--column", "2", "--place", "1:1,3"],
+            "`3` (item 2 of --place) is not a placement: write COLUMN:ROW",
+        ),
+        (
+            vec!["8", "--column", "2", "--place", "1:9"],
+            "--place row 9 is outside the board",
+        ),
+        (
+            vec!["8", "--column", "2", "--place", "1:1,1:3"],
+            "--place puts two queens in column 1",
+        ),
+    ] {
+        let mut all = vec!["queens", "explain"];
+        all.extend(args);
+        let output = run(&all, None);
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// skyscrapers
+
+#[test]
+fn skyscrapers_html_trace_draws_the_clues_around_the_grid() {
+    let (output, page) = run_to_file(
+        &["skyscrapers", "solve", SKYSCRAPERS, "--trace", "html"],
+        "sky.html",
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), SKYSCRAPERS_SOLUTION);
+    assert_self_contained(&page);
+    assert!(page.contains("<title>Sieve: a 4×4 skyscrapers puzzle, step by step</title>"));
+    let view = embedded(&page, "view-data");
+    assert_eq!(view["kind"], "grid");
+    assert_eq!(
+        view["clues"],
+        serde_json::json!({
+            "top": [null, "3", null, null],
+            "bottom": ["2", null, null, "1"],
+            "left": ["2", null, null, null],
+            "right": [null, "4", null, null],
+        })
+    );
+    let trace = embedded(&page, "trace-data");
+    let cells = view["cells"].as_array().unwrap();
+    let name_of = |cell: usize| trace["variables"][cells[cell].as_u64().unwrap() as usize].clone();
+    assert_eq!((name_of(0), name_of(6)), ("r1c1".into(), "r2c3".into()));
+    let last = trace["events"].as_array().unwrap().last().unwrap().clone();
+    assert_ne!(last["kind"], "conflict");
+}
+
+#[test]
+fn skyscrapers_html_trace_without_out_replaces_the_solution() {
+    let output = run(
+        &["skyscrapers", "solve", SKYSCRAPERS, "--trace", "html"],
+        None,
+    );
+    assert_exit(&output, 0);
+    let page = stdout(&output);
+    assert_self_contained(&page);
+    assert!(!page.starts_with(SKYSCRAPERS_SOLUTION));
+}
+
+#[test]
+fn skyscrapers_explain_answers_with_the_chain_of_rules() {
+    // The built-in example: a clue 4 makes row 1 rise 1, 2, 3, 4, and column 2's
+    // all-different does the rest.
+    let output = run(
+        &["skyscrapers", "explain", "--cell", "r2c2", "--value", "1"],
+        None,
+    );
+    assert_exit(&output, 0);
+    let answer = stdout(&output);
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines[0], "1 is gone from r2c2 because:", "{answer}");
+    assert!(
+        lines[1]
+            .starts_with("  1. r1c2 = 2  [edge rule 2, edge left 1] clue 4 on the left of row 1"),
+        "{answer}"
+    );
+    assert!(
+        lines[2].starts_with("  2. r4c2 = 1  [all different, column 2] r1c2 = 2"),
+        "{answer}"
+    );
+    assert!(
+        lines[3].starts_with("  3. r2c2 ≠ 1  [all different, column 2] r4c2 = 1"),
+        "{answer}"
+    );
+    assert_eq!(lines.len(), 4, "{answer}");
+
+    let output = run(&["skyscrapers", "explain", "--cell", "r2c2"], None);
+    assert_exit(&output, 0);
+    let answer = stdout(&output);
+    assert!(answer.starts_with("r2c2 holds 3 because:\n"), "{answer}");
+    assert!(
+        answer
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("  4. r2c2 = 3  [all different")
+    );
+    // The solver agrees.
+    let solved = run(&["skyscrapers", "solve"], None);
+    assert_eq!(stdout(&solved).lines().nth(1), Some("2 3 4 1"));
+
+    let output = run(
+        &[
+            "skyscrapers",
+            "explain",
+            SKYSCRAPERS,
+            "--cell",
+            "r2c3",
+            "--value",
+            "4",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    let answer = stdout(&output);
+    assert!(
+        answer.starts_with("4 is gone from r2c3 because:\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("  1. r2c3 = 2  [edge rule 2, edge right 2] clue 4 on the right of row 2"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn skyscrapers_explain_knows_the_givens() {
+    let output = run(
+        &[
+            "skyscrapers",
+            "explain",
+            "0 0 0 0 0 0 0 0 0 0 0 0",
+            "--givens",
+            "0 0 0 0 2 0 0 0 0",
+            "--cell",
+            "r2c2",
+            "--value",
+            "3",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "r2c2 is given 2, so every other value is gone from it\n"
+    );
+}
+
+#[test]
+fn skyscrapers_explain_rejects_a_bad_cell_height_or_batch() {
+    for (args, message) in [
+        (vec!["--cell", "r2"], "`r2` is not a cell: write r3c5"),
+        (vec!["--cell", "r5c1"], "r5c1 is outside the 4x4 grid"),
+        (
+            vec!["--cell", "r1c1", "--value", "5"],
+            "--value 5 is not a height of a 4x4 grid (1 to 4)",
+        ),
+    ] {
+        let mut all = vec!["skyscrapers", "explain", SKYSCRAPERS];
+        all.extend(args);
+        let output = run(&all, None);
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+    }
+    let output = run(&["skyscrapers", "explain", "-", "--cell", "r1c1"], None);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("explain answers about one puzzle"));
+}
