@@ -201,16 +201,332 @@ fn queens_list_counts_every_solution_per_board_size() {
 }
 
 #[test]
-fn bad_input_and_unsupported_puzzles_exit_2() {
+fn bad_input_exits_2_naming_the_line() {
     let path = input_file("bad.txt", "1...\n");
     let output = bench(&["sudoku", "--file", path.to_str().expect("a UTF-8 path")]);
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("line 1"), "{}", stderr(&output));
     let queens = input_file("bad-queens.txt", "8 eight\n");
-    let output = bench(&["queens", "--file", queens.to_str().expect("a UTF-8 path")]);
+    let queens = queens.to_str().expect("a UTF-8 path");
+    let output = bench(&["queens", "--file", queens]);
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("`eight`"), "{}", stderr(&output));
-    let output = bench(&["magic", "--file", queens.to_str().expect("a UTF-8 path")]);
+    let sky = input_file(
+        "bad-sky.txt",
+        "# one good, one short\n4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2\n1 2 3\n",
+    );
+    let output = bench(&["skyscrapers", "--file", sky.to_str().expect("a UTF-8 path")]);
     assert_exit(&output, 2);
-    assert!(stderr(&output).contains("not supported yet"));
+    assert!(stderr(&output).contains("line 3"), "{}", stderr(&output));
+    let magic = input_file("bad-magic.txt", "8 1 6\n3 5 7\n4 9 2\n\n1 2\n3 x\n");
+    let output = bench(&["magic", "--file", magic.to_str().expect("a UTF-8 path")]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("line 5"), "{}", stderr(&output));
+}
+
+#[test]
+fn unknown_rule_sets_exit_2() {
+    let sky = input_file("tiers-sky.txt", SKYSCRAPERS);
+    let output = bench(&[
+        "skyscrapers",
+        "--file",
+        sky.to_str().expect("a UTF-8 path"),
+        "--tiers",
+        "lines,fish",
+    ]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("fish"), "{}", stderr(&output));
+    let magic = input_file("tiers-magic.txt", MAGIC);
+    let output = bench(&[
+        "magic",
+        "--file",
+        magic.to_str().expect("a UTF-8 path"),
+        "--rules",
+        "sums",
+    ]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("distinct or bounds"),
+        "{}",
+        stderr(&output)
+    );
+    let queens = input_file("tiers-queens.txt", "6\n");
+    let output = bench(&[
+        "queens",
+        "--file",
+        queens.to_str().expect("a UTF-8 path"),
+        "--tiers",
+        "fast",
+    ]);
+    assert_exit(&output, 2);
+}
+
+/// Four skyscrapers puzzles in the source's clue order: three with one solution (the
+/// last a 5×5 with givens) and the open 3×3 grid, whose solutions are the 12 Latin
+/// squares of order 3.
+const SKYSCRAPERS: &str = "\
+# clues: top, bottom, left, right
+4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2
+0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0
+
+0 0 1 0 0 0 1 0 0 0 0 5 0 0 0 0 0 0 0 0 | 0 0 0 0 4 0 0 0 0 0 0 0 0 2 0 0 0 0 0 0 0 0 1 0 0
+0 0 0 0 0 0 0 0 0 0 0 0
+";
+
+/// The number of Latin squares of order 3 (each row a shift of 1 2 3, in 3! · 2 ways).
+const LATIN_SQUARES_OF_ORDER_3: u64 = 12;
+
+/// Rows of one rule set with one variable order, for the node comparison.
+fn rows_with<'a>(rows: &'a [Value], rule_set: &str, var_order: &str) -> Vec<&'a Value> {
+    rows.iter()
+        .filter(|row| row["rule_set"] == rule_set && row["var_order"] == var_order)
+        .collect()
+}
+
+#[test]
+fn skyscrapers_json_counts_every_solution_and_every_tier_agrees() {
+    let path = input_file("sky.txt", SKYSCRAPERS);
+    let output = bench(&[
+        "skyscrapers",
+        "--file",
+        path.to_str().expect("a UTF-8 path"),
+        "--tiers",
+        "fast,1,viewpoint,latin,lines",
+        "--schedules",
+        "sweep,priority",
+        "--var-orders",
+        "first,fewest",
+        "--all-solutions",
+        "--repeats",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_exit(&output, 0);
+    let json: Value = serde_json::from_str(&stdout(&output)).expect("valid JSON");
+    assert_eq!(json["puzzle"], "skyscrapers");
+    assert_eq!(json["puzzles"], 4);
+    assert_eq!(json["disagreements"].as_array().map(Vec::len), Some(0));
+    let rows = json["rows"].as_array().expect("rows");
+    // Five rule sets (`1` is `edge`) x 2 schedules x 2 restores x 2 variable orders,
+    // added up over the four puzzles.
+    assert_eq!(rows.len(), 5 * 8);
+    for row in rows {
+        let puzzles = row["puzzles"].as_array().expect("per-puzzle outcomes");
+        let counts: Vec<u64> = puzzles
+            .iter()
+            .map(|p| p["solutions"].as_u64().expect("a count"))
+            .collect();
+        assert_eq!(
+            counts,
+            [1, 1, 1, LATIN_SQUARES_OF_ORDER_3],
+            "{}",
+            row["strategy"]
+        );
+        assert_eq!(row["totals"]["solutions"], 3 + LATIN_SQUARES_OF_ORDER_3);
+        assert!(!row["rules"].as_array().expect("rules").is_empty());
+    }
+    let sets: Vec<&str> = rows.iter().filter_map(|r| r["rule_set"].as_str()).collect();
+    for set in ["fast", "edge", "viewpoint", "latin", "lines"] {
+        assert!(sets.contains(&set), "{set} in {sets:?}");
+        for order in ["first", "fewest"] {
+            let same_tree = rows_with(rows, set, order);
+            assert_eq!(same_tree.len(), 4);
+            assert!(
+                same_tree
+                    .iter()
+                    .all(|r| r["totals"]["nodes"] == same_tree[0]["totals"]["nodes"])
+            );
+        }
+    }
+}
+
+#[test]
+fn skyscrapers_csv_reads_back_in_either_clue_order() {
+    let path = input_file("sky-csv.txt", SKYSCRAPERS);
+    let file = path.to_str().expect("a UTF-8 path");
+    let output = bench(&[
+        "skyscrapers",
+        "--file",
+        file,
+        "--repeats",
+        "2",
+        "--format",
+        "csv",
+    ]);
+    assert_exit(&output, 0);
+    let (header, rows) = parse_csv(&stdout(&output));
+    // The default: the fast model, 3 schedules x 2 restores x 2 variable orders.
+    assert_eq!(rows.len(), 12);
+    let solutions = column(&header, "solutions");
+    for row in &rows {
+        assert_eq!(row[0], "fast");
+        assert_eq!(row[column(&header, "puzzles")], "4");
+        // Limit 2: one each for the unique puzzles, two for the open grid.
+        assert_eq!(row[solutions], "5", "{row:?}");
+        for field in &row[column(&header, "median_seconds")..] {
+            let value: f64 = field.parse().expect("numeric fields");
+            assert!(value >= 0.0 && value.is_finite());
+        }
+    }
+}
+
+/// The cells of the first solution of the first puzzle of a JSON report's first row
+/// (the first `cells` variables: a model may add auxiliary variables after them).
+fn first_solution(output: &Output, cells: usize) -> Vec<Value> {
+    assert_exit(output, 0);
+    let json: Value = serde_json::from_str(&stdout(output)).expect("valid JSON");
+    let first = json["rows"][0]["puzzles"][0]["first"]
+        .as_array()
+        .expect("a solution");
+    assert!(first.len() >= cells, "{first:?}");
+    first[..cells].to_vec()
+}
+
+#[test]
+fn skyscrapers_clockwise_clues_name_the_same_puzzle() {
+    let source = input_file("sky-source.txt", "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2\n");
+    let clockwise = input_file("sky-clockwise.txt", "4 3 2 1 1 2 2 2 2 2 2 1 1 2 3 4\n");
+    let run = |path: &PathBuf, order: &str| {
+        bench(&[
+            "skyscrapers",
+            "--file",
+            path.to_str().expect("a UTF-8 path"),
+            "--order",
+            order,
+            "--var-orders",
+            "fewest",
+            "--repeats",
+            "1",
+            "--format",
+            "json",
+        ])
+    };
+    let from_source = first_solution(&run(&source, "source"), 16);
+    assert_eq!(
+        first_solution(&run(&clockwise, "clockwise"), 16),
+        from_source
+    );
+}
+
+/// Magic squares, one per paragraph: three of order 3 (with `generate`'s comment
+/// lines between them), an empty order-3 square, and one of order 4.
+const MAGIC: &str = "\
+# the siamese square of order 3 with four cells hidden
+8 . 6
+. 5 .
+4 . .
+# order 3, magic constant 15
+2 . .
+. 5 .
+. . 8
+
+8 . . . 5 . . . .
+
+. . .
+. . .
+. . .
+
+16  .  . 13
+ .  .  .  .
+ .  .  .  .
+ 4  .  . 1
+";
+
+#[test]
+fn magic_json_counts_completions_with_both_rule_sets() {
+    let path = input_file("magic.txt", MAGIC);
+    let output = bench(&[
+        "magic",
+        "--file",
+        path.to_str().expect("a UTF-8 path"),
+        "--tiers",
+        "distinct,bounds",
+        "--var-orders",
+        "first,fewest,dom-wdeg",
+        "--restores",
+        "trail",
+        "--limit",
+        "4",
+        "--all-solutions",
+        "--repeats",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_exit(&output, 0);
+    let json: Value = serde_json::from_str(&stdout(&output)).expect("valid JSON");
+    assert_eq!(json["puzzle"], "magic");
+    assert_eq!(json["puzzles"], 4);
+    assert_eq!(json["disagreements"].as_array().map(Vec::len), Some(0));
+    let rows = json["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 2 * 3 * 3);
+    for row in rows {
+        let counts: Vec<u64> = row["puzzles"]
+            .as_array()
+            .expect("per-puzzle outcomes")
+            .iter()
+            .map(|p| p["solutions"].as_u64().expect("a count"))
+            .collect();
+        // The siamese square is the only completion; a corner and the centre leave the
+        // square and its reflection in the diagonal through that corner; the empty
+        // square has all 8 (one square, rotated and reflected).
+        assert_eq!(
+            counts,
+            [1, 2, 2, 8],
+            "{}: {}",
+            row["rule_set"],
+            row["strategy"]
+        );
+        let first = row["puzzles"][0]["first"].as_array().expect("a solution");
+        let mut numbers: Vec<u64> = first
+            .iter()
+            .filter_map(|v| v.as_u64())
+            .map(|v| v + 1)
+            .collect();
+        numbers.sort_unstable();
+        assert_eq!(numbers, (1..=9).collect::<Vec<u64>>());
+    }
+    for set in ["distinct", "bounds"] {
+        for order in ["first", "fewest"] {
+            let same_tree = rows_with(rows, set, order);
+            assert_eq!(same_tree.len(), 3);
+            assert!(
+                same_tree
+                    .iter()
+                    .all(|r| r["totals"]["nodes"] == same_tree[0]["totals"]["nodes"])
+            );
+        }
+    }
+}
+
+#[test]
+fn magic_csv_mixes_orders_and_agrees() {
+    let path = input_file("magic-csv.txt", MAGIC);
+    let output = bench(&[
+        "magic",
+        "--file",
+        path.to_str().expect("a UTF-8 path"),
+        "--rules",
+        "bounds,distinct",
+        "--schedules",
+        "queue",
+        "--repeats",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    assert_exit(&output, 0);
+    let (header, rows) = parse_csv(&stdout(&output));
+    assert_eq!(rows.len(), 2 * 2 * 2);
+    let solutions = column(&header, "solutions");
+    for row in &rows {
+        assert_eq!(row[column(&header, "puzzles")], "5");
+        // Limit 2: 1 + 2 + 2 + 2 of order 3, and 2 for the order-4 square, which has
+        // many completions (its corners fix little).
+        assert_eq!(row[solutions], rows[0][solutions], "{row:?}");
+        assert_eq!(row[solutions], "9", "{row:?}");
+    }
+    assert_eq!(rows[0][0], "bounds");
+    assert_eq!(rows[4][0], "distinct");
 }

@@ -49,7 +49,7 @@ use std::time::Instant;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::domain::{Domains, Value};
+use crate::domain::{Domains, Value, VarId};
 use crate::model::Model;
 use crate::observe::{Event, Flow, Observer, Stats};
 use crate::propagate::Schedule;
@@ -159,15 +159,35 @@ pub struct Subject<'a> {
     /// The start states, one per puzzle; every subject of a run has the same puzzles
     /// in the same order, so that their answers can be compared.
     pub starts: &'a [Domains],
+    /// The variables whose values are the puzzle's answer, in the order every subject
+    /// of a run shares (a puzzle's cells); `None`: every variable. Rule sets that add
+    /// auxiliary variables of their own are compared on their answers alone.
+    pub answer: Option<&'a [VarId]>,
 }
 
 impl<'a> Subject<'a> {
-    /// A rule set and its start states.
+    /// A rule set and its start states, answered by every variable.
     pub fn new(label: &'a str, model: &'a Model, starts: &'a [Domains]) -> Self {
         Subject {
             label,
             model,
             starts,
+            answer: None,
+        }
+    }
+
+    /// Compare this rule set with the others on `answer` only: the variables the
+    /// puzzle is about, without the model's auxiliary ones.
+    pub fn with_answer(mut self, answer: &'a [VarId]) -> Self {
+        self.answer = Some(answer);
+        self
+    }
+
+    /// A solution's values on the answer variables.
+    fn answer_of(&self, values: &[Value]) -> Vec<Value> {
+        match self.answer {
+            Some(vars) => vars.iter().map(|var| values[var.index()]).collect(),
+            None => values.to_vec(),
         }
     }
 }
@@ -200,7 +220,8 @@ pub struct PuzzleOutcome {
     pub limit_reached: bool,
     /// Whether a node or time limit stopped the search (the count is a lower bound).
     pub stopped: bool,
-    /// The first solution's values, indexed by variable.
+    /// The first solution's values on the subject's answer variables (every
+    /// variable, indexed by variable, unless [`Subject::with_answer`] chose some).
     pub first: Option<Vec<Value>>,
     /// Search nodes.
     pub nodes: u64,
@@ -210,7 +231,7 @@ pub struct PuzzleOutcome {
     pub propagations: u64,
     /// Domain changes.
     pub changes: u64,
-    /// Every solution found, in the order found (not serialised: the first is enough
+    /// Every solution found, in the order found, on the answer variables (not serialised: the first is enough
     /// to read a report; the agreement check uses them all).
     #[serde(skip)]
     pub all: Vec<Vec<Value>>,
@@ -370,6 +391,16 @@ pub enum MatrixError {
         /// Its number of start states.
         found: usize,
     },
+    /// A subject's answer names a variable its model does not have.
+    #[error("rule set `{label}`: answer variable {var} is not in its model of {vars} variables")]
+    AnswerVariable {
+        /// The subject's label.
+        label: String,
+        /// The variable's index.
+        var: usize,
+        /// How many variables the model has.
+        vars: usize,
+    },
     /// Strategies disagree: the first disagreement, and how many there are in all.
     #[error("STRATEGIES DISAGREE ({count} disagreement(s)); first: {first}")]
     Disagreement {
@@ -417,6 +448,7 @@ pub fn run_matrix(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<MatrixReport, MatrixError> {
     check_puzzle_counts(subjects)?;
+    check_answers(subjects)?;
     let repeats = options.repeats.max(1);
     let total = subjects.len() * strategies.len() * (repeats + 1);
     let mut done = 0;
@@ -439,6 +471,21 @@ pub fn run_matrix(
         rows,
         disagreements,
     })
+}
+
+fn check_answers(subjects: &[Subject<'_>]) -> Result<(), MatrixError> {
+    for subject in subjects {
+        let vars = subject.model.num_vars();
+        let answer = subject.answer.unwrap_or_default();
+        if let Some(var) = answer.iter().find(|var| var.index() >= vars) {
+            return Err(MatrixError::AnswerVariable {
+                label: subject.label.to_string(),
+                var: var.index(),
+                vars,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn check_puzzle_counts(subjects: &[Subject<'_>]) -> Result<(), MatrixError> {
@@ -484,7 +531,7 @@ fn run_row(
     let mut stats = Stats::new();
     let mut puzzles = Vec::with_capacity(subject.starts.len());
     for (index, (start, counters)) in subject.starts.iter().zip(&timed).enumerate() {
-        let observed = observed_search(subject.model, start, strategy, options, &mut stats)
+        let observed = observed_search(subject, start, strategy, options, &mut stats)
             .map_err(|source| engine_error(index, source))?;
         puzzles.push(PuzzleOutcome {
             solutions: counters.0.solutions,
@@ -554,16 +601,17 @@ fn timed_pass(
     Ok((started.elapsed().as_secs_f64(), outcomes))
 }
 
-/// Statistics plus the solutions themselves.
-struct Recorder<'s> {
+/// Statistics plus the solutions themselves, on the subject's answer variables.
+struct Recorder<'s, 'a> {
     stats: &'s mut Stats,
+    subject: &'s Subject<'a>,
     solutions: Vec<Vec<Value>>,
 }
 
-impl Observer for Recorder<'_> {
+impl Observer for Recorder<'_, '_> {
     fn on_event(&mut self, event: &Event<'_>) -> Flow {
         if let Event::Solution { values, .. } = event {
-            self.solutions.push(values.to_vec());
+            self.solutions.push(self.subject.answer_of(values));
         }
         self.stats.on_event(event)
     }
@@ -571,7 +619,7 @@ impl Observer for Recorder<'_> {
 
 /// The untimed pass on one start state: adds to `stats`, returns the solutions.
 fn observed_search(
-    model: &Model,
+    subject: &Subject<'_>,
     start: &Domains,
     strategy: &Strategy,
     options: &MatrixOptions,
@@ -579,10 +627,11 @@ fn observed_search(
 ) -> Result<Vec<Vec<Value>>, crate::Error> {
     let mut recorder = Recorder {
         stats,
+        subject,
         solutions: Vec::new(),
     };
-    let mut search =
-        Search::from_state(model, start.clone(), strategy.config.clone())?.observe(&mut recorder);
+    let mut search = Search::from_state(subject.model, start.clone(), strategy.config.clone())?
+        .observe(&mut recorder);
     search.count_in_place(options.solution_limit);
     drop(search);
     Ok(recorder.solutions)

@@ -297,3 +297,89 @@ fn rule_sets_with_different_puzzle_counts_are_refused() {
         Err(MatrixError::PuzzleCount { found: 2, .. })
     ));
 }
+
+/// Queens with one auxiliary variable after the columns, of one value: the raw
+/// solutions are one value longer than the plain model's, the answers the same.
+fn queens_with_auxiliary(size: usize) -> (Model, Vec<VarId>) {
+    let (mut model, columns) = queens(size);
+    model.new_vars(1, 1);
+    (model, columns)
+}
+
+fn compare(subjects: &[Subject<'_>]) -> Result<MatrixReport, MatrixError> {
+    let strategies = Strategy::product(&[Schedule::Queue], &[Restore::Trail], &VarOrder::ALL);
+    let options = MatrixOptions {
+        repeats: 1,
+        solution_limit: None,
+    };
+    sieve::run_matrix(subjects, &strategies, &options, &mut |_, _| {})
+}
+
+fn aspects(report: &MatrixReport) -> Vec<Aspect> {
+    report.disagreements.iter().map(|d| d.aspect).collect()
+}
+
+#[test]
+fn rule_sets_with_auxiliary_variables_are_compared_on_their_answers() {
+    let (plain, columns) = queens(5);
+    let (wider, wider_columns) = queens_with_auxiliary(5);
+    let (plain_starts, wider_starts) = (starts(&plain, &columns), starts(&wider, &wider_columns));
+    let whole = [
+        Subject::new("plain", &plain, &plain_starts),
+        Subject::new("wider", &wider, &wider_starts),
+    ];
+    let report = compare(&whole).expect("the matrix runs");
+    assert!(
+        aspects(&report).contains(&Aspect::SolutionSet),
+        "whole solutions differ"
+    );
+    let answered = [
+        Subject::new("plain", &plain, &plain_starts).with_answer(&columns),
+        Subject::new("wider", &wider, &wider_starts).with_answer(&wider_columns),
+    ];
+    let report = compare(&answered).expect("the matrix runs");
+    assert!(report.check().is_ok(), "{:?}", aspects(&report));
+    assert_eq!(report.rows.last().unwrap().puzzles[0].solutions, 10);
+    assert_eq!(
+        report.rows.last().unwrap().puzzles[0]
+            .first
+            .as_ref()
+            .map(Vec::len),
+        Some(5)
+    );
+}
+
+#[test]
+fn a_rule_set_with_auxiliary_variables_that_loses_an_answer_is_caught() {
+    let (plain, columns) = queens(5);
+    let (wider, wider_columns) = queens_with_auxiliary(5);
+    let plain_starts = starts(&plain, &columns);
+    let mut wider_starts = starts(&wider, &wider_columns);
+    wider_starts[0].remove(wider_columns[4], 0);
+    let subjects = [
+        Subject::new("plain", &plain, &plain_starts).with_answer(&columns),
+        Subject::new("wider", &wider, &wider_starts).with_answer(&wider_columns),
+    ];
+    let report = compare(&subjects).expect("the matrix runs");
+    assert!(
+        aspects(&report).contains(&Aspect::SolutionCount),
+        "{:?}",
+        aspects(&report)
+    );
+}
+
+#[test]
+fn an_answer_outside_the_model_is_refused() {
+    let (model, columns) = queens(4);
+    let all = starts(&model, &columns);
+    let outside = [VarId::from_index(4)];
+    let subjects = [Subject::new("queens", &model, &all).with_answer(&outside)];
+    assert!(matches!(
+        compare(&subjects),
+        Err(MatrixError::AnswerVariable {
+            var: 4,
+            vars: 4,
+            ..
+        })
+    ));
+}

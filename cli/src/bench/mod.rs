@@ -1,0 +1,511 @@
+//! `sieve bench`: a matrix of propagation strategies over a file of puzzles, with an
+//! agreement check, as a table, CSV or JSON.
+//!
+//! The measuring and the checking live in [`sieve::matrix`]; the puzzle modules read
+//! their files and build one model per rule set ([`Workload`]), [`run_workload`] runs
+//! the matrix, and [`report`] writes what it found.
+
+mod magic;
+mod queens;
+mod report;
+mod skyscrapers;
+mod sudoku;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sieve::matrix::{Disagreement, MatrixOptions, Row, RuleReport, Strategy, Subject};
+use sieve::{Domains, Model, Restore, Schedule, VarId, VarOrder};
+
+use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg};
+use report::BenchReport;
+
+const BENCH_EXAMPLES: &str = "\
+Examples:
+  sieve bench sudoku --file top1465.txt --limit 200 --tiers fast,locked-candidates
+  sieve bench queens --file sizes.txt --all-solutions --format csv
+  sieve bench skyscrapers --file puzzles.txt --tiers fast,latin,lines
+  sieve bench magic --file squares.txt --tiers distinct,bounds --format json
+
+Files, per puzzle family:
+  sudoku       one puzzle a line (any box shape, every line the same shape)
+  queens       board sizes N (spaces, commas or lines); each N is its own row block
+  skyscrapers  one puzzle a line as `sieve skyscrapers solve --file` reads it: the 4N
+               clues (see --order), optionally ` | ` and the N*N givens
+  magic        partial squares as `sieve magic solve` reads them (rows of numbers,
+               `.` or `0` for an unknown cell), one square per paragraph: squares are
+               separated by blank lines or `#` comment lines, so the output of several
+               `sieve magic generate N --hide K` runs reads as it is; a square of
+               unknown cells only, with --all-solutions, counts every square of its order
+Blank lines and lines starting with # are skipped everywhere.
+
+Rule sets (--tiers), per puzzle family (names or numbers; a tier brings every
+simpler tier with it):
+  sudoku       fast (default), naked-single, hidden-single, locked-candidates,
+               subsets, fish (1-5)
+  skyscrapers  fast (default), edge, viewpoint, latin, lines (1-4)
+  magic        distinct (default: a domain-consistent sum rule per line), bounds
+               (the engine's LinearSum per line); `--rules` is another name for it
+  queens       one model only (--tiers is refused)
+
+Skyscrapers and magic rows add up every puzzle of the file (a skyscrapers model
+belongs to one puzzle): puzzles/s is the number of puzzles over the sum of each
+puzzle's median pass. Rule sets whose models add variables of their own (the fast
+skyscrapers model) are compared on the variables every model has: the cells.
+
+Exit code 1 when strategies disagree (STRATEGIES DISAGREE on stderr).";
+
+/// The puzzle families `sieve bench` knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PuzzleKind {
+    /// Sudoku: one puzzle a line (any box shape; every line the same shape).
+    Sudoku,
+    /// N-queens: a list of N values (spaces, commas or lines).
+    Queens,
+    /// Skyscrapers: one clue line a puzzle, optionally with ` | ` and givens.
+    Skyscrapers,
+    /// Magic squares: partial squares, one per paragraph.
+    Magic,
+}
+
+impl PuzzleKind {
+    /// The family's name in reports.
+    fn name(self) -> &'static str {
+        match self {
+            PuzzleKind::Sudoku => "sudoku",
+            PuzzleKind::Queens => "queens",
+            PuzzleKind::Skyscrapers => "skyscrapers",
+            PuzzleKind::Magic => "magic",
+        }
+    }
+}
+
+/// How the report is written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Aligned columns for people, then the busiest rules of each row.
+    Table,
+    /// One line per rule set and strategy, with a header.
+    Csv,
+    /// Everything, including per-rule and per-puzzle figures.
+    Json,
+}
+
+/// The order of a skyscrapers clue line, as a command-line value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ClueOrderArg {
+    /// Top, bottom (columns left to right), left, right (rows top to bottom).
+    Source,
+    /// Clockwise around the border from the top-left corner.
+    Clockwise,
+}
+
+/// `sieve bench`: run every chosen strategy on every puzzle, check they agree, and
+/// report speed and work per strategy.
+#[derive(clap::Args, Debug)]
+#[command(after_help = BENCH_EXAMPLES)]
+pub struct Args {
+    /// The puzzle family.
+    #[arg(value_enum)]
+    pub puzzle: PuzzleKind,
+    /// The puzzles (`-` for standard input).
+    #[arg(long)]
+    pub file: PathBuf,
+    /// Propagation schedules to compare.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "sweep,queue,priority"
+    )]
+    pub schedules: Vec<ScheduleArg>,
+    /// Restore strategies to compare.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "copy,trail")]
+    pub restores: Vec<RestoreArg>,
+    /// Variable orders to compare.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "fewest,dom-wdeg"
+    )]
+    pub var_orders: Vec<VarOrderArg>,
+    /// Rule sets to compare (names or numbers, per puzzle family: see below);
+    /// default: the family's fastest rule set.
+    #[arg(long, alias = "rules", value_delimiter = ',')]
+    pub tiers: Vec<String>,
+    /// Skyscrapers: the order of the clues on each line.
+    #[arg(long, value_enum, default_value = "source")]
+    pub order: ClueOrderArg,
+    /// Timed passes per strategy; the median is reported.
+    #[arg(long, default_value_t = 3)]
+    pub repeats: usize,
+    /// Use only the first N puzzles of the file.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Stop each search after this many solutions (2: solve and prove unique).
+    #[arg(long, default_value_t = 2, conflicts_with = "all_solutions")]
+    pub solution_limit: u64,
+    /// Find every solution of each puzzle instead.
+    #[arg(long)]
+    pub all_solutions: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: ReportFormat,
+    /// How many rule groups the table shows per row.
+    #[arg(long, default_value_t = 5)]
+    pub top_rules: usize,
+}
+
+/// A puzzle crate's model type, kept whole so that the engine model is borrowed from it.
+trait OwnsModel {
+    /// The engine model.
+    fn model(&self) -> &Model;
+
+    /// The variables that hold the puzzle's answer, when the model has auxiliary
+    /// ones too: rule sets are compared on these ([`Subject::with_answer`]).
+    fn answer(&self) -> Option<&[VarId]> {
+        None
+    }
+}
+
+/// One rule set over some puzzles: its label, model and start states.
+struct Block {
+    label: String,
+    owner: Box<dyn OwnsModel>,
+    starts: Vec<Domains>,
+}
+
+impl Block {
+    fn new(
+        label: impl Into<String>,
+        owner: impl OwnsModel + 'static,
+        starts: Vec<Domains>,
+    ) -> Self {
+        Block {
+            label: label.into(),
+            owner: Box::new(owner),
+            starts,
+        }
+    }
+}
+
+/// What a puzzle module hands over: groups of blocks, every block of a group over the
+/// same puzzles (so that their answers compare), groups in file order.
+struct Workload {
+    groups: Vec<Vec<Block>>,
+    /// Add up the rows of every group with the same rule set and strategy (when a
+    /// model belongs to one puzzle or one order); otherwise each group keeps its rows.
+    merge: bool,
+}
+
+/// Run `sieve bench`.
+pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let workload = match args.puzzle {
+        PuzzleKind::Sudoku => sudoku::workload(&args)?,
+        PuzzleKind::Queens => queens::workload(&args)?,
+        PuzzleKind::Skyscrapers => skyscrapers::workload(&args)?,
+        PuzzleKind::Magic => magic::workload(&args)?,
+    };
+    let strategies = strategies(&args)?;
+    let options = MatrixOptions {
+        repeats: args.repeats.max(1),
+        solution_limit: (!args.all_solutions).then_some(args.solution_limit),
+    };
+    let (rows, disagreements) = run_workload(&workload, &strategies, &options)?;
+    let report = BenchReport {
+        puzzle: args.puzzle.name(),
+        puzzles: workload.groups.iter().map(|g| group_size(g)).sum(),
+        repeats: options.repeats,
+        solution_limit: options.solution_limit,
+        rows,
+        disagreements,
+    };
+    report::write(&report, args.format, args.top_rules, out)?;
+    if report.disagreements.is_empty() {
+        return Ok(Outcome::Success);
+    }
+    out.flush()?;
+    eprintln!(
+        "sieve bench: STRATEGIES DISAGREE: {} disagreement(s); the timings above are not to be trusted",
+        report.disagreements.len()
+    );
+    for disagreement in report.disagreements.iter().take(10) {
+        eprintln!("  {disagreement}");
+    }
+    Ok(Outcome::Unsolved)
+}
+
+/// The product of the chosen axes, refusing an empty axis.
+fn strategies(args: &Args) -> Result<Vec<Strategy>, CliError> {
+    if args.schedules.is_empty() || args.restores.is_empty() || args.var_orders.is_empty() {
+        return Err(CliError::input(
+            "bench: --schedules, --restores and --var-orders each need at least one value",
+        ));
+    }
+    let schedules: Vec<Schedule> = unique(args.schedules.iter().map(|s| match s {
+        ScheduleArg::Sweep => Schedule::Sweep,
+        ScheduleArg::Queue => Schedule::Queue,
+        ScheduleArg::Priority => Schedule::Priority,
+    }));
+    let restores: Vec<Restore> = unique(args.restores.iter().map(|r| match r {
+        RestoreArg::Copy => Restore::Copy,
+        RestoreArg::Trail => Restore::Trail,
+    }));
+    let var_orders: Vec<VarOrder> = unique(args.var_orders.iter().map(|v| match v {
+        VarOrderArg::First => VarOrder::First,
+        VarOrderArg::Fewest => VarOrder::FewestValues,
+        VarOrderArg::DomWdeg => VarOrder::DomWdeg,
+    }));
+    Ok(Strategy::product(&schedules, &restores, &var_orders))
+}
+
+/// The values in first-seen order, each once.
+fn unique<T: PartialEq>(values: impl Iterator<Item = T>) -> Vec<T> {
+    let mut kept = Vec::new();
+    for value in values {
+        if !kept.contains(&value) {
+            kept.push(value);
+        }
+    }
+    kept
+}
+
+/// The rule sets named by `--tiers` (or `default` when none is given): each name,
+/// trimmed and lower-cased, through `parse`, which gives its label and rule set; two
+/// names for one rule set (`3` and `locked-candidates`) count once.
+fn rule_sets<T>(
+    args: &Args,
+    default: &str,
+    parse: impl Fn(&str) -> Result<(String, T), String>,
+) -> Result<Vec<(String, T)>, CliError> {
+    let names: Vec<String> = if args.tiers.is_empty() {
+        vec![default.to_string()]
+    } else {
+        args.tiers.clone()
+    };
+    let mut sets: Vec<(String, T)> = Vec::new();
+    for name in names {
+        let (label, set) = parse(&name.trim().to_ascii_lowercase())
+            .map_err(|error| CliError::input(format!("--tiers: {error}")))?;
+        if !sets.iter().any(|(kept, _)| *kept == label) {
+            sets.push((label, set));
+        }
+    }
+    Ok(sets)
+}
+
+/// The rule set of a puzzle family with tiers: its fast model, or a tier with every
+/// simpler one.
+#[derive(Copy, Clone)]
+enum FastOrTier<T> {
+    Fast,
+    Tier(T),
+}
+
+/// `fast`, or a tier's name or number (whatever the tier type reads), labelled with
+/// the tier's name.
+fn fast_or_tier<T>(name: &str) -> Result<(String, FastOrTier<T>), String>
+where
+    T: FromStr + fmt::Display,
+    T::Err: fmt::Display,
+{
+    if name == "fast" {
+        return Ok((name.to_string(), FastOrTier::Fast));
+    }
+    let tier: T = name.parse().map_err(|error| format!("{error}, or fast"))?;
+    Ok((tier.to_string(), FastOrTier::Tier(tier)))
+}
+
+/// The puzzle lines of a text: (1-based line number, trimmed line), skipping blank
+/// lines and `#` comments, at most `limit` of them.
+fn puzzle_lines(text: &str, limit: Option<usize>) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .take(limit.unwrap_or(usize::MAX))
+        .collect()
+}
+
+/// "no puzzle found" for an empty file.
+fn no_puzzle(args: &Args) -> CliError {
+    CliError::input(format!("{}: no puzzle found", args.file.display()))
+}
+
+/// How many puzzles a group's blocks solve.
+fn group_size(blocks: &[Block]) -> usize {
+    blocks.first().map_or(0, |block| block.starts.len())
+}
+
+/// Every group through the matrix, with one progress bar for the whole run: the rows
+/// (added up across groups when the workload says so) and every disagreement, its
+/// puzzle counted from the start of the file.
+fn run_workload(
+    workload: &Workload,
+    strategies: &[Strategy],
+    options: &MatrixOptions,
+) -> Result<(Vec<Row>, Vec<Disagreement>), CliError> {
+    let passes_per_block = strategies.len() * (options.repeats + 1);
+    let blocks = workload.groups.iter().flatten();
+    let passes: usize = blocks.clone().count() * passes_per_block;
+    let searches: usize = blocks.map(|b| b.starts.len() * passes_per_block).sum();
+    let bar = progress_bar(passes, searches);
+    let mut rows = Rows::new(workload.merge);
+    let mut disagreements = Vec::new();
+    let (mut passes_done, mut puzzles_done) = (0, 0);
+    for blocks in &workload.groups {
+        let subjects: Vec<Subject<'_>> = blocks
+            .iter()
+            .map(|b| {
+                let subject = Subject::new(&b.label, b.owner.model(), &b.starts);
+                match b.owner.answer() {
+                    Some(answer) => subject.with_answer(answer),
+                    None => subject,
+                }
+            })
+            .collect();
+        let report = sieve::run_matrix(&subjects, strategies, options, &mut |done, _| {
+            bar.set_position((passes_done + done) as u64)
+        })
+        .map_err(CliError::input)?;
+        passes_done += blocks.len() * passes_per_block;
+        for mut disagreement in report.disagreements {
+            disagreement.puzzle += puzzles_done;
+            disagreements.push(disagreement);
+        }
+        puzzles_done += group_size(blocks);
+        for row in report.rows {
+            rows.push(row);
+        }
+    }
+    bar.finish_and_clear();
+    Ok((rows.list, disagreements))
+}
+
+/// The rows of a run, in first-seen order; when `merge` is set, a row with the rule
+/// set and strategy of an earlier one is added to it.
+struct Rows {
+    merge: bool,
+    list: Vec<Row>,
+    index: HashMap<(String, String), usize>,
+}
+
+impl Rows {
+    fn new(merge: bool) -> Self {
+        Rows {
+            merge,
+            list: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+
+    fn push(&mut self, row: Row) {
+        let key = (row.rule_set.clone(), row.strategy.clone());
+        match self.index.get(&key) {
+            Some(&at) if self.merge => add_row(&mut self.list[at], row),
+            _ => {
+                self.index.insert(key, self.list.len());
+                self.list.push(row);
+            }
+        }
+    }
+}
+
+/// Adds `more` (the same rule set and strategy on other puzzles) to `row`: times and
+/// counters add up, rules add up by name, puzzles follow on.
+fn add_row(row: &mut Row, more: Row) {
+    row.puzzle_count += more.puzzle_count;
+    row.seconds += more.seconds;
+    for (seconds, added) in row.repeat_seconds.iter_mut().zip(&more.repeat_seconds) {
+        *seconds += added;
+    }
+    row.puzzles_per_second = if row.seconds > 0.0 {
+        row.puzzle_count as f64 / row.seconds
+    } else {
+        0.0
+    };
+    let totals = &mut row.totals;
+    totals.solutions += more.totals.solutions;
+    totals.nodes += more.totals.nodes;
+    totals.failures += more.totals.failures;
+    totals.backtracks += more.totals.backtracks;
+    totals.propagations += more.totals.propagations;
+    totals.changes += more.totals.changes;
+    add_rules(&mut row.rules, more.rules);
+    row.puzzles.extend(more.puzzles);
+}
+
+/// Adds `more` to `rules` by name: the k-th rule of a name adds to the k-th rule of
+/// that name (one puzzle's model may hold two rules of one name, such as a row's all
+/// different and its hidden singles); a rule new to `rules` is appended.
+fn add_rules(rules: &mut Vec<RuleReport>, more: Vec<RuleReport>) {
+    let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+    for (index, rule) in rules.iter().enumerate() {
+        by_name.entry(rule.name.clone()).or_default().push(index);
+    }
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for rule in more {
+        let occurrence = seen.entry(rule.name.clone()).or_default();
+        let kept = by_name
+            .get(&rule.name)
+            .and_then(|list| list.get(*occurrence));
+        *occurrence += 1;
+        match kept {
+            Some(&index) => {
+                let kept = &mut rules[index];
+                kept.calls += rule.calls;
+                kept.changes += rule.changes;
+                kept.removed += rule.removed;
+                kept.conflicts += rule.conflicts;
+            }
+            None => rules.push(rule),
+        }
+    }
+}
+
+/// A bar on stderr for long runs on a terminal; hidden otherwise.
+fn progress_bar(passes: usize, searches: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || searches < 500 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(passes as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("bench {bar:40} {pos}/{len} passes ({elapsed}, eta {eta})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RuleReport, add_rules};
+
+    fn rule(name: &str, calls: u64) -> RuleReport {
+        RuleReport {
+            name: name.to_string(),
+            calls,
+            changes: calls,
+            removed: 0,
+            conflicts: 0,
+        }
+    }
+
+    #[test]
+    fn rules_add_up_by_name_and_occurrence() {
+        let mut rules = vec![rule("row 1", 1), rule("row 1", 10), rule("row 2", 100)];
+        let more = vec![rule("row 1", 2), rule("row 1", 20), rule("row 3", 7)];
+        add_rules(&mut rules, more);
+        let calls: Vec<(&str, u64)> = rules.iter().map(|r| (r.name.as_str(), r.calls)).collect();
+        assert_eq!(
+            calls,
+            [("row 1", 3), ("row 1", 30), ("row 2", 100), ("row 3", 7)]
+        );
+    }
+}

@@ -1,0 +1,216 @@
+//! Writing a `sieve bench` run: a table for people, CSV, or JSON with everything.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde::Serialize;
+use sieve::matrix::{Disagreement, Row};
+
+use super::ReportFormat;
+use crate::common::CliError;
+
+/// Everything a run reports, as written in JSON.
+#[derive(Serialize)]
+pub(super) struct BenchReport {
+    /// The puzzle family.
+    pub puzzle: &'static str,
+    /// How many puzzles (or board sizes) were read.
+    pub puzzles: usize,
+    /// Timed passes per row.
+    pub repeats: usize,
+    /// The solution limit of each search (`None`: all solutions).
+    pub solution_limit: Option<u64>,
+    /// One row per rule set and strategy.
+    pub rows: Vec<Row>,
+    /// Every disagreement between strategies.
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// Writes `report` in `format`.
+pub(super) fn write(
+    report: &BenchReport,
+    format: ReportFormat,
+    top_rules: usize,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    match format {
+        ReportFormat::Table => {
+            write_table(report, out)?;
+            write_rule_groups(report, top_rules, out)
+        }
+        ReportFormat::Csv => write_csv(report, out),
+        ReportFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, report)
+                .map_err(|error| CliError::Output(error.into()))?;
+            writeln!(out)?;
+            Ok(())
+        }
+    }
+}
+
+/// Per puzzle, guarding against an empty file.
+fn per_puzzle(total: u64, row: &Row) -> f64 {
+    if row.puzzle_count == 0 {
+        0.0
+    } else {
+        total as f64 / row.puzzle_count as f64
+    }
+}
+
+/// A rule's name with every number replaced by `#`, so that the 27 "row 3 all
+/// different" rules of a sudoku read as one group.
+fn rule_group(name: &str) -> String {
+    let mut group = String::with_capacity(name.len());
+    let mut in_number = false;
+    for c in name.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                group.push('#');
+            }
+            in_number = true;
+        } else {
+            group.push(c);
+            in_number = false;
+        }
+    }
+    group
+}
+
+/// The rule groups of a row, busiest first: (group, rules, calls, changes).
+fn rule_groups(row: &Row) -> Vec<(String, usize, u64, u64)> {
+    let mut groups: BTreeMap<String, (usize, u64, u64)> = BTreeMap::new();
+    for rule in &row.rules {
+        let entry = groups.entry(rule_group(&rule.name)).or_default();
+        entry.0 += 1;
+        entry.1 += rule.calls;
+        entry.2 += rule.changes;
+    }
+    let mut list: Vec<_> = groups
+        .into_iter()
+        .map(|(name, (rules, calls, changes))| (name, rules, calls, changes))
+        .collect();
+    list.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
+    list
+}
+
+/// The widest of `title` and every row's text.
+fn column_width(report: &BenchReport, title: &str, text: impl Fn(&Row) -> usize) -> usize {
+    report
+        .rows
+        .iter()
+        .map(text)
+        .max()
+        .unwrap_or(0)
+        .max(title.len())
+}
+
+/// The heading and one aligned line per row.
+fn write_table(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> {
+    let limit = report
+        .solution_limit
+        .map_or("all".to_string(), |l| l.to_string());
+    writeln!(
+        out,
+        "sieve bench {}: {} puzzle(s), median of {} repeat(s), solution limit {limit}",
+        report.puzzle, report.puzzles, report.repeats
+    )?;
+    let set_width = column_width(report, "rule set", |r| r.rule_set.len());
+    let strategy_width = column_width(report, "strategy", |r| r.strategy.len());
+    writeln!(
+        out,
+        "{:<set_width$}  {:<strategy_width$}  {:>11}  {:>10}  {:>10}  {:>12}  {:>10}",
+        "rule set", "strategy", "puzzles/s", "nodes/p", "failures/p", "propagations/p", "changes/p"
+    )?;
+    for row in &report.rows {
+        writeln!(
+            out,
+            "{:<set_width$}  {:<strategy_width$}  {:>11.1}  {:>10.1}  {:>10.1}  {:>14.1}  {:>10.1}",
+            row.rule_set,
+            row.strategy,
+            row.puzzles_per_second,
+            per_puzzle(row.totals.nodes, row),
+            per_puzzle(row.totals.failures, row),
+            per_puzzle(row.totals.propagations, row),
+            per_puzzle(row.totals.changes, row),
+        )?;
+    }
+    Ok(())
+}
+
+/// The busiest `top_rules` rule groups of each row, per puzzle.
+fn write_rule_groups(
+    report: &BenchReport,
+    top_rules: usize,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if top_rules == 0 {
+        return Ok(());
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "busiest rule groups per row (per puzzle; statistics from an untimed pass; # = any number):"
+    )?;
+    for row in &report.rows {
+        writeln!(out, "{}: {}", row.rule_set, row.strategy)?;
+        for (group, rules, calls, changes) in rule_groups(row).into_iter().take(top_rules) {
+            writeln!(
+                out,
+                "  {:>12.1} calls  {:>12.1} hits  {group} ({rules} rule(s))",
+                per_puzzle(calls, row),
+                per_puzzle(changes, row)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The CSV header: one line per (rule set, strategy).
+const CSV_HEADER: &str = "rule_set,strategy,schedule,restore,var_order,puzzles,repeats,\
+median_seconds,puzzles_per_second,solutions,nodes_per_puzzle,failures_per_puzzle,\
+propagations_per_puzzle,changes_per_puzzle";
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+fn write_csv(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> {
+    writeln!(out, "{CSV_HEADER}")?;
+    for row in &report.rows {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{:.9},{:.3},{},{:.3},{:.3},{:.3},{:.3}",
+            csv_field(&row.rule_set),
+            csv_field(&row.strategy),
+            row.schedule,
+            row.restore,
+            row.var_order,
+            row.puzzle_count,
+            report.repeats,
+            row.seconds,
+            row.puzzles_per_second,
+            row.totals.solutions,
+            per_puzzle(row.totals.nodes, row),
+            per_puzzle(row.totals.failures, row),
+            per_puzzle(row.totals.propagations, row),
+            per_puzzle(row.totals.changes, row),
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rule_group;
+
+    #[test]
+    fn numbers_in_rule_names_group_together() {
+        assert_eq!(rule_group("row 3 all different"), "row # all different");
+        assert_eq!(rule_group("r12c3 naked single"), "r#c# naked single");
+        assert_eq!(rule_group("grid"), "grid");
+    }
+}
