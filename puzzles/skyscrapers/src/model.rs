@@ -8,7 +8,7 @@
 use sieve::{Config, Domains, Model, Search, Value, VarId};
 
 use crate::puzzle::{Grid, Puzzle};
-use crate::rules::HeightPlacement;
+use crate::rules::{PositionPlacement, Positions};
 use crate::tiers::{Tier, definition_rules};
 
 /// Why a model could not be built or searched: the engine refused it (a bug
@@ -35,21 +35,40 @@ impl SkyscrapersModel {
         Self::with_tiers(puzzle, tier, tier.and_below())
     }
 
-    /// The fast solving model: the definition, the lines tier, and one rule
-    /// per height that the tiers do not have ([`HeightPlacement`]: each
-    /// height once in every row and column, across the whole grid). The
-    /// per-line rule keeps exactly the candidates of some arrangement of each
-    /// line, so it already makes every deduction the edge, viewpoint and
-    /// hidden-single rules make on that line; leaving them out saves their
-    /// runs, and the placement rule cuts the search of hard puzzles. Same
-    /// solutions as every other model of the puzzle.
+    /// The fast solving model: the definition, the lines tier, and each
+    /// height once in every row and column across the whole grid (what
+    /// [`HeightPlacement`] does, which the tiers do not have). The per-line
+    /// rule keeps exactly the candidates of some arrangement of each line, so
+    /// it already makes every deduction the edge, viewpoint and hidden-single
+    /// rules make on that line; leaving them out saves their runs, and the
+    /// placements cut the search of hard puzzles.
+    ///
+    /// The placements ([`PositionPlacement`]) also keep [`Positions`],
+    /// variables made after the cells (so [`SkyscrapersModel::cells`] and a
+    /// search's first N·N values are still the cells): for each row and
+    /// height the columns where it can stand, for each column and height the
+    /// rows. A search that picks the variable with the fewest candidates
+    /// takes a cell on a tie, and branches on where a height goes when that
+    /// is the sharper choice. Same solutions as every other model of the puzzle.
     pub fn fast(puzzle: &Puzzle) -> Result<Self, ModelError> {
         let mut sky = Self::with_tiers(puzzle, Tier::Lines, [Tier::Lines].into_iter())?;
         let size = puzzle.size();
-        for height in 0..size as Value {
-            let rule = HeightPlacement::new(size, height, sky.cells.clone());
-            sky.model.add_rule(rule)?;
+        let model = &mut sky.model;
+        let in_rows = model.new_vars(size * size, size as u32);
+        let in_columns = model.new_vars(size * size, size as u32);
+        for index in 0..size * size {
+            let (line, height) = (index / size + 1, index % size + 1);
+            model.set_name(in_rows[index], format!("column of {height} in row {line}"));
+            model.set_name(
+                in_columns[index],
+                format!("row of {height} in column {line}"),
+            );
         }
+        let positions =
+            Positions::new(size, in_rows, in_columns).expect("N·N position variables of each kind");
+        let placement = PositionPlacement::new(sky.cells.clone(), positions)
+            .expect("the cells and the positions have the same size");
+        model.add_rule(placement)?;
         Ok(sky)
     }
 

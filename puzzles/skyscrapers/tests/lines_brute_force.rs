@@ -150,3 +150,106 @@ fn out_of_range_clues_have_no_arrangement() {
     assert_eq!(surviving_candidates(&open, None, Some(9)), vec![0; 4]);
     assert_eq!(arrangements(&open, Some(0), Some(0)).len(), 24);
 }
+
+/// The union of every arrangement, by a plain depth-first walk over the
+/// permutations that fit the candidates, with the clues checked only on full
+/// lines (independent of the subset program and its pruning).
+fn union_by_walk(candidates: &[Candidates], start: u8, end: u8) -> Vec<Candidates> {
+    fn walk(
+        candidates: &[Candidates],
+        clues: (u8, u8),
+        line: &mut Vec<u8>,
+        union: &mut [Candidates],
+    ) {
+        let position = line.len();
+        if position == candidates.len() {
+            let reversed: Vec<u8> = line.iter().rev().copied().collect();
+            let (start, end) = clues;
+            let start_ok = start == 0 || common::seen_by_definition(line) == start;
+            let end_ok = end == 0 || common::seen_by_definition(&reversed) == end;
+            if start_ok && end_ok {
+                for (cell, &height) in union.iter_mut().zip(line.iter()) {
+                    *cell |= height_bit(height);
+                }
+            }
+            return;
+        }
+        for height in 1..=candidates.len() as u8 {
+            if candidates[position] & height_bit(height) != 0 && !line.contains(&height) {
+                line.push(height);
+                walk(candidates, clues, line, union);
+                line.pop();
+            }
+        }
+    }
+    let mut union = vec![0; candidates.len()];
+    walk(candidates, (start, end), &mut Vec::new(), &mut union);
+    union
+}
+
+/// A line of `size` cells that has at least one arrangement's candidates: a
+/// random permutation, each cell with some other heights (each kept with
+/// probability `1 / spread`), and the clues that permutation shows or none.
+fn feasible_lines(size: usize, spread: u32) -> impl Strategy<Value = (Vec<Candidates>, u8, u8)> {
+    let extra = prop::collection::vec(prop::collection::vec(0..spread, size), size);
+    let clues = (any::<bool>(), any::<bool>());
+    (
+        Just((1..=size as u8).collect::<Vec<u8>>()).prop_shuffle(),
+        extra,
+        clues,
+    )
+        .prop_map(move |(line, extra, (start, end))| {
+            let candidates = line
+                .iter()
+                .zip(&extra)
+                .map(|(&height, keep)| {
+                    let others = (1..=size as u8)
+                        .filter(|&other| keep[usize::from(other) - 1] == 0)
+                        .fold(0, |mask, other| mask | height_bit(other));
+                    height_bit(height) | others
+                })
+                .collect();
+            let reversed: Vec<u8> = line.iter().rev().copied().collect();
+            let start = if start {
+                common::seen_by_definition(&line)
+            } else {
+                0
+            };
+            let end = if end {
+                common::seen_by_definition(&reversed)
+            } else {
+                0
+            };
+            (candidates, start, end)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The subset program (its reachable sets, count windows and layer
+    /// limits) keeps exactly what a plain walk finds, on the lines a search
+    /// meets: feasible, N up to 10, a few candidates per cell.
+    #[test]
+    fn subset_program_agrees_with_a_plain_walk(
+        (candidates, start, end) in (4usize..=10).prop_flat_map(|size| feasible_lines(size, 3))
+    ) {
+        let expected = union_by_walk(&candidates, start, end);
+        let found = surviving_candidates(&candidates, as_clue(start), as_clue(end));
+        prop_assert_eq!(found, expected);
+    }
+
+    /// The same with other clues than the line's own (often no arrangement).
+    #[test]
+    fn subset_program_agrees_on_any_clues(
+        (candidates, _, _) in (4usize..=9).prop_flat_map(|size| feasible_lines(size, 3)),
+        start in 0u8..=9,
+        end in 0u8..=9,
+    ) {
+        let size = candidates.len() as u8;
+        let (start, end) = (start.min(size), end.min(size));
+        let expected = union_by_walk(&candidates, start, end);
+        let found = surviving_candidates(&candidates, as_clue(start), as_clue(end));
+        prop_assert_eq!(found, expected);
+    }
+}

@@ -14,8 +14,10 @@
 //!   from the start depends only on the cells before N, and the count seen
 //!   from the end only on the cells after it, so a line is an arrangement
 //!   exactly when some set of heights before N reaches the start clue, its
-//!   complement after N reaches the end clue, and N fits in between. About
-//!   2^(N−1)·N steps per pass: a few thousand for N = 9, whatever the clues.
+//!   complement after N reaches the end clue, and N fits in between. Only
+//!   the sets that can be reached are visited, and only as far as N can
+//!   stand, so a mostly settled line (as in a search) costs a few dozen
+//!   steps; an open one at most about 2^(N−1)·N, a few thousand for N = 9.
 //! - [`for_each_arrangement`], [`arrangements`] and [`first_arrangement`] list
 //!   them, depth first in lexicographic order, starting from the candidates
 //!   the subset program keeps (so most dead ends are gone) and pruned while

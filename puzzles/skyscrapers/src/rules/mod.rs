@@ -10,7 +10,9 @@
 //! - [`arrangements`]: tier 4, the per-line rule;
 //! - [`clue_check`]: the clues' meaning on a full line, in every tier;
 //! - [`placement`]: the solver's extra rule, outside the tiers: each height
-//!   once in every row and column, over the whole grid.
+//!   once in every row and column, over the whole grid;
+//! - [`positions`]: the solver's dual view, outside the tiers: where each
+//!   height stands in each row and column, kept in step with the cells.
 //!
 //! Which rules make up each tier is [`crate::tiers`]' concern.
 
@@ -18,6 +20,7 @@ pub mod arrangements;
 pub mod clue_check;
 pub mod edge;
 pub mod placement;
+pub mod positions;
 pub mod view;
 pub mod viewpoint;
 
@@ -25,5 +28,6 @@ pub use arrangements::LineArrangements;
 pub use clue_check::ClueCheck;
 pub use edge::EdgeRule;
 pub use placement::HeightPlacement;
+pub use positions::{PositionPlacement, Positions};
 pub use view::View;
 pub use viewpoint::{HiddenCount, NearCellsBound, OneFacingTwo, RisingToTallest, TallestNotCloser};

@@ -6,57 +6,107 @@
 //! The tiers reason one line at a time; this rule looks at one height across
 //! all lines at once (what sudoku players call fish), which cuts the search
 //! for hard puzzles. It is computed as in Régin's all-different filter: find
-//! one perfect matching, then keep the edges on an alternating cycle, which
-//! are the edges of the same strongly connected component.
+//! one perfect matching, then keep the edges on an alternating cycle. Rows are
+//! at most [`MAX_SIZE`], so every set is one machine word: the matching grows
+//! by augmenting paths, and the cycles come from the transitive closure of the
+//! rows' graph (Warshall's algorithm on bit sets).
+//!
+//! One rule can watch several heights ([`HeightPlacement::every_height`]):
+//! every change wakes it once, and it reads the grid once for all of them,
+//! skipping the heights already placed everywhere.
+//!
+//! The matching and its cycles work on any rows-to-columns graph; the fast
+//! model runs them on position variables instead of cells
+//! ([`super::positions`]).
 
-use sieve::{Conflict, Cost, Events, Model, Propagator, Rule, Value, VarId, Watch, Why};
+use sieve::{Conflict, Cost, Domains, Events, Model, Propagator, Rule, Value, VarId, Watch, Why};
 
 use crate::puzzle::MAX_SIZE;
 
-/// One height's placements: once in every row and column.
+/// Rows (or columns) as bit sets, `MAX_SIZE` at most.
+pub(crate) type Set = u32;
+
+/// For each height, for each row, the columns whose cell can still hold it.
+type Places = [[Set; MAX_SIZE]; MAX_SIZE];
+
+/// Heights' placements: each once in every row and column.
 #[derive(Clone, Debug)]
 pub struct HeightPlacement {
     name: String,
-    height: Value,
+    /// The heights (values) the rule looks after, as a bit set.
+    heights: u64,
     size: usize,
     /// The cells, row-major.
     cells: Vec<VarId>,
 }
 
-/// Rows (or columns) as bit sets, `MAX_SIZE` at most.
-type Set = u32;
-
 impl HeightPlacement {
     /// The rule for value `height` (height `height + 1`) over the cells of an
-    /// N×N grid, row-major.
+    /// N×N grid, row-major (N at most [`MAX_SIZE`]: larger grids are cut to it).
     pub fn new(size: usize, height: Value, cells: Vec<VarId>) -> Self {
         HeightPlacement {
             name: format!("height {} placement", height + 1),
-            height,
-            size,
+            heights: heights_up_to(MAX_SIZE) & 1u64.checked_shl(height).unwrap_or(0),
+            size: size.min(MAX_SIZE),
             cells,
         }
     }
 
-    /// For each row, the columns whose cell can still hold the height.
-    fn columns_by_row(&self, ctx: &Propagator<'_>) -> [Set; MAX_SIZE] {
-        let mut columns = [0; MAX_SIZE];
-        for (row, set) in columns.iter_mut().enumerate().take(self.size) {
-            for column in 0..self.size {
-                if ctx
-                    .domains()
-                    .contains(self.cells[row * self.size + column], self.height)
-                {
-                    *set |= 1 << column;
+    /// One rule for every height of an N×N grid (cells row-major): the same
+    /// removals as one [`HeightPlacement::new`] per height, for one wake-up.
+    pub fn every_height(size: usize, cells: Vec<VarId>) -> Self {
+        HeightPlacement {
+            name: "height placement".to_string(),
+            heights: heights_up_to(size.min(MAX_SIZE)),
+            size: size.min(MAX_SIZE),
+            cells,
+        }
+    }
+
+    /// For each watched height and each row, the columns whose cell can
+    /// still hold the height.
+    fn places(&self, domains: &Domains) -> Places {
+        let size = self.size;
+        let mut places = [[0; MAX_SIZE]; MAX_SIZE];
+        for (row, cells) in self.cells.chunks(size.max(1)).take(size).enumerate() {
+            for (column, &cell) in cells.iter().enumerate() {
+                for height in members(domains.bits(cell) & self.heights) {
+                    places[height][row] |= 1 << column;
                 }
             }
         }
-        columns
+        places
+    }
+
+    fn explain(model: &Model, cell: VarId, height: Value) -> String {
+        let height = model.value_label(height);
+        format!(
+            "{height} stands once in every row and column; with {height} in {}, some row or column would be left without one",
+            model.var_name(cell)
+        )
     }
 }
 
-/// A perfect matching of rows to columns, by augmenting paths; `None` when
-/// there is none.
+/// The values `0..count` as a bit set.
+fn heights_up_to(count: usize) -> u64 {
+    (1u64 << count) - 1
+}
+
+/// Whether every row has exactly one column and no two share one: the height
+/// is placed everywhere and nothing is left to remove.
+pub(crate) fn settled(columns: &[Set]) -> bool {
+    let mut union = 0;
+    for &set in columns {
+        if set.count_ones() != 1 || union & set != 0 {
+            return false;
+        }
+        union |= set;
+    }
+    true
+}
+
+/// A perfect matching of rows to columns, by augmenting paths: the column of
+/// each row, or `None` when there is none.
 fn perfect_matching(columns: &[Set]) -> Option<[usize; MAX_SIZE]> {
     let size = columns.len();
     let mut owner = [usize::MAX; MAX_SIZE];
@@ -76,11 +126,21 @@ fn perfect_matching(columns: &[Set]) -> Option<[usize; MAX_SIZE]> {
 /// Tries to match `row`, re-matching others along an augmenting path.
 fn augment(columns: &[Set], row: usize, visited: &mut Set, owner: &mut [usize]) -> bool {
     let mut options = columns[row] & !*visited;
+    // A free column first: no need to walk further.
+    let mut free = options;
+    while free != 0 {
+        let column = free.trailing_zeros() as usize;
+        free &= free - 1;
+        if owner[column] == usize::MAX {
+            owner[column] = row;
+            return true;
+        }
+    }
     while options != 0 {
         let column = options.trailing_zeros() as usize;
         options &= options - 1;
         *visited |= 1 << column;
-        if owner[column] == usize::MAX || augment(columns, owner[column], visited, owner) {
+        if augment(columns, owner[column], visited, owner) {
             owner[column] = row;
             return true;
         }
@@ -88,82 +148,67 @@ fn augment(columns: &[Set], row: usize, visited: &mut Set, owner: &mut [usize]) 
     false
 }
 
-/// The strongly connected component of each row in the graph where row `r`
-/// points to the row matched to each column `r` can take (Tarjan's algorithm).
-fn components(columns: &[Set], matched: &[usize]) -> [usize; MAX_SIZE] {
+/// For each row, the rows it reaches (itself included) in the graph where a
+/// row points to the row matched to each column it can take. Only the rows
+/// of `open` (with more than one column) lead anywhere else, so only they
+/// are walked through.
+fn reachable_rows(columns: &[Set], owner: &[usize], open: Set) -> [Set; MAX_SIZE] {
     let size = columns.len();
+    let mut reach = [0 as Set; MAX_SIZE];
+    for (row, reached) in reach.iter_mut().enumerate().take(size) {
+        *reached = 1 << row;
+    }
+    for row in members(open) {
+        for column in members(columns[row]) {
+            reach[row] |= 1 << owner[column];
+        }
+    }
+    for through in members(open) {
+        let via = reach[through];
+        for row in members(open) {
+            // Branch-free: all of `via` when `row` reaches `through`, else nothing.
+            let passes = (reach[row] >> through) & 1;
+            reach[row] |= via & passes.wrapping_neg();
+        }
+    }
+    reach
+}
+
+/// The members of a set, lowest first.
+pub(crate) fn members(set: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut rest: u64 = set.into();
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let member = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            member
+        })
+    })
+}
+
+/// The columns each row must lose: those on no alternating cycle through
+/// the row (the column's matched row does not reach back to it), apart from
+/// its matched one. `None` when no perfect matching exists.
+pub(crate) fn removed_columns(columns: &[Set]) -> Option<[Set; MAX_SIZE]> {
+    let size = columns.len();
+    let matched = perfect_matching(columns)?;
     let mut owner = [0; MAX_SIZE];
-    for row in 0..size {
-        owner[matched[row]] = row;
+    for (row, &column) in matched.iter().enumerate().take(size) {
+        owner[column] = row;
     }
-    let mut successors = [0 as Set; MAX_SIZE];
-    for row in 0..size {
-        let mut options = columns[row];
-        while options != 0 {
-            let column = options.trailing_zeros() as usize;
-            options &= options - 1;
-            successors[row] |= 1 << owner[column];
-        }
-    }
-    let mut tarjan = Tarjan {
-        successors: &successors[..size],
-        index: [usize::MAX; MAX_SIZE],
-        low: [0; MAX_SIZE],
-        on_stack: 0,
-        stack: Vec::with_capacity(size),
-        next_index: 0,
-        component: [usize::MAX; MAX_SIZE],
-        next_component: 0,
-    };
-    for row in 0..size {
-        if tarjan.index[row] == usize::MAX {
-            tarjan.visit(row);
-        }
-    }
-    tarjan.component
-}
-
-/// Tarjan's strongly connected components over at most `MAX_SIZE` nodes.
-struct Tarjan<'a> {
-    successors: &'a [Set],
-    index: [usize; MAX_SIZE],
-    low: [usize; MAX_SIZE],
-    on_stack: Set,
-    stack: Vec<usize>,
-    next_index: usize,
-    component: [usize; MAX_SIZE],
-    next_component: usize,
-}
-
-impl Tarjan<'_> {
-    fn visit(&mut self, node: usize) {
-        self.index[node] = self.next_index;
-        self.low[node] = self.next_index;
-        self.next_index += 1;
-        self.stack.push(node);
-        self.on_stack |= 1 << node;
-        let mut next = self.successors[node];
-        while next != 0 {
-            let other = next.trailing_zeros() as usize;
-            next &= next - 1;
-            if self.index[other] == usize::MAX {
-                self.visit(other);
-                self.low[node] = self.low[node].min(self.low[other]);
-            } else if self.on_stack & (1 << other) != 0 {
-                self.low[node] = self.low[node].min(self.index[other]);
+    let open = (0..size)
+        .filter(|&row| columns[row].count_ones() > 1)
+        .fold(0, |open, row| open | 1 << row);
+    let reach = reachable_rows(columns, &owner[..size], open);
+    let mut removed = [0; MAX_SIZE];
+    for row in members(open) {
+        for column in members(columns[row] & !(1 << matched[row])) {
+            if reach[owner[column]] & (1 << row) == 0 {
+                removed[row] |= 1 << column;
             }
         }
-        if self.low[node] == self.index[node] {
-            while let Some(member) = self.stack.pop() {
-                self.on_stack &= !(1 << member);
-                self.component[member] = self.next_component;
-                if member == node {
-                    break;
-                }
-            }
-            self.next_component += 1;
-        }
     }
+    Some(removed)
 }
 
 impl Rule for HeightPlacement {
@@ -188,33 +233,23 @@ impl Rule for HeightPlacement {
 
     fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
         let size = self.size;
-        let columns = self.columns_by_row(ctx);
-        let Some(matched) = perfect_matching(&columns[..size]) else {
-            return Err(ctx.conflict(&Why::new("no placement")));
-        };
-        let component = components(&columns[..size], &matched[..size]);
-        let mut owner = [0; MAX_SIZE];
-        for row in 0..size {
-            owner[matched[row]] = row;
-        }
-        for row in 0..size {
-            let mut options = columns[row];
-            while options != 0 {
-                let column = options.trailing_zeros() as usize;
-                options &= options - 1;
-                if column == matched[row] || component[row] == component[owner[column]] {
-                    continue;
+        let places = self.places(ctx.domains());
+        for height in members(self.heights) {
+            let columns = &places[height][..size];
+            if settled(columns) {
+                continue;
+            }
+            let Some(removed) = removed_columns(columns) else {
+                return Err(ctx.conflict(&Why::new("no placement")));
+            };
+            for (row, &removed) in removed.iter().enumerate().take(size) {
+                for column in members(removed) {
+                    let cell = self.cells[row * size + column];
+                    let height = height as Value;
+                    let text = |model: &Model| Self::explain(model, cell, height);
+                    let why = Why::new("height placement").named_text(&text);
+                    ctx.remove(cell, height, &why)?;
                 }
-                let cell = self.cells[row * size + column];
-                let text = |model: &Model| {
-                    let height = model.value_label(self.height);
-                    format!(
-                        "{height} stands once in every row and column; with {height} in {}, some row or column would be left without one",
-                        model.var_name(cell)
-                    )
-                };
-                let why = Why::new("height placement").named_text(&text);
-                ctx.remove(cell, self.height, &why)?;
             }
         }
         Ok(())
@@ -223,10 +258,12 @@ impl Rule for HeightPlacement {
     fn holds(&self, values: &[Value]) -> bool {
         let size = self.size;
         let at = |row: usize, column: usize| values[self.cells[row * size + column].index()];
-        (0..size).all(|line| {
-            let in_row = (0..size).filter(|&c| at(line, c) == self.height).count();
-            let in_column = (0..size).filter(|&r| at(r, line) == self.height).count();
-            in_row == 1 && in_column == 1
+        sieve::bits_of(self.heights).all(|height| {
+            (0..size).all(|line| {
+                let in_row = (0..size).filter(|&c| at(line, c) == height).count();
+                let in_column = (0..size).filter(|&r| at(r, line) == height).count();
+                in_row == 1 && in_column == 1
+            })
         })
     }
 }
