@@ -307,10 +307,11 @@ fn queens_search_text_trace_follows_the_board() {
     assert_eq!(lines[1], "try queen 1 = 1");
     assert_eq!(
         lines[2],
-        "  queen 2 ≠ 1,2  [queen 1 attacks no queen to its left: queen attack]"
+        "  queen 2 ≠ 1,2  [queen 1's row and diagonals: queen attack] \
+         queen 1 stands on row 1, so no other queen may share that row or a diagonal"
     );
     assert!(
-        text.contains("\n    queen 3 = 5  [queen 2 attacks"),
+        text.contains("\n    queen 3 = 5  [queen 2's row and diagonals"),
         "{text}"
     );
     assert_eq!(lines.last(), Some(&"    solution"));
@@ -379,9 +380,9 @@ fn queens_explain_follows_the_attacks_of_the_placed_queens() {
     assert_eq!(
         stdout(&output),
         "column 4 holds row 3 because:\n\
-         \x20 1. queen 2 = 4  [queen attack, queen 1 attacks no queen to its left]\n\
-         \x20 2. queen 3 = 1  [queen attack, queen 2 attacks no queen to its left]\n\
-         \x20 3. queen 4 = 3  [queen attack, queen 3 attacks no queen to its left]\n"
+         \x20 1. queen 2 = 4  [queen attack, queen 1's row and diagonals] queen 1 stands on row 2, so no other queen may share that row or a diagonal\n\
+         \x20 2. queen 3 = 1  [queen attack, queen 2's row and diagonals] queen 2 stands on row 4, so no other queen may share that row or a diagonal\n\
+         \x20 3. queen 4 = 3  [queen attack, queen 3's row and diagonals] queen 3 stands on row 1, so no other queen may share that row or a diagonal\n"
     );
     let output = run(
         &[
@@ -393,7 +394,7 @@ fn queens_explain_follows_the_attacks_of_the_placed_queens() {
     assert_eq!(
         stdout(&output),
         "row 2 is gone from column 2 because:\n\
-         \x20 1. queen 2 ≠ 1, 2  [queen attack, queen 1 attacks no queen to its left]\n"
+         \x20 1. queen 2 ≠ 1, 2  [queen attack, queen 1's row and diagonals] queen 1 stands on row 1, so no other queen may share that row or a diagonal\n"
     );
     let output = run(
         &[
@@ -425,7 +426,7 @@ fn queens_explain_reports_attacking_placements() {
     assert_exit(&output, 1);
     assert_eq!(
         stdout(&output),
-        "no solution: the rule `queen 1 attacks no queen to its left` finds a contradiction \
+        "no solution: the rule `queen 1's row and diagonals` finds a contradiction \
          (queen attack): queen 2 has no value left\n"
     );
 }

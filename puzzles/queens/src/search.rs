@@ -20,8 +20,9 @@ use crate::symmetry::canonical;
 /// its left, so the model holds N²/2 watches.
 pub const MAX_SEARCH_SIZE: usize = 256;
 
-/// Queen `column` attacks no queen to its left; its action clears the row
-/// and diagonals of the placed queen from every other column.
+/// The row and diagonals of queen `column`: once it is placed, its action
+/// clears them from every other column; its check ([`Rule::holds`]) is that
+/// it attacks no queen to its left.
 pub struct ColumnAttacks {
     column: usize,
     size: u32,
@@ -34,7 +35,7 @@ impl ColumnAttacks {
         ColumnAttacks {
             column,
             size,
-            name: format!("queen {} attacks no queen to its left", column + 1),
+            name: format!("queen {}'s row and diagonals", column + 1),
         }
     }
 
@@ -97,7 +98,14 @@ impl Rule for ColumnAttacks {
             return Ok(());
         };
         let cause = [own];
-        let why = Why::new("queen attack").cause(&cause);
+        let sentence = || {
+            format!(
+                "queen {} stands on row {}, so no other queen may share that row or a diagonal",
+                self.column + 1,
+                row + 1
+            )
+        };
+        let why = Why::new("queen attack").cause(&cause).text(&sentence);
         if ctx.domains().is_single_word() {
             return self.clear_single_words(ctx, row, &why);
         }
