@@ -143,8 +143,9 @@ struct SearchArgs {
     strategy: StrategyArgs,
 }
 
+/// Where a partial square comes from: the argument or a file.
 #[derive(clap::Args, Debug)]
-struct SolveArgs {
+struct SquareInput {
     /// The square as text (`-` reads standard input).
     #[arg(
         value_name = "SQUARE",
@@ -155,6 +156,12 @@ struct SolveArgs {
     /// Read the square from a file (`-` for standard input).
     #[arg(long, short, value_name = "PATH")]
     file: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: SquareInput,
     /// Print the number of completions instead of one.
     #[arg(long, conflicts_with = "trace")]
     count: bool,
@@ -169,16 +176,8 @@ struct SolveArgs {
 
 #[derive(clap::Args, Debug)]
 struct ExplainArgs {
-    /// The square as text (`-` reads standard input).
-    #[arg(
-        value_name = "SQUARE",
-        required_unless_present = "file",
-        conflicts_with = "file"
-    )]
-    square: Option<String>,
-    /// Read the square from a file (`-` for standard input).
-    #[arg(long, short, value_name = "PATH")]
-    file: Option<PathBuf>,
+    #[command(flatten)]
+    input: SquareInput,
     /// The cell asked about, as r1c2 (row 1, column 2).
     #[arg(long, value_parser = parse_cell)]
     cell: (usize, usize),
@@ -249,8 +248,8 @@ fn write_puzzle(puzzle: &Puzzle, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// The partial square named by SQUARE or --file, parsed.
-fn read_square(square: &Option<String>, file: &Option<PathBuf>) -> Result<PartialSquare, CliError> {
-    let (source, text) = match (square, file) {
+fn read_square(input: &SquareInput) -> Result<PartialSquare, CliError> {
+    let (source, text) = match (&input.square, &input.file) {
         (_, Some(path)) => (path.display().to_string(), read_all(path)?),
         (Some(text), None) if text == "-" => ("-".to_owned(), read_all(&PathBuf::from("-"))?),
         (Some(text), None) => ("the square".to_owned(), text.clone()),
@@ -266,7 +265,7 @@ fn model(order: usize, search: &SearchArgs) -> Result<MagicModel, CliError> {
 }
 
 fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    let partial = read_square(&args.square, &args.file)?;
+    let partial = read_square(&args.input)?;
     let magic = model(partial.order(), &args.search)?;
     let config = args.search.strategy.config();
     trace_completion(args, &magic, &partial, &config)?;
@@ -379,7 +378,7 @@ fn report_stats(search: &SearchArgs, counters: &Counters, started: Instant) {
 
 /// `sieve magic explain`: why a number is gone from a cell, or why the cell holds one.
 fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    let partial = read_square(&args.square, &args.file)?;
+    let partial = read_square(&args.input)?;
     let order = partial.order();
     check_cell(args.cell, order)?;
     let numbers = (order * order) as u64;

@@ -283,6 +283,20 @@ fn rows_with<'a>(rows: &'a [Value], rule_set: &str, var_order: &str) -> Vec<&'a 
         .collect()
 }
 
+/// Within `rule_set`, the `strategies` rows of each fixed-tree variable order (every
+/// schedule and restore) visit the same number of nodes.
+fn assert_fixed_trees_agree(rows: &[Value], rule_set: &str, strategies: usize) {
+    for order in ["first", "fewest"] {
+        let same_tree = rows_with(rows, rule_set, order);
+        assert_eq!(same_tree.len(), strategies, "{rule_set} {order}");
+        let nodes = &same_tree[0]["totals"]["nodes"];
+        assert!(
+            same_tree.iter().all(|r| &r["totals"]["nodes"] == nodes),
+            "{rule_set} {order}: node counts differ"
+        );
+    }
+}
+
 #[test]
 fn skyscrapers_json_counts_every_solution_and_every_tier_agrees() {
     let path = input_file("sky.txt", SKYSCRAPERS);
@@ -329,15 +343,7 @@ fn skyscrapers_json_counts_every_solution_and_every_tier_agrees() {
     let sets: Vec<&str> = rows.iter().filter_map(|r| r["rule_set"].as_str()).collect();
     for set in ["fast", "edge", "viewpoint", "latin", "lines"] {
         assert!(sets.contains(&set), "{set} in {sets:?}");
-        for order in ["first", "fewest"] {
-            let same_tree = rows_with(rows, set, order);
-            assert_eq!(same_tree.len(), 4);
-            assert!(
-                same_tree
-                    .iter()
-                    .all(|r| r["totals"]["nodes"] == same_tree[0]["totals"]["nodes"])
-            );
-        }
+        assert_fixed_trees_agree(rows, set, 4);
     }
 }
 
@@ -488,15 +494,7 @@ fn magic_json_counts_completions_with_both_rule_sets() {
         assert_eq!(numbers, (1..=9).collect::<Vec<u64>>());
     }
     for set in ["distinct", "bounds"] {
-        for order in ["first", "fewest"] {
-            let same_tree = rows_with(rows, set, order);
-            assert_eq!(same_tree.len(), 3);
-            assert!(
-                same_tree
-                    .iter()
-                    .all(|r| r["totals"]["nodes"] == same_tree[0]["totals"]["nodes"])
-            );
-        }
+        assert_fixed_trees_agree(rows, set, 3);
     }
 }
 
