@@ -182,7 +182,7 @@ fn magic_trace_refuses_a_count() {
 
 #[test]
 fn magic_explain_answers_with_the_chain_of_rules() {
-    // r3c2 is forced once column 1's sum fixes r3c1: a two-step chain.
+    // r3c2 is forced once column 1's sum fixes r2c1 and then r3c1 (2 + 7 + 6).
     let output = run(
         &["magic", "explain", "2 9 . . 5 . . . 8", "--cell", "r3c2"],
         None,
@@ -192,14 +192,18 @@ fn magic_explain_answers_with_the_chain_of_rules() {
     let lines: Vec<&str> = answer.lines().collect();
     assert_eq!(lines[0], "r3c2 holds 1 because:", "{answer}");
     assert!(
-        lines[1].starts_with("  1. r3c1 = 6  [distinct sum, column 1 distinct sum]"),
+        lines[1].starts_with("  1. r2c1 = 7  [distinct sum, column 1 distinct sum]"),
         "{answer}"
     );
     assert!(
-        lines[2].starts_with("  2. r3c2 = 1  [all different, all cells different] r3c1 = 6"),
+        lines[2].starts_with("  2. r3c1 = 6  [distinct sum, column 1 distinct sum]"),
         "{answer}"
     );
-    assert_eq!(lines.len(), 3, "{answer}");
+    assert!(
+        lines[3].starts_with("  3. r3c2 = 1  [all different, all cells different] r3c1 = 6"),
+        "{answer}"
+    );
+    assert_eq!(lines.len(), 4, "{answer}");
     // The completed square agrees: r3c1 = 6 and r3c2 = 1.
     assert!(MAGIC_SOLUTION.ends_with("6 1 8\n"));
 

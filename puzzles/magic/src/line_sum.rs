@@ -105,8 +105,13 @@ impl DistinctSum {
 
     /// Domain-consistent pruning when every domain fits in one word.
     fn prune_words(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
-        let text = || format!("no different values of {} reach the sum", self.name);
-        let why = Why::new("distinct sum").text(&text);
+        let text = || {
+            format!(
+                "{}: no other value lets the line's cells be all different and reach its sum",
+                self.name
+            )
+        };
+        let why = Why::new("distinct sum").cause(&self.cells).text(&text);
         let length = self.cells.len();
         let mut domains = [0u64; MAX_CELLS];
         for (domain, &cell) in domains.iter_mut().zip(&self.cells) {
@@ -133,7 +138,7 @@ impl DistinctSum {
     /// Bounds reasoning for domains wider than a word.
     fn prune_bounds(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
         let text = || format!("bounds of the sum {}", self.name);
-        let why = Why::new("sum bounds").text(&text);
+        let why = Why::new("sum bounds").cause(&self.cells).text(&text);
         let target = i128::from(self.target);
         loop {
             let mut low_total = 0i128;
