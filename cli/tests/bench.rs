@@ -129,10 +129,7 @@ fn sudoku_json_reads_back_with_rules_and_puzzles() {
         "json",
     ]);
     assert_exit(&output, 0);
-    let json: Value = serde_json::from_str(&stdout(&output)).expect("valid JSON");
-    assert_eq!(json["puzzle"], "sudoku");
-    assert_eq!(json["puzzles"], 2);
-    assert_eq!(json["disagreements"].as_array().map(Vec::len), Some(0));
+    let json = agreeing_report(&output, "sudoku", 2);
     let rows = json["rows"].as_array().expect("rows");
     assert_eq!(rows.len(), 2, "copy and trail");
     for row in rows {
@@ -277,6 +274,16 @@ const SKYSCRAPERS: &str = "\
 const LATIN_SQUARES_OF_ORDER_3: u64 = 12;
 
 /// Rows of one rule set with one variable order, for the node comparison.
+/// The JSON report of a run of `puzzles` puzzles of the `puzzle` family in which every
+/// strategy agreed.
+fn agreeing_report(output: &Output, puzzle: &str, puzzles: u64) -> Value {
+    let json: Value = serde_json::from_str(&stdout(output)).expect("valid JSON");
+    assert_eq!(json["puzzle"], puzzle);
+    assert_eq!(json["puzzles"], puzzles);
+    assert_eq!(json["disagreements"].as_array().map(Vec::len), Some(0));
+    json
+}
+
 fn rows_with<'a>(rows: &'a [Value], rule_set: &str, var_order: &str) -> Vec<&'a Value> {
     rows.iter()
         .filter(|row| row["rule_set"] == rule_set && row["var_order"] == var_order)
@@ -317,10 +324,7 @@ fn skyscrapers_json_counts_every_solution_and_every_tier_agrees() {
         "json",
     ]);
     assert_exit(&output, 0);
-    let json: Value = serde_json::from_str(&stdout(&output)).expect("valid JSON");
-    assert_eq!(json["puzzle"], "skyscrapers");
-    assert_eq!(json["puzzles"], 4);
-    assert_eq!(json["disagreements"].as_array().map(Vec::len), Some(0));
+    let json = agreeing_report(&output, "skyscrapers", 4);
     let rows = json["rows"].as_array().expect("rows");
     // Five rule sets (`1` is `edge`) x 2 schedules x 2 restores x 2 variable orders,
     // added up over the four puzzles.
@@ -461,10 +465,7 @@ fn magic_json_counts_completions_with_both_rule_sets() {
         "json",
     ]);
     assert_exit(&output, 0);
-    let json: Value = serde_json::from_str(&stdout(&output)).expect("valid JSON");
-    assert_eq!(json["puzzle"], "magic");
-    assert_eq!(json["puzzles"], 4);
-    assert_eq!(json["disagreements"].as_array().map(Vec::len), Some(0));
+    let json = agreeing_report(&output, "magic", 4);
     let rows = json["rows"].as_array().expect("rows");
     assert_eq!(rows.len(), 2 * 3 * 3);
     for row in rows {

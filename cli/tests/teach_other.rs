@@ -180,6 +180,13 @@ fn magic_trace_refuses_a_count() {
     assert!(stderr(&output).contains("cannot be used with"));
 }
 
+/// `sieve magic explain MAGIC_PARTIAL` with `args`.
+fn explain_magic(args: &[&str]) -> std::process::Output {
+    let mut all = vec!["magic", "explain", MAGIC_PARTIAL];
+    all.extend(args);
+    run(&all, None)
+}
+
 #[test]
 fn magic_explain_answers_with_the_chain_of_rules() {
     // r3c2 is forced once column 1's sum fixes r2c1 and then r3c1 (2 + 7 + 6).
@@ -207,18 +214,7 @@ fn magic_explain_answers_with_the_chain_of_rules() {
     // The completed square agrees: r3c1 = 6 and r3c2 = 1.
     assert!(MAGIC_SOLUTION.ends_with("6 1 8\n"));
 
-    let output = run(
-        &[
-            "magic",
-            "explain",
-            MAGIC_PARTIAL,
-            "--cell",
-            "r1c2",
-            "--value",
-            "5",
-        ],
-        None,
-    );
+    let output = explain_magic(&["--cell", "r1c2", "--value", "5"]);
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
@@ -226,18 +222,7 @@ fn magic_explain_answers_with_the_chain_of_rules() {
          r2c2 = 5, so 5 leaves every other variable of all cells different\n"
     );
 
-    let output = run(
-        &[
-            "magic",
-            "explain",
-            MAGIC_PARTIAL,
-            "--cell",
-            "r1c2",
-            "--value",
-            "7",
-        ],
-        None,
-    );
+    let output = explain_magic(&["--cell", "r1c2", "--value", "7"]);
     assert_exit(&output, 0);
     assert!(
         stdout(&output).starts_with("7 is still a candidate of r1c2 after every rule"),
@@ -245,7 +230,7 @@ fn magic_explain_answers_with_the_chain_of_rules() {
         stdout(&output)
     );
 
-    let output = run(&["magic", "explain", MAGIC_PARTIAL, "--cell", "r2c2"], None);
+    let output = explain_magic(&["--cell", "r2c2"]);
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "r2c2 is a given: 5\n");
 }
@@ -257,24 +242,11 @@ fn magic_explain_rejects_a_bad_cell_or_number() {
         (["--cell", "r4c1"], "r4c1 is outside the 3x3 grid"),
         (["--cell", "r0c1"], "`r0c1` is not a cell"),
     ] {
-        let mut all = vec!["magic", "explain", MAGIC_PARTIAL];
-        all.extend(args);
-        let output = run(&all, None);
+        let output = explain_magic(&args);
         assert_exit(&output, 2);
         assert!(stderr(&output).contains(message), "{}", stderr(&output));
     }
-    let output = run(
-        &[
-            "magic",
-            "explain",
-            MAGIC_PARTIAL,
-            "--cell",
-            "r1c2",
-            "--value",
-            "10",
-        ],
-        None,
-    );
+    let output = explain_magic(&["--cell", "r1c2", "--value", "10"]);
     assert_exit(&output, 2);
     assert!(
         stderr(&output).contains("--value 10 is not a number of a square of order 3 (1 to 9)"),
