@@ -18,7 +18,9 @@
 //! *sets* of solutions must be equal; strategies that explore the same tree (see
 //! [`Strategy::tree_key`]) must find the same solutions in the same order and visit the
 //! same number of nodes. A search stopped by a node or time limit is left out of the
-//! comparison. Each difference is a [`Disagreement`].
+//! comparison. Each difference is a [`Disagreement`]. Solutions are compared on every
+//! variable, or on the puzzle's own ones when a rule set adds auxiliary variables
+//! ([`Subject::with_answer`]).
 //!
 //! ```
 //! use sieve::prelude::*;
