@@ -27,7 +27,7 @@ use crate::puzzle::MAX_SIZE;
 pub(crate) type Set = u32;
 
 /// For each height, for each row, the columns whose cell can still hold it.
-type Places = [[Set; MAX_SIZE]; MAX_SIZE];
+pub(crate) type Places = [[Set; MAX_SIZE]; MAX_SIZE];
 
 /// Heights' placements: each once in every row and column.
 #[derive(Clone, Debug)]
@@ -176,14 +176,7 @@ fn reachable_rows(columns: &[Set], owner: &[usize], open: Set) -> [Set; MAX_SIZE
 
 /// The members of a set, lowest first.
 pub(crate) fn members(set: impl Into<u64>) -> impl Iterator<Item = usize> {
-    let mut rest: u64 = set.into();
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let member = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            member
-        })
-    })
+    sieve::bits_of(set.into()).map(|member| member as usize)
 }
 
 /// The columns each row must lose: those on no alternating cycle through

@@ -15,7 +15,7 @@
 
 use sieve::{Conflict, Cost, Domains, Events, Model, Propagator, Rule, Value, VarId, Watch, Why};
 
-use super::placement::{Set, members, removed_columns, settled};
+use super::placement::{Places, Set, members, removed_columns, settled};
 use crate::puzzle::MAX_SIZE;
 
 /// The position variables of an N×N grid.
@@ -54,9 +54,6 @@ impl Positions {
         self.in_columns[column * self.size + height]
     }
 }
-
-/// For each height and row, the columns where the height can stand.
-type Places = [[Set; MAX_SIZE]; MAX_SIZE];
 
 /// Each height once in every row and column, over the cells and the position
 /// variables: a cell keeps a height only where both its row's and its
