@@ -135,9 +135,9 @@ enum SkyscrapersCommand {
     Explain(ExplainArgs),
 }
 
-/// `--order`, as a command-line value.
+/// `--order`, as a command-line value (also `sieve bench skyscrapers --order`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-enum OrderArg {
+pub enum OrderArg {
     /// Top, bottom (columns left to right), left, right (rows top to bottom).
     Source,
     /// Clockwise from the top-left corner: top, right, bottom, left.
@@ -145,7 +145,8 @@ enum OrderArg {
 }
 
 impl OrderArg {
-    fn order(self) -> Order {
+    /// The clue order it names.
+    pub fn order(self) -> Order {
         match self {
             OrderArg::Source => Order::Source,
             OrderArg::Clockwise => Order::Clockwise,

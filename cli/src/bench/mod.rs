@@ -23,6 +23,7 @@ use sieve::matrix::{Disagreement, MatrixOptions, Row, RuleReport, Strategy, Subj
 use sieve::{Domains, Model, Restore, Schedule, VarId, VarOrder};
 
 use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg};
+use crate::skyscrapers::OrderArg;
 use report::BenchReport;
 
 const BENCH_EXAMPLES: &str = "\
@@ -96,15 +97,6 @@ pub enum ReportFormat {
     Json,
 }
 
-/// The order of a skyscrapers clue line, as a command-line value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ClueOrderArg {
-    /// Top, bottom (columns left to right), left, right (rows top to bottom).
-    Source,
-    /// Clockwise around the border from the top-left corner.
-    Clockwise,
-}
-
 /// `sieve bench`: run every chosen strategy on every puzzle, check they agree, and
 /// report speed and work per strategy.
 #[derive(clap::Args, Debug)]
@@ -141,7 +133,7 @@ pub struct Args {
     pub tiers: Vec<String>,
     /// Skyscrapers: the order of the clues on each line.
     #[arg(long, value_enum, default_value = "source")]
-    pub order: ClueOrderArg,
+    pub order: OrderArg,
     /// Timed passes per strategy; the median is reported.
     #[arg(long, default_value_t = 3)]
     pub repeats: usize,

@@ -2,11 +2,10 @@
 //! clue rules come from the clues), so each puzzle is a group and the rows add up.
 
 use sieve::{Model, VarId};
-use sieve_skyscrapers::{Order, Puzzle, SkyscrapersModel, Tier, parse_puzzle_line};
+use sieve_skyscrapers::{Puzzle, SkyscrapersModel, Tier, parse_puzzle_line};
 
 use super::{
-    Args, Block, ClueOrderArg, FastOrTier, OwnsModel, Workload, fast_or_tier, no_puzzle,
-    puzzle_lines, rule_sets,
+    Args, Block, FastOrTier, OwnsModel, Workload, fast_or_tier, no_puzzle, puzzle_lines, rule_sets,
 };
 use crate::common::{CliError, read_all};
 
@@ -49,10 +48,7 @@ pub(super) fn workload(args: &Args) -> Result<Workload, CliError> {
 
 /// The puzzles of the file with their line numbers, read in `--order`.
 fn read_puzzles(args: &Args) -> Result<Vec<(usize, Puzzle)>, CliError> {
-    let order = match args.order {
-        ClueOrderArg::Source => Order::Source,
-        ClueOrderArg::Clockwise => Order::Clockwise,
-    };
+    let order = args.order.order();
     let text = read_all(&args.file)?;
     puzzle_lines(&text, args.limit)
         .into_iter()
