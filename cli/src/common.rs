@@ -152,20 +152,9 @@ impl StrategyArgs {
     /// The engine configuration these flags describe.
     pub fn config(&self) -> Config {
         let mut config = Config::default()
-            .schedule(match self.schedule {
-                ScheduleArg::Sweep => Schedule::Sweep,
-                ScheduleArg::Queue => Schedule::Queue,
-                ScheduleArg::Priority => Schedule::Priority,
-            })
-            .restore(match self.restore {
-                RestoreArg::Copy => Restore::Copy,
-                RestoreArg::Trail => Restore::Trail,
-            })
-            .var_order(match self.var_order {
-                VarOrderArg::First => VarOrder::First,
-                VarOrderArg::Fewest => VarOrder::FewestValues,
-                VarOrderArg::DomWdeg => VarOrder::DomWdeg,
-            });
+            .schedule(self.schedule.into())
+            .restore(self.restore.into())
+            .var_order(self.var_order.into());
         if let Some(seed) = self.value_seed {
             config = config.value_order(ValueOrder::Random { seed });
         }
@@ -225,4 +214,33 @@ pub fn print_stats(counters: &sieve::Counters, elapsed: Duration) {
 /// Flush standard output, treating a closed pipe as success.
 pub fn finish(out: &mut dyn Write) -> Result<(), CliError> {
     out.flush().map_err(CliError::Output)
+}
+
+impl From<ScheduleArg> for Schedule {
+    fn from(arg: ScheduleArg) -> Self {
+        match arg {
+            ScheduleArg::Sweep => Schedule::Sweep,
+            ScheduleArg::Queue => Schedule::Queue,
+            ScheduleArg::Priority => Schedule::Priority,
+        }
+    }
+}
+
+impl From<RestoreArg> for Restore {
+    fn from(arg: RestoreArg) -> Self {
+        match arg {
+            RestoreArg::Copy => Restore::Copy,
+            RestoreArg::Trail => Restore::Trail,
+        }
+    }
+}
+
+impl From<VarOrderArg> for VarOrder {
+    fn from(arg: VarOrderArg) -> Self {
+        match arg {
+            VarOrderArg::First => VarOrder::First,
+            VarOrderArg::Fewest => VarOrder::FewestValues,
+            VarOrderArg::DomWdeg => VarOrder::DomWdeg,
+        }
+    }
 }

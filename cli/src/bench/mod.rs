@@ -240,20 +240,9 @@ fn strategies(args: &Args) -> Result<Vec<Strategy>, CliError> {
             "bench: --schedules, --restores and --var-orders each need at least one value",
         ));
     }
-    let schedules: Vec<Schedule> = unique(args.schedules.iter().map(|s| match s {
-        ScheduleArg::Sweep => Schedule::Sweep,
-        ScheduleArg::Queue => Schedule::Queue,
-        ScheduleArg::Priority => Schedule::Priority,
-    }));
-    let restores: Vec<Restore> = unique(args.restores.iter().map(|r| match r {
-        RestoreArg::Copy => Restore::Copy,
-        RestoreArg::Trail => Restore::Trail,
-    }));
-    let var_orders: Vec<VarOrder> = unique(args.var_orders.iter().map(|v| match v {
-        VarOrderArg::First => VarOrder::First,
-        VarOrderArg::Fewest => VarOrder::FewestValues,
-        VarOrderArg::DomWdeg => VarOrder::DomWdeg,
-    }));
+    let schedules: Vec<Schedule> = unique(args.schedules.iter().map(|&s| s.into()));
+    let restores: Vec<Restore> = unique(args.restores.iter().map(|&r| r.into()));
+    let var_orders: Vec<VarOrder> = unique(args.var_orders.iter().map(|&v| v.into()));
     Ok(Strategy::product(&schedules, &restores, &var_orders))
 }
 
