@@ -122,19 +122,32 @@ fn write_table(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError
         "rule set", "strategy", "puzzles/s", "nodes/p", "failures/p", "propagations/p", "changes/p"
     )?;
     for row in &report.rows {
+        let [nodes, failures, propagations, changes] = work_per_puzzle(row);
         writeln!(
             out,
             "{:<set_width$}  {:<strategy_width$}  {:>11.1}  {:>10.1}  {:>10.1}  {:>14.1}  {:>10.1}",
             row.rule_set,
             row.strategy,
             row.puzzles_per_second,
-            per_puzzle(row.totals.nodes, row),
-            per_puzzle(row.totals.failures, row),
-            per_puzzle(row.totals.propagations, row),
-            per_puzzle(row.totals.changes, row),
+            nodes,
+            failures,
+            propagations,
+            changes,
         )?;
     }
     Ok(())
+}
+
+/// Nodes, failures, propagations and changes per puzzle of a row.
+fn work_per_puzzle(row: &Row) -> [f64; 4] {
+    let totals = &row.totals;
+    [
+        totals.nodes,
+        totals.failures,
+        totals.propagations,
+        totals.changes,
+    ]
+    .map(|count| per_puzzle(count, row))
 }
 
 /// The busiest `top_rules` rule groups of each row, per puzzle.
@@ -181,6 +194,7 @@ fn csv_field(text: &str) -> String {
 fn write_csv(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "{CSV_HEADER}")?;
     for row in &report.rows {
+        let [nodes, failures, propagations, changes] = work_per_puzzle(row);
         writeln!(
             out,
             "{},{},{},{},{},{},{},{:.9},{:.3},{},{:.3},{:.3},{:.3},{:.3}",
@@ -194,10 +208,10 @@ fn write_csv(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> 
             row.seconds,
             row.puzzles_per_second,
             row.totals.solutions,
-            per_puzzle(row.totals.nodes, row),
-            per_puzzle(row.totals.failures, row),
-            per_puzzle(row.totals.propagations, row),
-            per_puzzle(row.totals.changes, row),
+            nodes,
+            failures,
+            propagations,
+            changes,
         )?;
     }
     Ok(())
