@@ -219,6 +219,9 @@ impl Domains {
     /// How many candidates `var` has left.
     #[inline]
     pub fn count(&self, var: VarId) -> u32 {
+        if let Some(offset) = self.single_word_offset(var) {
+            return self.words[offset].count_ones();
+        }
         count_words(self.words(var))
     }
 
@@ -226,27 +229,40 @@ impl Domains {
     /// `None` when every variable is assigned. Stops early at two candidates,
     /// the fewest an unassigned variable can have.
     pub(crate) fn fewest_unassigned(&self) -> Option<VarId> {
+        if self.layout.single_word {
+            return self.fewest_unassigned_words();
+        }
         let mut best: Option<(u32, usize)> = None;
-        let mut consider = |index: usize, count: u32| {
+        for index in 0..self.num_vars() {
+            let count = self.count(VarId::from_index(index));
             if count > 1 && best.is_none_or(|(fewest, _)| count < fewest) {
                 best = Some((count, index));
-            }
-            count == 2
-        };
-        if self.layout.single_word {
-            for (index, word) in self.words.iter().enumerate() {
-                if consider(index, word.count_ones()) {
-                    break;
-                }
-            }
-        } else {
-            for index in 0..self.num_vars() {
-                if consider(index, self.count(VarId::from_index(index))) {
+                if count == 2 {
                     break;
                 }
             }
         }
         best.map(|(_, index)| VarId::from_index(index))
+    }
+
+    /// [`Domains::fewest_unassigned`] when every domain is one word: assigned words
+    /// (a single bit) are skipped before counting, so a deep node counts only the
+    /// variables still open.
+    fn fewest_unassigned_words(&self) -> Option<VarId> {
+        let (mut fewest, mut best) = (u32::MAX, usize::MAX);
+        for (index, &word) in self.words.iter().enumerate() {
+            if word & word.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let count = word.count_ones();
+            if count < fewest {
+                (fewest, best) = (count, index);
+                if count == 2 {
+                    break;
+                }
+            }
+        }
+        (best != usize::MAX).then(|| VarId::from_index(best))
     }
 
     /// Whether `var` has no candidate left (a conflict).
@@ -257,15 +273,19 @@ impl Domains {
     /// Whether `var` has exactly one candidate left.
     #[inline]
     pub fn is_assigned(&self, var: VarId) -> bool {
-        match self.words(var) {
-            [word] => word.is_power_of_two(),
-            words => count_words(words) == 1,
+        if let Some(offset) = self.single_word_offset(var) {
+            return self.words[offset].is_power_of_two();
         }
+        count_words(self.words(var)) == 1
     }
 
     /// The value of `var` when exactly one candidate is left.
     #[inline]
     pub fn value(&self, var: VarId) -> Option<Value> {
+        if let Some(offset) = self.single_word_offset(var) {
+            let word = self.words[offset];
+            return word.is_power_of_two().then(|| word.trailing_zeros());
+        }
         if self.is_assigned(var) {
             self.min(var)
         } else {
@@ -276,6 +296,10 @@ impl Domains {
     /// The smallest candidate of `var`.
     #[inline]
     pub fn min(&self, var: VarId) -> Option<Value> {
+        if let Some(offset) = self.single_word_offset(var) {
+            let word = self.words[offset];
+            return (word != 0).then(|| word.trailing_zeros());
+        }
         self.words(var)
             .iter()
             .enumerate()

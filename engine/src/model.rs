@@ -15,6 +15,9 @@ pub(crate) struct Watchers {
     starts: Vec<u32>,
     wake_ends: Vec<u32>,
     entries: Vec<(RuleId, Events)>,
+    /// Per variable: every event some rule wakes on, so that a change nobody waits
+    /// for costs one test instead of a scan of the list.
+    wake_events: Vec<Events>,
 }
 
 impl Watchers {
@@ -23,6 +26,12 @@ impl Watchers {
     pub(crate) fn of(&self, var: VarId) -> &[(RuleId, Events)] {
         let i = var.index();
         &self.entries[self.starts[i] as usize..self.wake_ends[i] as usize]
+    }
+
+    /// The events of `var` that wake at least one rule.
+    #[inline]
+    pub(crate) fn wake_events(&self, var: VarId) -> Events {
+        self.wake_events[var.index()]
     }
 
     /// Every rule that reads `var`, woken by it or not.
@@ -165,11 +174,13 @@ impl Model {
             let mut starts = Vec::with_capacity(lists.len() + 1);
             let mut wake_ends = Vec::with_capacity(lists.len());
             let mut entries = Vec::new();
+            let mut wake_events = Vec::with_capacity(lists.len());
             starts.push(0);
             for mut list in lists {
                 // Stable: rules keep their order within each group.
                 list.sort_by_key(|(_, events)| *events == Events::NONE);
                 let wakers = list.iter().filter(|(_, e)| *e != Events::NONE).count();
+                wake_events.push(list.iter().fold(Events::NONE, |all, &(_, e)| all | e));
                 wake_ends.push((entries.len() + wakers) as u32);
                 entries.extend(list);
                 starts.push(entries.len() as u32);
@@ -178,6 +189,7 @@ impl Model {
                 starts,
                 wake_ends,
                 entries,
+                wake_events,
             }
         })
     }

@@ -96,7 +96,6 @@ pub(crate) struct Core {
     cost_class: Vec<u8>,
     /// Per rule: whether it is idempotent, so not woken by its own changes.
     idempotent: Vec<bool>,
-    sweep_changed: bool,
     pub(crate) trail: Vec<(u32, u64)>,
     pub(crate) trail_on: bool,
     pub(crate) propagations: u64,
@@ -183,7 +182,6 @@ impl<'m> Engine<'m> {
                 in_queue: vec![false; rules],
                 cost_class,
                 idempotent,
-                sweep_changed: false,
                 trail: Vec::new(),
                 trail_on: false,
                 propagations: 0,
@@ -312,14 +310,14 @@ impl<'m> Engine<'m> {
         depth: usize,
     ) -> Result<(), Conflict> {
         loop {
-            self.core.sweep_changed = false;
+            let changes_before = self.core.changes;
             for index in 0..self.model.num_rules() {
                 self.run_rule(RuleId(index as u32), domains, observer, depth)?;
                 if self.core.stop {
                     return Ok(());
                 }
             }
-            if !self.core.sweep_changed {
+            if self.core.changes == changes_before {
                 return Ok(());
             }
         }
@@ -380,7 +378,12 @@ impl Core {
 
     #[inline]
     fn pop(&mut self) -> Option<RuleId> {
-        for queue in &mut self.queues {
+        // Only the priority schedule fills more than the first queue.
+        let used = match self.schedule {
+            Schedule::Priority => &mut self.queues[..],
+            _ => &mut self.queues[..1],
+        };
+        for queue in used {
             if let Some(rule) = queue.pop() {
                 self.in_queue[rule.index()] = false;
                 return Some(rule);
@@ -569,9 +572,8 @@ impl Propagator<'_> {
         if new == 0 {
             return Err(self.emptied(var, why));
         }
-        let events = single_word_events(old, new);
         self.write(offset, old, new);
-        self.changed(var, events, why, &[old], &[new]);
+        self.changed(var, why, &[old], &[new], || single_word_events(old, new));
         Ok(true)
     }
 
@@ -601,8 +603,9 @@ impl Propagator<'_> {
                 self.write(offset + i, old, new);
             }
         }
-        let events = multi_word_events(&before, &after);
-        self.changed(var, events, why, &before, &after);
+        self.changed(var, why, &before, &after, || {
+            multi_word_events(&before, &after)
+        });
         Ok(true)
     }
 
@@ -622,20 +625,36 @@ impl Propagator<'_> {
         }
     }
 
-    #[inline]
+    /// Count a change, report it, and wake the rules waiting for its events. Inlined
+    /// into every narrowing: the common case, a change no rule waits for, costs a
+    /// counter and one test; `events` is computed only when some rule may wake.
+    #[inline(always)]
     fn changed(
         &mut self,
         var: VarId,
-        events: Events,
         why: &Why<'_>,
         before: &[u64],
         after: &[u64],
+        events: impl FnOnce() -> Events,
     ) {
         self.core.changes += 1;
-        self.core.sweep_changed = true;
         if self.observer.is_some() {
             self.report_change(var, why, before, after);
         }
+        let waited = self.watchers.wake_events(var);
+        if waited == Events::NONE {
+            return;
+        }
+        let events = events();
+        if waited.intersects(events) {
+            self.wake(var, events);
+        }
+    }
+
+    /// Queue the rules that watch `var` for one of `events` (not the running rule when
+    /// it is idempotent).
+    #[inline(never)]
+    fn wake(&mut self, var: VarId, events: Events) {
         if self.core.schedule == Schedule::Sweep {
             return;
         }

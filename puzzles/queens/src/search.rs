@@ -51,12 +51,10 @@ impl ColumnAttacks {
         why: &Why<'_>,
     ) -> Result<(), Conflict> {
         let queen = 1u64 << row;
-        let words = ctx.domains().raw_words();
-        let mut hits = 0u64;
-        for (other, &word) in words.iter().enumerate() {
-            hits |= u64::from(word & attacked(queen, self.column.abs_diff(other)) != 0) << other;
-        }
-        hits &= !(1u64 << self.column);
+        let (left, right) = ctx.domains().raw_words().split_at(self.column);
+        let own = 1u64 << self.column;
+        let hits = attacked_columns(queen, own, left.iter().rev(), |place| place >> 1)
+            | attacked_columns(queen, own, right[1..].iter(), |place| place << 1);
         for other in sieve::bits_of(hits) {
             let other = other as usize;
             let mask = attacked(queen, self.column.abs_diff(other));
@@ -64,6 +62,28 @@ impl ColumnAttacks {
         }
         Ok(())
     }
+}
+
+/// The columns, walking outwards from the queen's (bit `own`) through
+/// `columns`, that still hold a row the queen attacks, as a set of column bits
+/// (`next` moves one column along: `>> 1` to the left, `<< 1` to the right).
+/// The diagonals move one row a column, so every step is a constant shift and
+/// no step branches.
+#[inline]
+fn attacked_columns<'a>(
+    queen: u64,
+    own: u64,
+    columns: impl Iterator<Item = &'a u64>,
+    next: impl Fn(u64) -> u64,
+) -> u64 {
+    let (mut up, mut down, mut place, mut hits) = (queen, queen, own, 0u64);
+    for &word in columns {
+        up <<= 1;
+        down >>= 1;
+        place = next(place);
+        hits |= place & u64::from(word & (queen | up | down) != 0).wrapping_neg();
+    }
+    hits
 }
 
 /// The rows attacked by `queen` (a single bit) in a column `distance` away:
