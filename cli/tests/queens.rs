@@ -98,7 +98,7 @@ fn every_method_gives_a_valid_board() {
 fn the_board_flag_draws_it() {
     let output = queens(&["solve", "4", "--board"]);
     assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "2413\n.Q.X\nX.XO\nOX.X\nX.Q.\n");
+    assert_eq!(stdout(&output), "3142\n.XOX\nQ.X.\n.X.Q\nXOX.\n");
     let output = queens(&["solve", "1000", "--method", "repair", "--board"]);
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("--board draws boards up to N = 100"));

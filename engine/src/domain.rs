@@ -83,6 +83,27 @@ pub(crate) fn low_mask(bits: u32) -> u64 {
     }
 }
 
+/// [`Domains::fewest_unassigned`] over one-word domains given as (variable index,
+/// word): assigned words (a single bit) are skipped before counting, so a deep node
+/// counts only the variables still open.
+#[inline]
+fn fewest_open_words(words: impl Iterator<Item = (usize, u64)>) -> Option<VarId> {
+    let (mut fewest, mut best) = (u32::MAX, None);
+    for (index, word) in words {
+        if word & word.wrapping_sub(1) == 0 {
+            continue;
+        }
+        let count = word.count_ones();
+        if count < fewest {
+            (fewest, best) = (count, Some(index));
+            if count == 2 {
+                break;
+            }
+        }
+    }
+    best.map(VarId::from_index)
+}
+
 /// The candidates of every variable of a model: the state that propagation narrows and
 /// search saves and restores.
 ///
@@ -225,44 +246,34 @@ impl Domains {
         count_words(self.words(var))
     }
 
-    /// The unassigned variable with the fewest candidates (ties: the first), or
-    /// `None` when every variable is assigned. Stops early at two candidates,
-    /// the fewest an unassigned variable can have.
-    pub(crate) fn fewest_unassigned(&self) -> Option<VarId> {
-        if self.layout.single_word {
-            return self.fewest_unassigned_words();
-        }
-        let mut best: Option<(u32, usize)> = None;
-        for index in 0..self.num_vars() {
-            let count = self.count(VarId::from_index(index));
-            if count > 1 && best.is_none_or(|(fewest, _)| count < fewest) {
-                best = Some((count, index));
-                if count == 2 {
-                    break;
-                }
+    /// The unassigned variable with the fewest candidates (ties: the first in
+    /// `order`, creation order when `None`), or `None` when every variable is assigned.
+    /// Stops early at two candidates, the fewest an unassigned variable can have.
+    pub(crate) fn fewest_unassigned(&self, order: Option<&[VarId]>) -> Option<VarId> {
+        let words = &self.words;
+        match (order, self.layout.single_word) {
+            (None, true) => fewest_open_words(words.iter().copied().enumerate()),
+            (Some(order), true) => {
+                fewest_open_words(order.iter().map(|var| (var.index(), words[var.index()])))
             }
+            (None, false) => self.fewest_counted((0..self.num_vars()).map(VarId::from_index)),
+            (Some(order), false) => self.fewest_counted(order.iter().copied()),
         }
-        best.map(|(_, index)| VarId::from_index(index))
     }
 
-    /// [`Domains::fewest_unassigned`] when every domain is one word: assigned words
-    /// (a single bit) are skipped before counting, so a deep node counts only the
-    /// variables still open.
-    fn fewest_unassigned_words(&self) -> Option<VarId> {
-        let (mut fewest, mut best) = (u32::MAX, usize::MAX);
-        for (index, &word) in self.words.iter().enumerate() {
-            if word & word.wrapping_sub(1) == 0 {
-                continue;
-            }
-            let count = word.count_ones();
-            if count < fewest {
-                (fewest, best) = (count, index);
+    /// [`Domains::fewest_unassigned`] over `vars`, counting each domain.
+    fn fewest_counted(&self, vars: impl Iterator<Item = VarId>) -> Option<VarId> {
+        let mut best: Option<(u32, VarId)> = None;
+        for var in vars {
+            let count = self.count(var);
+            if count > 1 && best.is_none_or(|(fewest, _)| count < fewest) {
+                best = Some((count, var));
                 if count == 2 {
                     break;
                 }
             }
         }
-        (best != usize::MAX).then(|| VarId::from_index(best))
+        best.map(|(_, var)| var)
     }
 
     /// Whether `var` has no candidate left (a conflict).

@@ -47,6 +47,14 @@ pub enum Error {
         /// The variable's size.
         size: u32,
     },
+    /// A branch order does not name every variable of the model exactly once.
+    #[error("the branch order must name each of the model's {vars} variables once: {problem}")]
+    BranchOrder {
+        /// How many variables the model has.
+        vars: usize,
+        /// What is wrong with the order given.
+        problem: String,
+    },
     /// The brute-force oracle was asked to enumerate too many assignments.
     #[error("brute force would visit more than {limit} partial assignments")]
     TooLarge {

@@ -131,6 +131,12 @@ impl Ring {
     }
 
     #[inline]
+    fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+    }
+
+    #[inline]
     fn pop(&mut self) -> Option<RuleId> {
         if self.len == 0 {
             return None;
@@ -142,11 +148,6 @@ impl Ring {
         }
         self.len -= 1;
         Some(rule)
-    }
-
-    fn clear(&mut self) {
-        self.head = 0;
-        self.len = 0;
     }
 }
 
@@ -573,7 +574,9 @@ impl Propagator<'_> {
             return Err(self.emptied(var, why));
         }
         self.write(offset, old, new);
-        self.changed(var, why, &[old], &[new], || single_word_events(old, new));
+        self.changed(var, why, &[old], &[new], |waited| {
+            single_word_events(old, new, waited)
+        });
         Ok(true)
     }
 
@@ -603,7 +606,7 @@ impl Propagator<'_> {
                 self.write(offset + i, old, new);
             }
         }
-        self.changed(var, why, &before, &after, || {
+        self.changed(var, why, &before, &after, |_| {
             multi_word_events(&before, &after)
         });
         Ok(true)
@@ -635,7 +638,7 @@ impl Propagator<'_> {
         why: &Why<'_>,
         before: &[u64],
         after: &[u64],
-        events: impl FnOnce() -> Events,
+        events: impl FnOnce(Events) -> Events,
     ) {
         self.core.changes += 1;
         if self.observer.is_some() {
@@ -645,7 +648,7 @@ impl Propagator<'_> {
         if waited == Events::NONE {
             return;
         }
-        let events = events();
+        let events = events(waited);
         if waited.intersects(events) {
             self.wake(var, events);
         }
@@ -712,13 +715,18 @@ fn reborrow<'x>(observer: &'x mut Option<&mut dyn Observer>) -> Option<&'x mut d
     }
 }
 
+/// The events of a one-word change, as far as `waited` asks: a kind no rule of the
+/// variable waits for is not worked out.
 #[inline]
-fn single_word_events(old: u64, new: u64) -> Events {
+fn single_word_events(old: u64, new: u64, waited: Events) -> Events {
     let mut events = Events::REMOVED;
-    if new.is_power_of_two() {
+    if waited.intersects(Events::ASSIGNED) && new.is_power_of_two() {
         events = events | Events::ASSIGNED;
     }
-    if old.trailing_zeros() != new.trailing_zeros() || old.leading_zeros() != new.leading_zeros() {
+    if waited.intersects(Events::BOUNDS)
+        && (old.trailing_zeros() != new.trailing_zeros()
+            || old.leading_zeros() != new.leading_zeros())
+    {
         events = events | Events::BOUNDS;
     }
     events
@@ -753,14 +761,21 @@ mod tests {
 
     #[test]
     fn events_follow_the_change() {
-        assert_eq!(single_word_events(0b111, 0b101), Events::REMOVED);
         assert_eq!(
-            single_word_events(0b111, 0b011),
+            single_word_events(0b111, 0b101, Events::ANY),
+            Events::REMOVED
+        );
+        assert_eq!(
+            single_word_events(0b111, 0b011, Events::ANY),
             Events::REMOVED | Events::BOUNDS
         );
         assert_eq!(
-            single_word_events(0b111, 0b010),
+            single_word_events(0b111, 0b010, Events::ANY),
             Events::REMOVED | Events::BOUNDS | Events::ASSIGNED
+        );
+        assert_eq!(
+            single_word_events(0b111, 0b010, Events::ASSIGNED),
+            Events::REMOVED | Events::ASSIGNED
         );
         assert_eq!(
             multi_word_events(&[1, 1], &[0, 1]),

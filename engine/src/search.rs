@@ -534,10 +534,13 @@ impl<'m, 'o> Search<'m, 'o> {
     }
 
     fn choose_var(&self) -> Option<VarId> {
-        let mut unassigned = self.model.vars().filter(|&var| self.domains.count(var) > 1);
+        let mut unassigned = self
+            .model
+            .vars_in_branch_order()
+            .filter(|&var| self.domains.count(var) > 1);
         match self.config.var_order {
             VarOrder::First => unassigned.next(),
-            VarOrder::FewestValues => self.domains.fewest_unassigned(),
+            VarOrder::FewestValues => self.domains.fewest_unassigned(self.model.branch_order()),
             VarOrder::DomWdeg => {
                 let watchers = self.model.watchers();
                 let mut best: Option<(f64, VarId)> = None;
