@@ -16,8 +16,9 @@ pub(crate) struct Watchers {
     wake_ends: Vec<u32>,
     entries: Vec<(RuleId, Events)>,
     /// Per variable: every event some rule wakes on, so that a change nobody waits
-    /// for costs one test instead of a scan of the list.
-    wake_events: Vec<Events>,
+    /// for costs one test instead of a scan of the list; and the rule, when only
+    /// one can wake, so that waking it needs no scan either.
+    wake_events: Vec<(Events, Option<RuleId>)>,
 }
 
 impl Watchers {
@@ -28,9 +29,10 @@ impl Watchers {
         &self.entries[self.starts[i] as usize..self.wake_ends[i] as usize]
     }
 
-    /// The events of `var` that wake at least one rule.
+    /// The events of `var` that wake at least one rule, and that rule when it is the
+    /// only one `var` can wake.
     #[inline]
-    pub(crate) fn wake_events(&self, var: VarId) -> Events {
+    pub(crate) fn wake_events(&self, var: VarId) -> (Events, Option<RuleId>) {
         self.wake_events[var.index()]
     }
 
@@ -231,7 +233,9 @@ impl Model {
                 // Stable: rules keep their order within each group.
                 list.sort_by_key(|(_, events)| *events == Events::NONE);
                 let wakers = list.iter().filter(|(_, e)| *e != Events::NONE).count();
-                wake_events.push(list.iter().fold(Events::NONE, |all, &(_, e)| all | e));
+                let waited = list.iter().fold(Events::NONE, |all, &(_, e)| all | e);
+                let sole = (wakers == 1).then(|| list[0].0);
+                wake_events.push((waited, sole));
                 wake_ends.push((entries.len() + wakers) as u32);
                 entries.extend(list);
                 starts.push(entries.len() as u32);

@@ -644,38 +644,50 @@ impl Propagator<'_> {
         if self.observer.is_some() {
             self.report_change(var, why, before, after);
         }
-        let waited = self.watchers.wake_events(var);
+        let (waited, sole) = self.watchers.wake_events(var);
         if waited == Events::NONE {
             return;
         }
         let events = events(waited);
-        if waited.intersects(events) {
-            self.wake(var, events);
+        if !waited.intersects(events) || self.core.schedule == Schedule::Sweep {
+            return;
+        }
+        match sole {
+            Some(rule) => self.wake_rule(rule),
+            None => self.wake(var, events),
         }
     }
 
-    /// Queue the rules that watch `var` for one of `events` (not the running rule when
-    /// it is idempotent).
+    /// Queue the rules that watch `var` for one of `events`.
     #[inline(never)]
     fn wake(&mut self, var: VarId, events: Events) {
-        if self.core.schedule == Schedule::Sweep {
+        for &(rule, watched) in self.watchers.of(var) {
+            if watched.intersects(events) {
+                self.wake_rule(rule);
+            }
+        }
+    }
+
+    /// Queue `rule`, unless it is running and idempotent, and tell the observer.
+    #[inline]
+    fn wake_rule(&mut self, rule: RuleId) {
+        if Some(rule) == self.rule && self.core.idempotent[rule.index()] {
             return;
         }
-        for &(rule, watched) in self.watchers.of(var) {
-            if !watched.intersects(events) {
-                continue;
-            }
-            if Some(rule) == self.rule && self.core.idempotent[rule.index()] {
-                continue;
-            }
-            if self.core.enqueue(rule)
-                && let Some(observer) = self.observer.as_deref_mut()
-            {
-                observer.on_event(&Event::RuleWoken {
-                    rule,
-                    depth: self.depth,
-                });
-            }
+        if self.core.enqueue(rule) && self.observer.is_some() {
+            self.report_woken(rule);
+        }
+    }
+
+    /// Tell the observer that `rule` was queued.
+    #[cold]
+    #[inline(never)]
+    fn report_woken(&mut self, rule: RuleId) {
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.on_event(&Event::RuleWoken {
+                rule,
+                depth: self.depth,
+            });
         }
     }
 
