@@ -192,6 +192,28 @@ impl<'m> Engine<'m> {
         }
     }
 
+    /// The context one rule run (or a search decision, `rule` = `None`) changes
+    /// domains through.
+    #[inline]
+    fn propagator<'x>(
+        &'x mut self,
+        domains: &'x mut Domains,
+        observer: &'x mut Option<&mut dyn Observer>,
+        rule: Option<RuleId>,
+        depth: usize,
+    ) -> Propagator<'x> {
+        Propagator {
+            model: self.model,
+            single_word: domains.is_single_word(),
+            domains,
+            core: &mut self.core,
+            watchers: self.watchers,
+            observer: reborrow(observer),
+            rule,
+            depth,
+        }
+    }
+
     /// Whether the observer asked to stop during the last run.
     pub(crate) fn stopped(&self) -> bool {
         self.core.stop
@@ -231,15 +253,7 @@ impl<'m> Engine<'m> {
         depth: usize,
     ) -> Fixpoint {
         let outcome = {
-            let mut ctx = Propagator {
-                model: self.model,
-                domains,
-                core: &mut self.core,
-                watchers: self.watchers,
-                observer: reborrow(observer),
-                rule: None,
-                depth,
-            };
+            let mut ctx = self.propagator(domains, observer, None, depth);
             if equal {
                 ctx.assign(var, value, &Why::new("decision"))
             } else {
@@ -345,15 +359,7 @@ impl<'m> Engine<'m> {
         {
             self.core.stop = true;
         }
-        let mut ctx = Propagator {
-            model: self.model,
-            domains,
-            core: &mut self.core,
-            watchers: self.watchers,
-            observer: reborrow(observer),
-            rule: Some(id),
-            depth,
-        };
+        let mut ctx = self.propagator(domains, observer, Some(id), depth);
         rule.action(&mut ctx).map_err(|mut conflict| {
             conflict.rule.get_or_insert(id);
             conflict
@@ -420,6 +426,8 @@ pub struct Propagator<'a> {
     observer: Option<&'a mut dyn Observer>,
     rule: Option<RuleId>,
     depth: usize,
+    /// Every domain is one word (read once per run, not once per change).
+    single_word: bool,
 }
 
 impl Propagator<'_> {
@@ -562,8 +570,13 @@ impl Propagator<'_> {
         why: &Why<'_>,
         f: impl Fn(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
-        let Some(offset) = self.domains.single_word_offset(var) else {
-            return self.narrow_words(var, why, f);
+        let offset = if self.single_word {
+            var.index()
+        } else {
+            match self.domains.single_word_offset(var) {
+                Some(offset) => offset,
+                None => return self.narrow_words(var, why, f),
+            }
         };
         let old = self.domains.raw_words()[offset];
         let new = f(0, old) & old;
