@@ -43,6 +43,16 @@ pub enum Fixpoint {
     Stopped,
 }
 
+/// How an engine run ended, as the search reads it: the conflict itself waits in
+/// the engine (see [`Engine::fixpoint`]), so that the hot path passes one small
+/// value around.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Ending {
+    Reached,
+    Conflict { rule: Option<RuleId> },
+    Stopped,
+}
+
 /// Propagate `domains` to a fixpoint with every rule of `model`.
 ///
 /// ```
@@ -65,7 +75,8 @@ pub fn propagate(
 ) -> Result<Fixpoint, Error> {
     model.check_state(domains)?;
     let mut engine = Engine::new(model, schedule);
-    Ok(engine.propagate_all(domains, &mut observer, 0))
+    let ending = engine.propagate_all(domains, &mut observer, 0);
+    Ok(engine.fixpoint(ending))
 }
 
 /// Run one rule's action once on `domains`, without waking any other rule: one step
@@ -80,11 +91,12 @@ pub fn apply_rule(
     let mut engine = Engine::new(model, Schedule::Queue);
     let result = engine.run_rule(rule, domains, &mut observer, 0);
     engine.core.clear_queues();
-    Ok(match result {
-        Ok(()) if engine.stopped() => Fixpoint::Stopped,
-        Ok(()) => Fixpoint::Reached,
+    let ending = match result {
+        Ok(()) if engine.stopped() => Ending::Stopped,
+        Ok(()) => Ending::Reached,
         Err(conflict) => engine.fail(conflict, &mut observer, 0),
-    })
+    };
+    Ok(engine.fixpoint(ending))
 }
 
 /// The queues, in-queue bits, trail and counters shared by every rule run.
@@ -156,6 +168,8 @@ pub(crate) struct Engine<'m> {
     pub(crate) model: &'m Model,
     watchers: &'m Watchers,
     pub(crate) core: Core,
+    /// The conflict of the last run that ended in one.
+    conflict: Option<Conflict>,
 }
 
 impl<'m> Engine<'m> {
@@ -189,6 +203,7 @@ impl<'m> Engine<'m> {
                 changes: 0,
                 stop: false,
             },
+            conflict: None,
         }
     }
 
@@ -214,6 +229,19 @@ impl<'m> Engine<'m> {
         }
     }
 
+    /// The public form of an ending, with its conflict.
+    fn fixpoint(&mut self, ending: Ending) -> Fixpoint {
+        match ending {
+            Ending::Reached => Fixpoint::Reached,
+            Ending::Stopped => Fixpoint::Stopped,
+            Ending::Conflict { .. } => Fixpoint::Conflict(
+                self.conflict
+                    .take()
+                    .expect("a conflict ending keeps its conflict"),
+            ),
+        }
+    }
+
     /// Whether the observer asked to stop during the last run.
     pub(crate) fn stopped(&self) -> bool {
         self.core.stop
@@ -225,7 +253,7 @@ impl<'m> Engine<'m> {
         domains: &mut Domains,
         observer: &mut Option<&mut dyn Observer>,
         depth: usize,
-    ) -> Fixpoint {
+    ) -> Ending {
         if self.core.schedule != Schedule::Sweep {
             for (id, _) in self.model.rules() {
                 self.core.enqueue(id);
@@ -251,7 +279,7 @@ impl<'m> Engine<'m> {
         value: Value,
         equal: bool,
         depth: usize,
-    ) -> Fixpoint {
+    ) -> Ending {
         let outcome = {
             let mut ctx = self.propagator(domains, observer, None, depth);
             if equal {
@@ -271,7 +299,7 @@ impl<'m> Engine<'m> {
         conflict: Conflict,
         observer: &mut Option<&mut dyn Observer>,
         depth: usize,
-    ) -> Fixpoint {
+    ) -> Ending {
         self.core.clear_queues();
         if let Some(observer) = observer.as_deref_mut() {
             let event = Event::Conflict {
@@ -282,7 +310,9 @@ impl<'m> Engine<'m> {
                 self.core.stop = true;
             }
         }
-        Fixpoint::Conflict(conflict)
+        let rule = conflict.rule;
+        self.conflict = Some(conflict);
+        Ending::Conflict { rule }
     }
 
     fn run(
@@ -290,15 +320,15 @@ impl<'m> Engine<'m> {
         domains: &mut Domains,
         observer: &mut Option<&mut dyn Observer>,
         depth: usize,
-    ) -> Fixpoint {
+    ) -> Ending {
         let result = match self.core.schedule {
             Schedule::Sweep => self.run_sweep(domains, observer, depth),
             Schedule::Queue | Schedule::Priority => self.run_queue(domains, observer, depth),
         };
         match result {
             Err(conflict) => self.fail(conflict, observer, depth),
-            Ok(()) if self.core.stop => Fixpoint::Stopped,
-            Ok(()) => Fixpoint::Reached,
+            Ok(()) if self.core.stop => Ending::Stopped,
+            Ok(()) => Ending::Reached,
         }
     }
 
@@ -682,7 +712,7 @@ impl Propagator<'_> {
     }
 
     /// Queue `rule`, unless it is running and idempotent, and tell the observer.
-    #[inline]
+    #[inline(always)]
     fn wake_rule(&mut self, rule: RuleId) {
         if Some(rule) == self.rule && self.core.idempotent[rule.index()] {
             return;

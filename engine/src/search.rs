@@ -15,7 +15,7 @@ use crate::domain::{Domains, Value, VarId};
 use crate::error::Error;
 use crate::model::Model;
 use crate::observe::{Event, Flow, Observer};
-use crate::propagate::{Engine, Fixpoint, Schedule};
+use crate::propagate::{Ending, Engine, Schedule};
 
 /// How search returns to an earlier state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -378,17 +378,17 @@ impl<'m, 'o> Search<'m, 'o> {
         }
     }
 
-    fn after_propagation(&mut self, end: Fixpoint) {
+    fn after_propagation(&mut self, end: Ending) {
         self.phase = match end {
-            Fixpoint::Reached => Phase::Expand,
-            Fixpoint::Conflict(conflict) => {
+            Ending::Reached => Phase::Expand,
+            Ending::Conflict { rule } => {
                 self.counters.failures += 1;
-                if let Some(rule) = conflict.rule {
+                if let Some(rule) = rule {
                     self.weights[rule.index()] += 1;
                 }
                 Phase::Backtrack
             }
-            Fixpoint::Stopped => self.stop(StopReason::Observer),
+            Ending::Stopped => self.stop(StopReason::Observer),
         };
         if self.engine.stopped() && self.phase != Phase::Done {
             self.phase = self.stop(StopReason::Observer);
