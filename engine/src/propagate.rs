@@ -143,12 +143,6 @@ impl Ring {
     }
 
     #[inline]
-    fn clear(&mut self) {
-        self.head = 0;
-        self.len = 0;
-    }
-
-    #[inline]
     fn pop(&mut self) -> Option<RuleId> {
         if self.len == 0 {
             return None;
@@ -160,6 +154,11 @@ impl Ring {
         }
         self.len -= 1;
         Some(rule)
+    }
+
+    fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
     }
 }
 
