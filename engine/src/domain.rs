@@ -304,6 +304,27 @@ impl Domains {
         }
     }
 
+    /// Write every variable's value into `values` (indexed by [`VarId::index`]);
+    /// `false`, with `values` partly written, when some variable is not assigned.
+    pub(crate) fn values_into(&self, values: &mut [Value]) -> bool {
+        if self.layout.single_word {
+            for (value, &word) in values.iter_mut().zip(&self.words) {
+                if !word.is_power_of_two() {
+                    return false;
+                }
+                *value = word.trailing_zeros();
+            }
+            return true;
+        }
+        for (index, value) in values.iter_mut().enumerate() {
+            match self.value(VarId::from_index(index)) {
+                Some(single) => *value = single,
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// The smallest candidate of `var`.
     #[inline]
     pub fn min(&self, var: VarId) -> Option<Value> {

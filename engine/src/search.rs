@@ -438,11 +438,8 @@ impl<'m, 'o> Search<'m, 'o> {
     /// that a rule set with weak actions still never yields a wrong answer.
     fn full_assignment(&mut self) -> bool {
         self.phase = Phase::Backtrack;
-        for var in self.model.vars() {
-            match self.domains.value(var) {
-                Some(value) => self.values[var.index()] = value,
-                None => return false,
-            }
+        if !self.domains.values_into(&mut self.values) {
+            return false;
         }
         if let Some(rule) = self.model.violated(&self.values) {
             self.counters.failures += 1;

@@ -145,6 +145,17 @@ impl Rule for ColumnAttacks {
         // Every pair is checked without an early exit: a solution (the
         // common case here) reads them all anyway, and the loop needs no branch.
         let row = values[self.column];
+        if self.size <= 64 {
+            // Walking left, the diagonals move one row a column: one mask a step.
+            let queen = 1u64 << row;
+            let (mut up, mut down, mut clash) = (queen, queen, 0u64);
+            for &other in values[..self.column].iter().rev() {
+                up <<= 1;
+                down >>= 1;
+                clash |= (queen | up | down) & (1u64 << other);
+            }
+            return clash == 0;
+        }
         values[..self.column]
             .iter()
             .enumerate()
