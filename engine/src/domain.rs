@@ -381,9 +381,8 @@ impl Domains {
 
     /// The assignment, when every variable has exactly one candidate.
     pub fn assignment(&self) -> Option<Vec<Value>> {
-        (0..self.num_vars())
-            .map(|i| self.value(VarId::from_index(i)))
-            .collect()
+        let mut values = vec![0; self.num_vars()];
+        self.values_into(&mut values).then_some(values)
     }
 
     /// The total number of candidates left over all variables.

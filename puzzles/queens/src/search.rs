@@ -53,8 +53,8 @@ impl ColumnAttacks {
         let queen = 1u64 << row;
         let (left, right) = ctx.domains().raw_words().split_at(self.column);
         let own = 1u64 << self.column;
-        let hits = attacked_columns(queen, own, left.iter().rev(), |place| place >> 1)
-            | attacked_columns(queen, own, right[1..].iter(), |place| place << 1);
+        let hits = attacked_columns(queen, own, left.iter().rev().copied(), |place| place >> 1)
+            | attacked_columns(queen, own, right[1..].iter().copied(), |place| place << 1);
         for other in sieve::bits_of(hits) {
             let other = other as usize;
             let mask = attacked(queen, self.column.abs_diff(other));
@@ -65,19 +65,19 @@ impl ColumnAttacks {
 }
 
 /// The columns, walking outwards from the queen's (bit `own`) through
-/// `columns`, that still hold a row the queen attacks, as a set of column bits
-/// (`next` moves one column along: `>> 1` to the left, `<< 1` to the right).
-/// The diagonals move one row a column, so every step is a constant shift and
-/// no step branches.
+/// `columns` (each a set of rows), that hold a row the queen attacks, as a set
+/// of column bits (`next` moves one column along: `>> 1` to the left, `<< 1`
+/// to the right). The diagonals move one row a column, so every step is a
+/// constant shift and no step branches.
 #[inline]
-fn attacked_columns<'a>(
+fn attacked_columns(
     queen: u64,
     own: u64,
-    columns: impl Iterator<Item = &'a u64>,
+    columns: impl Iterator<Item = u64>,
     next: impl Fn(u64) -> u64,
 ) -> u64 {
     let (mut up, mut down, mut place, mut hits) = (queen, queen, own, 0u64);
-    for &word in columns {
+    for word in columns {
         up <<= 1;
         down >>= 1;
         place = next(place);
@@ -146,15 +146,13 @@ impl Rule for ColumnAttacks {
         // common case here) reads them all anyway, and the loop needs no branch.
         let row = values[self.column];
         if self.size <= 64 {
-            // Walking left, the diagonals move one row a column: one mask a step.
-            let queen = 1u64 << row;
-            let (mut up, mut down, mut clash) = (queen, queen, 0u64);
-            for &other in values[..self.column].iter().rev() {
-                up <<= 1;
-                down >>= 1;
-                clash |= (queen | up | down) & (1u64 << other);
-            }
-            return clash == 0;
+            // The same walk as the action's, over the left queens as rows.
+            let left = values[..self.column]
+                .iter()
+                .rev()
+                .map(|&other| 1u64 << other);
+            return attacked_columns(1u64 << row, 1u64 << self.column, left, |place| place >> 1)
+                == 0;
         }
         values[..self.column]
             .iter()
