@@ -5,7 +5,9 @@
 //! code with the rules' actions. Two properties follow:
 //!
 //! - **soundness** ([`check_rule`]): every value an action removes is absent from every
-//!   solution, and an action reports a conflict only when there is no solution;
+//!   solution, an action reports a conflict only when there is no solution, and an
+//!   action that declares its rule entailed ([`crate::Propagator::entailed`]) leaves no
+//!   assignment that breaks the rule;
 //! - **solutions** ([`check_solution`]): a solution satisfies every rule.
 
 use thiserror::Error;
@@ -13,7 +15,7 @@ use thiserror::Error;
 use crate::domain::{Domains, Value, VarId};
 use crate::error::Error;
 use crate::model::Model;
-use crate::propagate::{Fixpoint, apply_rule};
+use crate::propagate::{Fixpoint, apply_rule_once};
 use crate::rule::RuleId;
 
 /// How many partial assignments the oracle may visit before it gives up.
@@ -41,6 +43,16 @@ pub enum Unsound {
         rule: String,
         /// A solution.
         solution: Vec<Value>,
+    },
+    /// The action declared its rule entailed, but an assignment it left breaks the rule.
+    #[error(
+        "rule `{rule}` declared itself entailed, but it leaves {assignment:?}, which breaks it"
+    )]
+    FalseEntailment {
+        /// The rule's name.
+        rule: String,
+        /// An assignment left (variables outside the rule at their smallest candidate).
+        assignment: Vec<Value>,
     },
 }
 
@@ -111,7 +123,8 @@ pub fn check_rule(
     let all = solutions(model, domains, DEFAULT_BUDGET)?;
     let mut after = domains.clone();
     let name = model.rule(rule).name().to_string();
-    match apply_rule(model, &mut after, rule, None)? {
+    let (fixpoint, entailed) = apply_rule_once(model, &mut after, rule, None)?;
+    match fixpoint {
         Fixpoint::Conflict(_) => Ok(match all.into_iter().next() {
             Some(solution) => Err(Unsound::FalseConflict {
                 rule: name,
@@ -133,8 +146,60 @@ pub fn check_rule(
                     }
                 }
             }
+            if entailed && let Some(assignment) = first_breaking(model, &after, rule)? {
+                return Ok(Err(Unsound::FalseEntailment {
+                    rule: name,
+                    assignment,
+                }));
+            }
             Ok(Ok(()))
         }
+    }
+}
+
+/// The first assignment left in `domains` that breaks `rule`, by brute force over the
+/// variables it watches (the others stay at their smallest candidate).
+fn first_breaking(
+    model: &Model,
+    domains: &Domains,
+    rule: RuleId,
+) -> Result<Option<Vec<Value>>, Error> {
+    let rule = model.rule(rule);
+    let mut scope: Vec<VarId> = rule.watches().iter().map(|watch| watch.var).collect();
+    scope.sort();
+    scope.dedup();
+    let candidates: Vec<Vec<Value>> = scope
+        .iter()
+        .map(|&var| domains.iter(var).collect())
+        .collect();
+    if candidates.iter().any(Vec::is_empty) {
+        return Ok(None);
+    }
+    let mut values: Vec<Value> = model
+        .vars()
+        .map(|var| domains.min(var).unwrap_or(0))
+        .collect();
+    let mut digits = vec![0; scope.len()];
+    let mut visited = 0;
+    loop {
+        visited += 1;
+        if visited > DEFAULT_BUDGET {
+            return Err(Error::TooLarge {
+                limit: DEFAULT_BUDGET,
+            });
+        }
+        for ((&var, options), &digit) in scope.iter().zip(&candidates).zip(&digits) {
+            values[var.index()] = options[digit];
+        }
+        if !rule.holds(&values) {
+            return Ok(Some(values));
+        }
+        // The next assignment, as an odometer over the candidate lists.
+        let Some(turn) = (0..digits.len()).find(|&i| digits[i] + 1 < candidates[i].len()) else {
+            return Ok(None);
+        };
+        digits[turn] += 1;
+        digits[..turn].fill(0);
     }
 }
 

@@ -85,8 +85,19 @@ pub fn apply_rule(
     model: &Model,
     domains: &mut Domains,
     rule: RuleId,
-    mut observer: Option<&mut dyn Observer>,
+    observer: Option<&mut dyn Observer>,
 ) -> Result<Fixpoint, Error> {
+    Ok(apply_rule_once(model, domains, rule, observer)?.0)
+}
+
+/// [`apply_rule`], also telling whether the action declared its rule entailed
+/// ([`Propagator::entailed`]).
+pub(crate) fn apply_rule_once(
+    model: &Model,
+    domains: &mut Domains,
+    rule: RuleId,
+    mut observer: Option<&mut dyn Observer>,
+) -> Result<(Fixpoint, bool), Error> {
     model.check_state(domains)?;
     let mut engine = Engine::new(model, Schedule::Queue);
     let result = engine.run_rule(rule, domains, &mut observer, 0);
@@ -96,7 +107,7 @@ pub fn apply_rule(
         Ok(()) => Ending::Reached,
         Err(conflict) => engine.fail(conflict, &mut observer, 0),
     };
-    Ok(engine.fixpoint(ending))
+    Ok((engine.fixpoint(ending), engine.core.is_entailed(rule)))
 }
 
 /// The queues, in-queue bits, trail and counters shared by every rule run.
@@ -110,6 +121,10 @@ pub(crate) struct Core {
     idempotent: Vec<bool>,
     pub(crate) trail: Vec<(u32, u64)>,
     pub(crate) trail_on: bool,
+    /// Per rule: whether it holds for every assignment left on the current branch.
+    entailed: Vec<bool>,
+    /// The entailed rules in the order they were declared, undone on backtrack.
+    pub(crate) entailments: Vec<RuleId>,
     pub(crate) propagations: u64,
     pub(crate) changes: u64,
     stop: bool,
@@ -198,6 +213,8 @@ impl<'m> Engine<'m> {
                 idempotent,
                 trail: Vec::new(),
                 trail_on: false,
+                entailed: vec![false; rules],
+                entailments: Vec::new(),
                 propagations: 0,
                 changes: 0,
                 stop: false,
@@ -435,6 +452,28 @@ impl Core {
         self.in_queue.fill(false);
     }
 
+    /// Whether `rule` was declared entailed on the current branch.
+    #[inline]
+    pub(crate) fn is_entailed(&self, rule: RuleId) -> bool {
+        self.entailed[rule.index()]
+    }
+
+    fn entail(&mut self, rule: RuleId) {
+        let entailed = &mut self.entailed[rule.index()];
+        if !*entailed {
+            *entailed = true;
+            self.entailments.push(rule);
+        }
+    }
+
+    /// Forget the entailments declared after the first `mark`.
+    pub(crate) fn undo_entailments(&mut self, mark: usize) {
+        while self.entailments.len() > mark {
+            let rule = self.entailments.pop().expect("more entailments than mark");
+            self.entailed[rule.index()] = false;
+        }
+    }
+
     /// Undo the trail back to `mark`.
     pub(crate) fn undo_to(&mut self, domains: &mut Domains, mark: usize) {
         let words = domains.raw_words_mut();
@@ -482,6 +521,18 @@ impl Propagator<'_> {
         self.observer
             .as_ref()
             .is_some_and(|observer| observer.wants_explanations())
+    }
+
+    /// Declare the running rule *entailed*: it holds for every assignment left when
+    /// its action returns, so no later narrowing on this branch can break it. The
+    /// search then skips its check ([`Rule::holds`](crate::Rule::holds)) on the
+    /// solutions below, until it backtracks above this point. The oracle
+    /// ([`crate::oracle::check_rule`]) checks every such claim by brute force. A
+    /// search decision (no rule running) declares nothing.
+    pub fn entailed(&mut self) {
+        if let Some(rule) = self.rule {
+            self.core.entail(rule);
+        }
     }
 
     /// A conflict found by the running rule (return it as `Err`).

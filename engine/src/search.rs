@@ -209,6 +209,8 @@ struct Frame {
     var: VarId,
     value: Value,
     mark: usize,
+    /// How many entailments were declared before this decision.
+    entailments: usize,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -296,6 +298,7 @@ impl<'m, 'o> Search<'m, 'o> {
         self.frames.clear();
         self.engine.core.trail.clear();
         self.engine.core.trail_on = false;
+        self.engine.core.undo_entailments(0);
         self.engine.core.propagations = 0;
         self.engine.core.changes = 0;
         self.weights.fill(1);
@@ -427,7 +430,13 @@ impl<'m, 'o> Search<'m, 'o> {
         }
         let value = self.choose_value(var);
         let mark = self.save();
-        self.frames.push(Frame { var, value, mark });
+        let entailments = self.engine.core.entailments.len();
+        self.frames.push(Frame {
+            var,
+            value,
+            mark,
+            entailments,
+        });
         let depth = self.frames.len();
         self.counters.max_depth = self.counters.max_depth.max(depth);
         self.branch(var, value, true, depth);
@@ -435,13 +444,19 @@ impl<'m, 'o> Search<'m, 'o> {
     }
 
     /// Every variable has one value: check every rule before calling it a solution, so
-    /// that a rule set with weak actions still never yields a wrong answer.
+    /// that a rule set with weak actions still never yields a wrong answer. Rules
+    /// declared entailed on this branch hold already.
     fn full_assignment(&mut self) -> bool {
         self.phase = Phase::Backtrack;
         if !self.domains.values_into(&mut self.values) {
             return false;
         }
-        if let Some(rule) = self.model.violated(&self.values) {
+        let core = &self.engine.core;
+        let violated = self
+            .model
+            .rules()
+            .find(|&(id, rule)| !core.is_entailed(id) && !rule.holds(&self.values));
+        if let Some((rule, _)) = violated {
             self.counters.failures += 1;
             self.weights[rule.index()] += 1;
             return false;
@@ -491,6 +506,7 @@ impl<'m, 'o> Search<'m, 'o> {
             return;
         };
         self.restore(frame.mark);
+        self.engine.core.undo_entailments(frame.entailments);
         self.counters.backtracks += 1;
         let depth = self.frames.len();
         if let Some(observer) = self.observer.as_deref_mut()

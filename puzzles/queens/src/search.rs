@@ -3,7 +3,9 @@
 //!
 //! One rule per column, [`ColumnAttacks`], written for speed: once its queen
 //! is placed it clears that row and both diagonals from every other column
-//! in one pass (one word operation per column), and until then it sleeps.
+//! in one pass (one word operation per column), then declares itself entailed
+//! (no row left can break it, so solutions below skip its check); until then it
+//! sleeps.
 //! The engine's [`Search`] does the rest: first solution, every solution,
 //! counts (OEIS A000170) and, through the [`crate::symmetry`] module, counts
 //! up to symmetry (A002562). Counting can split the first two columns of the
@@ -127,17 +129,20 @@ impl Rule for ColumnAttacks {
         };
         let why = Why::new("queen attack").cause(&cause).text(&sentence);
         if ctx.domains().is_single_word() {
-            return self.clear_single_words(ctx, row, &why);
-        }
-        for other in (0..self.size as usize).filter(|&other| other != self.column) {
-            let var = VarId::from_index(other);
-            let distance = other.abs_diff(self.column) as u32;
-            ctx.remove(var, row, &why)?;
-            ctx.remove(var, row + distance, &why)?;
-            if row >= distance {
-                ctx.remove(var, row - distance, &why)?;
+            self.clear_single_words(ctx, row, &why)?;
+        } else {
+            for other in (0..self.size as usize).filter(|&other| other != self.column) {
+                let var = VarId::from_index(other);
+                let distance = other.abs_diff(self.column) as u32;
+                ctx.remove(var, row, &why)?;
+                ctx.remove(var, row + distance, &why)?;
+                if row >= distance {
+                    ctx.remove(var, row - distance, &why)?;
+                }
             }
         }
+        // No row left anywhere is attacked by this queen: the rule holds for good.
+        ctx.entailed();
         Ok(())
     }
 
