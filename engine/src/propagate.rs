@@ -107,7 +107,8 @@ pub(crate) fn apply_rule_once(
         Ok(()) => Ending::Reached,
         Err(conflict) => engine.fail(conflict, &mut observer, 0),
     };
-    Ok((engine.fixpoint(ending), engine.core.is_entailed(rule)))
+    let entailed = engine.core.entailments.contains(&rule);
+    Ok((engine.fixpoint(ending), entailed))
 }
 
 /// The queues, in-queue bits, trail and counters shared by every rule run.
@@ -121,9 +122,8 @@ pub(crate) struct Core {
     idempotent: Vec<bool>,
     pub(crate) trail: Vec<(u32, u64)>,
     pub(crate) trail_on: bool,
-    /// Per rule: whether it holds for every assignment left on the current branch.
-    entailed: Vec<bool>,
-    /// The entailed rules in the order they were declared, undone on backtrack.
+    /// The rules declared entailed on the current branch, in order (a rule may appear
+    /// twice); search cuts it back on backtrack.
     pub(crate) entailments: Vec<RuleId>,
     pub(crate) propagations: u64,
     pub(crate) changes: u64,
@@ -213,7 +213,6 @@ impl<'m> Engine<'m> {
                 idempotent,
                 trail: Vec::new(),
                 trail_on: false,
-                entailed: vec![false; rules],
                 entailments: Vec::new(),
                 propagations: 0,
                 changes: 0,
@@ -452,28 +451,6 @@ impl Core {
         self.in_queue.fill(false);
     }
 
-    /// Whether `rule` was declared entailed on the current branch.
-    #[inline]
-    pub(crate) fn is_entailed(&self, rule: RuleId) -> bool {
-        self.entailed[rule.index()]
-    }
-
-    fn entail(&mut self, rule: RuleId) {
-        let entailed = &mut self.entailed[rule.index()];
-        if !*entailed {
-            *entailed = true;
-            self.entailments.push(rule);
-        }
-    }
-
-    /// Forget the entailments declared after the first `mark`.
-    pub(crate) fn undo_entailments(&mut self, mark: usize) {
-        while self.entailments.len() > mark {
-            let rule = self.entailments.pop().expect("more entailments than mark");
-            self.entailed[rule.index()] = false;
-        }
-    }
-
     /// Undo the trail back to `mark`.
     pub(crate) fn undo_to(&mut self, domains: &mut Domains, mark: usize) {
         let words = domains.raw_words_mut();
@@ -531,7 +508,7 @@ impl Propagator<'_> {
     /// search decision (no rule running) declares nothing.
     pub fn entailed(&mut self) {
         if let Some(rule) = self.rule {
-            self.core.entail(rule);
+            self.core.entailments.push(rule);
         }
     }
 
@@ -575,6 +552,67 @@ impl Propagator<'_> {
     #[inline]
     pub fn remove_bits(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict> {
         self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
+    }
+
+    /// Remove `mask` (values 0..64) from each variable of `removals` in turn, stopping
+    /// at the first emptied domain: the bulk form of [`Propagator::remove_bits`], for
+    /// a rule that clears many variables in one run. In the common run (every domain
+    /// one word, no observer, no trail, a waking schedule) the state of the run is read
+    /// once for the whole loop, not once a variable.
+    #[inline]
+    pub fn remove_bits_each(
+        &mut self,
+        removals: impl IntoIterator<Item = (VarId, u64)>,
+        why: &Why<'_>,
+    ) -> Result<(), Conflict> {
+        let quiet = self.single_word
+            && self.observer.is_none()
+            && !self.core.trail_on
+            && self.core.schedule != Schedule::Sweep;
+        if !quiet {
+            for (var, mask) in removals {
+                self.remove_bits(var, mask, why)?;
+            }
+            return Ok(());
+        }
+        let sleeper = self.sleeper();
+        let (words, core, watchers) =
+            (self.domains.raw_words_mut(), &mut *self.core, self.watchers);
+        let mut changes = 0;
+        let mut emptied = None;
+        for (var, mask) in removals {
+            let old = words[var.index()];
+            let new = old & !mask;
+            if new == old {
+                continue;
+            }
+            if new == 0 {
+                emptied = Some(var);
+                break;
+            }
+            words[var.index()] = new;
+            changes += 1;
+            match waking(watchers, var, |waited| single_word_events(old, new, waited)) {
+                Waking::Nobody => {}
+                Waking::Rule(rule) => {
+                    if Some(rule) != sleeper {
+                        core.enqueue(rule);
+                    }
+                }
+                Waking::Scan(events) => {
+                    for &(rule, watched) in watchers.of(var) {
+                        if watched.intersects(events) && Some(rule) != sleeper {
+                            core.enqueue(rule);
+                        }
+                    }
+                }
+            }
+        }
+        core.changes += changes;
+        match emptied {
+            Some(var) => Err(self.emptied(var, why)),
+            None => Ok(()),
+        }
     }
 
     /// Keep only the candidates for which `keep` is true.
@@ -737,17 +775,13 @@ impl Propagator<'_> {
         if self.observer.is_some() {
             self.report_change(var, why, before, after);
         }
-        let (waited, sole) = self.watchers.wake_events(var);
-        if waited == Events::NONE {
+        if self.core.schedule == Schedule::Sweep {
             return;
         }
-        let events = events(waited);
-        if !waited.intersects(events) || self.core.schedule == Schedule::Sweep {
-            return;
-        }
-        match sole {
-            Some(rule) => self.wake_rule(rule),
-            None => self.wake(var, events),
+        match waking(self.watchers, var, events) {
+            Waking::Nobody => {}
+            Waking::Rule(rule) => self.wake_rule(rule),
+            Waking::Scan(events) => self.wake(var, events),
         }
     }
 
@@ -759,6 +793,12 @@ impl Propagator<'_> {
                 self.wake_rule(rule);
             }
         }
+    }
+
+    /// The running rule when it is idempotent: its own changes never wake it.
+    #[inline]
+    fn sleeper(&self) -> Option<RuleId> {
+        self.rule.filter(|rule| self.core.idempotent[rule.index()])
     }
 
     /// Queue `rule`, unless it is running and idempotent, and tell the observer.
@@ -817,6 +857,34 @@ fn reborrow<'x>(observer: &'x mut Option<&mut dyn Observer>) -> Option<&'x mut d
     match observer {
         Some(observer) => Some(&mut **observer),
         None => None,
+    }
+}
+
+/// Which rules a change of one variable wakes.
+enum Waking {
+    /// No rule waits for the change's events.
+    Nobody,
+    /// The only rule that can wake.
+    Rule(RuleId),
+    /// Several rules may wake: those of the variable watching one of these events.
+    Scan(Events),
+}
+
+/// Which rules a change of `var` wakes; `events` works out the change's events as far
+/// as the variable's rules wait for them, and runs only when some rule waits.
+#[inline(always)]
+fn waking(watchers: &Watchers, var: VarId, events: impl FnOnce(Events) -> Events) -> Waking {
+    let (waited, sole) = watchers.wake_events(var);
+    if waited == Events::NONE {
+        return Waking::Nobody;
+    }
+    let events = events(waited);
+    if !waited.intersects(events) {
+        return Waking::Nobody;
+    }
+    match sole {
+        Some(rule) => Waking::Rule(rule),
+        None => Waking::Scan(events),
     }
 }
 

@@ -243,6 +243,8 @@ pub struct Search<'m, 'o> {
     weights: Vec<u64>,
     /// The last solution's values, reused so that enumeration does not allocate.
     values: Vec<Value>,
+    /// Per rule, while a solution is checked: whether it is entailed (else all false).
+    entailed: Vec<bool>,
     rng: Option<ChaCha8Rng>,
     observer: Option<&'o mut dyn Observer>,
     phase: Phase,
@@ -273,6 +275,7 @@ impl<'m, 'o> Search<'m, 'o> {
             saved: Vec::new(),
             weights: vec![1; model.num_rules()],
             values: vec![0; model.num_vars()],
+            entailed: vec![false; model.num_rules()],
             rng,
             config,
             observer: None,
@@ -298,7 +301,7 @@ impl<'m, 'o> Search<'m, 'o> {
         self.frames.clear();
         self.engine.core.trail.clear();
         self.engine.core.trail_on = false;
-        self.engine.core.undo_entailments(0);
+        self.engine.core.entailments.clear();
         self.engine.core.propagations = 0;
         self.engine.core.changes = 0;
         self.weights.fill(1);
@@ -451,11 +454,18 @@ impl<'m, 'o> Search<'m, 'o> {
         if !self.domains.values_into(&mut self.values) {
             return false;
         }
-        let core = &self.engine.core;
+        let entailments = &self.engine.core.entailments;
+        for rule in entailments {
+            self.entailed[rule.index()] = true;
+        }
+        let entailed = &self.entailed;
         let violated = self
             .model
             .rules()
-            .find(|&(id, rule)| !core.is_entailed(id) && !rule.holds(&self.values));
+            .find(|&(id, rule)| !entailed[id.index()] && !rule.holds(&self.values));
+        for rule in entailments {
+            self.entailed[rule.index()] = false;
+        }
         if let Some((rule, _)) = violated {
             self.counters.failures += 1;
             self.weights[rule.index()] += 1;
@@ -506,7 +516,7 @@ impl<'m, 'o> Search<'m, 'o> {
             return;
         };
         self.restore(frame.mark);
-        self.engine.core.undo_entailments(frame.entailments);
+        self.engine.core.entailments.truncate(frame.entailments);
         self.counters.backtracks += 1;
         let depth = self.frames.len();
         if let Some(observer) = self.observer.as_deref_mut()

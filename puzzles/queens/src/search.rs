@@ -57,12 +57,11 @@ impl ColumnAttacks {
         let own = 1u64 << self.column;
         let hits = attacked_columns(queen, own, left.iter().rev().copied(), |place| place >> 1)
             | attacked_columns(queen, own, right[1..].iter().copied(), |place| place << 1);
-        for other in sieve::bits_of(hits) {
-            let other = other as usize;
-            let mask = attacked(queen, self.column.abs_diff(other));
-            ctx.remove_bits(VarId::from_index(other), mask, why)?;
-        }
-        Ok(())
+        let removals = sieve::bits_of(hits).map(|other| {
+            let distance = self.column.abs_diff(other as usize);
+            (VarId::from_index(other as usize), attacked(queen, distance))
+        });
+        ctx.remove_bits_each(removals, why)
     }
 }
 
