@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use fixedbitset::FixedBitSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -16,6 +17,7 @@ use crate::error::Error;
 use crate::model::Model;
 use crate::observe::{Event, Flow, Observer};
 use crate::propagate::{Ending, Engine, Schedule};
+use crate::rule::RuleId;
 
 /// How search returns to an earlier state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -243,8 +245,8 @@ pub struct Search<'m, 'o> {
     weights: Vec<u64>,
     /// The last solution's values, reused so that enumeration does not allocate.
     values: Vec<Value>,
-    /// Per rule, while a solution is checked: whether it is entailed (else all false).
-    entailed: Vec<bool>,
+    /// The rules entailed on the branch of the solution being checked.
+    entailed: FixedBitSet,
     rng: Option<ChaCha8Rng>,
     observer: Option<&'o mut dyn Observer>,
     phase: Phase,
@@ -275,7 +277,7 @@ impl<'m, 'o> Search<'m, 'o> {
             saved: Vec::new(),
             weights: vec![1; model.num_rules()],
             values: vec![0; model.num_vars()],
-            entailed: vec![false; model.num_rules()],
+            entailed: FixedBitSet::with_capacity(model.num_rules()),
             rng,
             config,
             observer: None,
@@ -454,19 +456,16 @@ impl<'m, 'o> Search<'m, 'o> {
         if !self.domains.values_into(&mut self.values) {
             return false;
         }
-        let entailments = &self.engine.core.entailments;
-        for rule in entailments {
-            self.entailed[rule.index()] = true;
+        self.entailed.clear();
+        for rule in &self.engine.core.entailments {
+            self.entailed.insert(rule.index());
         }
-        let entailed = &self.entailed;
         let violated = self
-            .model
-            .rules()
-            .find(|&(id, rule)| !entailed[id.index()] && !rule.holds(&self.values));
-        for rule in entailments {
-            self.entailed[rule.index()] = false;
-        }
-        if let Some((rule, _)) = violated {
+            .entailed
+            .zeroes()
+            .map(RuleId::from_index)
+            .find(|&rule| !self.model.rule(rule).holds(&self.values));
+        if let Some(rule) = violated {
             self.counters.failures += 1;
             self.weights[rule.index()] += 1;
             return false;
