@@ -12,7 +12,7 @@ use fixedbitset::FixedBitSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::domain::{Domains, Value, VarId};
+use crate::domain::{Domains, Value, VarId, bits_of, low_mask};
 use crate::error::Error;
 use crate::model::Model;
 use crate::observe::{Event, Flow, Observer};
@@ -245,7 +245,7 @@ pub struct Search<'m, 'o> {
     weights: Vec<u64>,
     /// The last solution's values, reused so that enumeration does not allocate.
     values: Vec<Value>,
-    /// The rules entailed on the branch of the solution being checked.
+    /// The rules entailed on the branch of the solution being checked (more than 64).
     entailed: FixedBitSet,
     rng: Option<ChaCha8Rng>,
     observer: Option<&'o mut dyn Observer>,
@@ -456,16 +456,7 @@ impl<'m, 'o> Search<'m, 'o> {
         if !self.domains.values_into(&mut self.values) {
             return false;
         }
-        self.entailed.clear();
-        for rule in &self.engine.core.entailments {
-            self.entailed.insert(rule.index());
-        }
-        let violated = self
-            .entailed
-            .zeroes()
-            .map(RuleId::from_index)
-            .find(|&rule| !self.model.rule(rule).holds(&self.values));
-        if let Some(rule) = violated {
+        if let Some(rule) = self.violated() {
             self.counters.failures += 1;
             self.weights[rule.index()] += 1;
             return false;
@@ -481,6 +472,28 @@ impl<'m, 'o> Search<'m, 'o> {
             }
         }
         true
+    }
+
+    /// The first rule not entailed on this branch that the solution's values break.
+    fn violated(&mut self) -> Option<RuleId> {
+        let entailments = &self.engine.core.entailments;
+        let breaks = |rule: &RuleId| !self.model.rule(*rule).holds(&self.values);
+        let rules = self.model.num_rules();
+        if rules <= 64 {
+            // One word, gathered in a register: the common case costs no memory traffic.
+            let entailed = entailments
+                .iter()
+                .fold(0u64, |bits, rule| bits | 1 << rule.index());
+            let open = !entailed & low_mask(rules as u32);
+            return bits_of(open)
+                .map(|rule| RuleId::from_index(rule as usize))
+                .find(breaks);
+        }
+        self.entailed.clear();
+        for rule in entailments {
+            self.entailed.insert(rule.index());
+        }
+        self.entailed.zeroes().map(RuleId::from_index).find(breaks)
     }
 
     fn branch(&mut self, var: VarId, value: Value, equal: bool, depth: usize) {
