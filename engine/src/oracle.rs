@@ -6,8 +6,9 @@
 //!
 //! - **soundness** ([`check_rule`]): every value an action removes is absent from every
 //!   solution, an action reports a conflict only when there is no solution, and an
-//!   action that declares its rule entailed ([`crate::Propagator::entailed`]) leaves no
-//!   assignment that breaks the rule;
+//!   action that declares its rule entailed
+//!   ([`crate::Propagator::declare_entailed`]) leaves no assignment that breaks the
+//!   rule;
 //! - **solutions** ([`check_solution`]): a solution satisfies every rule.
 
 use thiserror::Error;

@@ -91,7 +91,7 @@ pub fn apply_rule(
 }
 
 /// [`apply_rule`], also telling whether the action declared its rule entailed
-/// ([`Propagator::entailed`]).
+/// ([`Propagator::declare_entailed`]).
 pub(crate) fn apply_rule_once(
     model: &Model,
     domains: &mut Domains,
@@ -506,7 +506,7 @@ impl Propagator<'_> {
     /// solutions below, until it backtracks above this point. The oracle
     /// ([`crate::oracle::check_rule`]) checks every such claim by brute force. A
     /// search decision (no rule running) declares nothing.
-    pub fn entailed(&mut self) {
+    pub fn declare_entailed(&mut self) {
         if let Some(rule) = self.rule {
             self.core.entailments.push(rule);
         }

@@ -18,8 +18,8 @@
 //!   move of the rule set's own (the queens rules move the master queen).
 //!
 //! An action that leaves nothing which could break its rule may declare it *entailed*
-//! ([`Propagator::entailed`]): the search then skips the rule's check on the solutions
-//! of that branch. The oracle checks such claims too.
+//! ([`Propagator::declare_entailed`]): the search then skips the rule's check on the
+//! solutions of that branch. The oracle checks such claims too.
 //!
 //! Two methods are required besides the name and the watches: `action` and `holds`.
 //! `holds` is the rule's meaning on a full assignment; the correctness harness

@@ -34,7 +34,7 @@ impl Rule for WeakDifferent {
         let domains = ctx.domains();
         let disjoint = domains.bits(self.x) & domains.bits(self.y) == 0;
         if disjoint || self.lying {
-            ctx.entailed();
+            ctx.declare_entailed();
         }
         Ok(())
     }

@@ -141,7 +141,7 @@ impl Rule for ColumnAttacks {
             }
         }
         // No row left anywhere is attacked by this queen: the rule holds for good.
-        ctx.entailed();
+        ctx.declare_entailed();
         Ok(())
     }
 
