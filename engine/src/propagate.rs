@@ -557,7 +557,7 @@ impl Propagator<'_> {
     /// Remove `mask` (values 0..64) from each variable of `removals` in turn, stopping
     /// at the first emptied domain: the bulk form of [`Propagator::remove_bits`], for
     /// a rule that clears many variables in one run. In the common run (every domain
-    /// one word, no observer, no trail, a waking schedule) the state of the run is read
+    /// one word, no observer, no trail, a waking schedule) those questions are asked
     /// once for the whole loop, not once a variable.
     #[inline]
     pub fn remove_bits_each(
@@ -575,12 +575,10 @@ impl Propagator<'_> {
             }
             return Ok(());
         }
-        let sleeper = self.sleeper();
-        let (words, core, watchers) =
-            (self.domains.raw_words_mut(), &mut *self.core, self.watchers);
         let mut changes = 0;
         let mut emptied = None;
         for (var, mask) in removals {
+            let words = self.domains.raw_words_mut();
             let old = words[var.index()];
             let new = old & !mask;
             if new == old {
@@ -592,23 +590,9 @@ impl Propagator<'_> {
             }
             words[var.index()] = new;
             changes += 1;
-            match waking(watchers, var, |waited| single_word_events(old, new, waited)) {
-                Waking::Nobody => {}
-                Waking::Rule(rule) => {
-                    if Some(rule) != sleeper {
-                        core.enqueue(rule);
-                    }
-                }
-                Waking::Scan(events) => {
-                    for &(rule, watched) in watchers.of(var) {
-                        if watched.intersects(events) && Some(rule) != sleeper {
-                            core.enqueue(rule);
-                        }
-                    }
-                }
-            }
+            self.wake_on(var, |waited| single_word_events(old, new, waited));
         }
-        core.changes += changes;
+        self.core.changes += changes;
         match emptied {
             Some(var) => Err(self.emptied(var, why)),
             None => Ok(()),
@@ -778,10 +762,25 @@ impl Propagator<'_> {
         if self.core.schedule == Schedule::Sweep {
             return;
         }
-        match waking(self.watchers, var, events) {
-            Waking::Nobody => {}
-            Waking::Rule(rule) => self.wake_rule(rule),
-            Waking::Scan(events) => self.wake(var, events),
+        self.wake_on(var, events);
+    }
+
+    /// Queue the rules a change of `var` wakes; `events` works out the change's
+    /// events as far as the variable's rules wait for them, and runs only when some
+    /// rule waits.
+    #[inline(always)]
+    fn wake_on(&mut self, var: VarId, events: impl FnOnce(Events) -> Events) {
+        let (waited, sole) = self.watchers.wake_events(var);
+        if waited == Events::NONE {
+            return;
+        }
+        let events = events(waited);
+        if !waited.intersects(events) {
+            return;
+        }
+        match sole {
+            Some(rule) => self.wake_rule(rule),
+            None => self.wake(var, events),
         }
     }
 
@@ -793,12 +792,6 @@ impl Propagator<'_> {
                 self.wake_rule(rule);
             }
         }
-    }
-
-    /// The running rule when it is idempotent: its own changes never wake it.
-    #[inline]
-    fn sleeper(&self) -> Option<RuleId> {
-        self.rule.filter(|rule| self.core.idempotent[rule.index()])
     }
 
     /// Queue `rule`, unless it is running and idempotent, and tell the observer.
@@ -857,34 +850,6 @@ fn reborrow<'x>(observer: &'x mut Option<&mut dyn Observer>) -> Option<&'x mut d
     match observer {
         Some(observer) => Some(&mut **observer),
         None => None,
-    }
-}
-
-/// Which rules a change of one variable wakes.
-enum Waking {
-    /// No rule waits for the change's events.
-    Nobody,
-    /// The only rule that can wake.
-    Rule(RuleId),
-    /// Several rules may wake: those of the variable watching one of these events.
-    Scan(Events),
-}
-
-/// Which rules a change of `var` wakes; `events` works out the change's events as far
-/// as the variable's rules wait for them, and runs only when some rule waits.
-#[inline(always)]
-fn waking(watchers: &Watchers, var: VarId, events: impl FnOnce(Events) -> Events) -> Waking {
-    let (waited, sole) = watchers.wake_events(var);
-    if waited == Events::NONE {
-        return Waking::Nobody;
-    }
-    let events = events(waited);
-    if !waited.intersects(events) {
-        return Waking::Nobody;
-    }
-    match sole {
-        Some(rule) => Waking::Rule(rule),
-        None => Waking::Scan(events),
     }
 }
 
