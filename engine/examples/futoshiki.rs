@@ -7,7 +7,7 @@
 //! Run: `cargo run --release --example futoshiki`
 
 use sieve::prelude::*;
-use sieve::{Stats, TextTrace, oracle};
+use sieve::{Names, Stats, TextTrace, oracle};
 
 /// `smaller < larger` for two cells.
 struct LessThan {
@@ -43,11 +43,11 @@ impl Rule for LessThan {
 
     // Action: the larger cell is above the smaller's minimum, and the smaller cell is
     // below the larger's maximum.
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let low = ctx.domains().min(self.smaller).unwrap_or(0);
         let high = ctx.domains().max(self.larger).unwrap_or(0);
-        let text = |model: &Model| {
-            let (smaller, larger) = (model.var_name(self.smaller), model.var_name(self.larger));
+        let text = |names: &Names| {
+            let (smaller, larger) = (names.var_name(self.smaller), names.var_name(self.larger));
             format!(
                 "{smaller} < {larger}, so {larger} is above {smaller}'s smallest candidate and {smaller} below {larger}'s largest"
             )

@@ -10,30 +10,7 @@ use std::sync::Arc;
 
 use fixedbitset::FixedBitSet;
 
-/// A value of a variable's domain: `0..size`.
-pub type Value = u32;
-
-/// Identifies a variable of a [`crate::Model`]; its index is the order of creation.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct VarId(pub(crate) u32);
-
-impl VarId {
-    /// The variable's position in creation order, usable as an index.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The variable at position `index` (no check that the model has it).
-    pub fn from_index(index: usize) -> Self {
-        VarId(index as u32)
-    }
-}
-
-impl fmt::Display for VarId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "x{}", self.0)
-    }
-}
+pub use crate::ids::{Value, VarId};
 
 /// Where one variable's words sit in the store.
 #[derive(Clone, Debug)]
@@ -109,7 +86,7 @@ fn fewest_open_words(words: impl Iterator<Item = (usize, u64)>) -> Option<VarId>
 ///
 /// Reading is free for everyone. Narrowing through the methods here records nothing, so
 /// they are meant for setting up a start state (clues, givens); rules narrow through
-/// [`crate::Propagator`], which records provenance and wakes other rules.
+/// [`crate::Context`], which records provenance and wakes other rules.
 #[derive(Clone)]
 pub struct Domains {
     words: Vec<u64>,
@@ -392,7 +369,7 @@ impl Domains {
 
     /// A 64-bit fingerprint of the state, for memories of visited states.
     pub fn fingerprint(&self) -> u64 {
-        crate::memory::fingerprint_words(&self.words)
+        crate::hash::fingerprint_words(&self.words)
     }
 
     /// Remove `value` from `var` (set-up only; see the type docs). Returns whether it

@@ -32,31 +32,39 @@
 
 pub mod domain;
 pub mod error;
+pub mod hash;
+pub mod ids;
 pub mod matrix;
-pub mod memory;
 pub mod model;
+pub mod names;
 pub mod observe;
 pub mod oracle;
-pub mod propagate;
+pub mod propagation;
 pub mod provenance;
 pub mod repair;
-pub mod rule;
 pub mod rules;
 pub mod search;
 pub mod trace;
 
-pub use domain::{Candidates, Domains, Value, VarId, bits_of};
+pub use domain::{Candidates, Domains, bits_of};
 pub use error::Error;
+pub use ids::{RuleId, Value, VarId};
 pub use matrix::{
     Disagreement, MatrixError, MatrixOptions, MatrixReport, Strategy, Subject, run_matrix,
 };
-pub use memory::{StateMemory, Step, StepKind};
 pub use model::Model;
+pub use names::Names;
 pub use observe::{Both, Change, Event, Flow, Observer, RuleStats, Stats};
-pub use propagate::{Fixpoint, Propagator, Schedule, apply_rule, propagate};
+#[allow(deprecated)]
+pub use propagation::Propagator;
+pub use propagation::{
+    Conflict, Context, Cost, Events, Fixpoint, Rule, Schedule, Sentence, Watch, Why, apply_rule,
+    propagate,
+};
 pub use provenance::{Provenance, Record};
+pub use repair::memory::{StateMemory, Step, StepKind};
+pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
-pub use rule::{Conflict, Cost, Events, Move, Reaction, Rule, RuleId, Sentence, Watch, Why};
 pub use rules::{AllDifferent, EachValueSomewhere, LinearSum, Relation};
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
@@ -72,9 +80,9 @@ pub struct ReadmeDoctests;
 /// Everything a rule set needs, in one import.
 pub mod prelude {
     pub use crate::{
-        AllDifferent, Config, Conflict, Cost, Count, Counters, Domains, EachValueSomewhere, Error,
-        Events, Fixpoint, LinearSum, Model, Move, Observer, Propagator, Reaction, Relation,
-        Restore, Rule, RuleId, Schedule, Search, Solution, Stats, StopReason, Uniqueness, Value,
-        ValueOrder, VarId, VarOrder, Watch, Why, propagate,
+        AllDifferent, Config, Conflict, Context, Cost, Count, Counters, Domains,
+        EachValueSomewhere, Error, Events, Fixpoint, LinearSum, Model, Move, Names, Observer,
+        Reaction, Relation, Restore, Rule, RuleId, Schedule, Search, Solution, Stats, StopReason,
+        Uniqueness, Value, ValueOrder, VarId, VarOrder, Watch, Why, propagate,
     };
 }

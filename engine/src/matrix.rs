@@ -54,7 +54,7 @@ use thiserror::Error;
 use crate::domain::{Domains, Value, VarId};
 use crate::model::Model;
 use crate::observe::{Event, Flow, Observer, Stats};
-use crate::propagate::Schedule;
+use crate::propagation::Schedule;
 use crate::search::{Config, Counters, Restore, Search, ValueOrder, VarOrder};
 
 /// A named search configuration: one column of the matrix.

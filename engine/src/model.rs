@@ -2,9 +2,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::domain::{Domains, Layout, VarId};
+use crate::domain::{Domains, Layout};
 use crate::error::Error;
-use crate::rule::{Events, Rule, RuleId};
+use crate::ids::{RuleId, Value, VarId};
+use crate::names::Names;
+use crate::propagation::{Events, Rule};
 
 /// For each variable, the rules that watch it and for which events, flattened so that
 /// waking costs one slice look-up. Each variable's entries list the rules it can wake
@@ -50,8 +52,7 @@ impl Watchers {
 #[derive(Default)]
 pub struct Model {
     sizes: Vec<u32>,
-    names: Vec<Option<String>>,
-    value_labels: Vec<String>,
+    names: Names,
     rules: Vec<Box<dyn Rule>>,
     /// Set by [`Model::set_branch_order`]; creation order when `None`.
     branch_order: Option<Vec<VarId>>,
@@ -69,7 +70,6 @@ impl Model {
     pub fn new_var(&mut self, size: u32) -> VarId {
         let id = VarId(self.sizes.len() as u32);
         self.sizes.push(size.max(1));
-        self.names.push(None);
         if let Some(order) = &mut self.branch_order {
             order.push(id);
         }
@@ -85,15 +85,17 @@ impl Model {
 
     /// Give a variable a name for traces and explanations (such as `"r3c5"`).
     pub fn set_name(&mut self, var: VarId, name: impl Into<String>) {
-        self.names[var.index()] = Some(name.into());
+        self.names.set_var_name(var, name.into());
     }
 
     /// A variable's name: the one given, or `x<index>`.
     pub fn var_name(&self, var: VarId) -> String {
-        match self.names.get(var.index()).and_then(Option::as_ref) {
-            Some(name) => name.clone(),
-            None => var.to_string(),
-        }
+        self.names.var_name(var)
+    }
+
+    /// The names of variables and labels of values, as sentences read them.
+    pub fn names(&self) -> &Names {
+        &self.names
     }
 
     /// Set the order in which search considers variables: [`crate::VarOrder::First`]
@@ -145,15 +147,12 @@ impl Model {
     /// Give values labels for traces and explanations: `labels[v]` is how a person
     /// writes value `v` (a sudoku's `"7"` for value 6).
     pub fn set_value_labels(&mut self, labels: Vec<String>) {
-        self.value_labels = labels;
+        self.names.set_value_labels(labels);
     }
 
     /// A value's label: the one given, or the number.
-    pub fn value_label(&self, value: crate::Value) -> String {
-        match self.value_labels.get(value as usize) {
-            Some(label) => label.clone(),
-            None => value.to_string(),
-        }
+    pub fn value_label(&self, value: Value) -> String {
+        self.names.value_label(value)
     }
 
     /// Add a rule; its watches must name variables of this model.
@@ -263,7 +262,7 @@ impl Model {
     }
 
     /// The first rule that a full assignment violates, if any.
-    pub fn violated(&self, values: &[crate::Value]) -> Option<RuleId> {
+    pub fn violated(&self, values: &[Value]) -> Option<RuleId> {
         self.rules
             .iter()
             .position(|rule| !rule.holds(values))

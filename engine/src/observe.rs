@@ -6,7 +6,8 @@
 use std::time::{Duration, Instant};
 
 use crate::domain::{Value, VarId, bits_of};
-use crate::rule::{Conflict, RuleId};
+use crate::ids::RuleId;
+use crate::propagation::Conflict;
 
 /// Whether a run should go on after an event.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! - **soundness** ([`check_rule`]): every value an action removes is absent from every
 //!   solution, an action reports a conflict only when there is no solution, and an
 //!   action that declares its rule entailed
-//!   ([`crate::Propagator::declare_entailed`]) leaves no assignment that breaks the
+//!   ([`crate::Context::declare_entailed`]) leaves no assignment that breaks the
 //!   rule;
 //! - **solutions** ([`check_solution`]): a solution satisfies every rule.
 
@@ -15,9 +15,9 @@ use thiserror::Error;
 
 use crate::domain::{Domains, Value, VarId};
 use crate::error::Error;
+use crate::ids::RuleId;
 use crate::model::Model;
-use crate::propagate::{Fixpoint, apply_rule_once};
-use crate::rule::RuleId;
+use crate::propagation::{Fixpoint, apply_rule_once};
 
 /// How many partial assignments the oracle may visit before it gives up.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;

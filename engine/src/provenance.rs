@@ -25,8 +25,8 @@
 use hashbrown::{HashMap, HashSet};
 
 use crate::domain::{Value, VarId};
+use crate::ids::RuleId;
 use crate::observe::{Event, Flow, Observer};
-use crate::rule::RuleId;
 
 /// One change, kept for explanations.
 #[derive(Clone, Debug, PartialEq, Eq)]

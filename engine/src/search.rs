@@ -14,10 +14,10 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::domain::{Domains, Value, VarId, bits_of, low_mask};
 use crate::error::Error;
+use crate::ids::RuleId;
 use crate::model::Model;
 use crate::observe::{Event, Flow, Observer};
-use crate::propagate::{Ending, Engine, Schedule};
-use crate::rule::RuleId;
+use crate::propagation::{Ending, Engine, Schedule};
 
 /// How search returns to an earlier state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -302,7 +302,6 @@ impl<'m, 'o> Search<'m, 'o> {
         self.domains.copy_from(start);
         self.frames.clear();
         self.engine.core.trail.clear();
-        self.engine.core.trail_on = false;
         self.engine.core.entailments.clear();
         self.engine.core.propagations = 0;
         self.engine.core.changes = 0;
@@ -373,7 +372,10 @@ impl<'m, 'o> Search<'m, 'o> {
                     let end = self
                         .engine
                         .propagate_all(&mut self.domains, &mut self.observer, 0);
-                    self.engine.core.trail_on = self.config.restore == Restore::Trail;
+                    self.engine
+                        .core
+                        .trail
+                        .set_on(self.config.restore == Restore::Trail);
                     self.after_propagation(end);
                 }
                 Phase::Expand => {
@@ -545,7 +547,7 @@ impl<'m, 'o> Search<'m, 'o> {
 
     fn save(&mut self) -> usize {
         match self.config.restore {
-            Restore::Trail => self.engine.core.trail.len(),
+            Restore::Trail => self.engine.core.trail.mark(),
             Restore::Copy => {
                 let depth = self.frames.len();
                 if self.saved.len() <= depth {
@@ -560,7 +562,7 @@ impl<'m, 'o> Search<'m, 'o> {
 
     fn restore(&mut self, mark: usize) {
         match self.config.restore {
-            Restore::Trail => self.engine.core.undo_to(&mut self.domains, mark),
+            Restore::Trail => self.engine.core.trail.undo_to(&mut self.domains, mark),
             Restore::Copy => self
                 .domains
                 .raw_words_mut()

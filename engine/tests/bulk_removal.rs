@@ -1,4 +1,4 @@
-//! `Propagator::remove_bits_each` does exactly what a loop of `remove_bits` does:
+//! `Context::remove_bits_each` does exactly what a loop of `remove_bits` does:
 //! the same solutions, counters and events under every schedule and restore, with
 //! and without an observer.
 
@@ -28,7 +28,7 @@ impl Rule for Neighbours {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let Some(value) = ctx.domains().value(self.own) else {
             return Ok(());
         };

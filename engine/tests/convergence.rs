@@ -1,5 +1,5 @@
 //! Rule sets that fight each other cannot make propagation or search hang: the
-//! `Propagator` can only remove values, so every fight ends, at the latest, in a
+//! `Context` can only remove values, so every fight ends, at the latest, in a
 //! conflict that names the rule that emptied a domain.
 
 use sieve::prelude::*;
@@ -18,7 +18,7 @@ impl Rule for Insist {
     fn watches(&self) -> Vec<Watch> {
         vec![Watch::new(self.x, Events::REMOVED)]
     }
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let why = Why::new("insist");
         ctx.assign(self.x, self.target, &why)?;
         Ok(())

@@ -30,7 +30,7 @@ impl Rule for WeakDifferent {
         ]
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
         let disjoint = domains.bits(self.x) & domains.bits(self.y) == 0;
         if disjoint || self.lying {

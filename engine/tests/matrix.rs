@@ -20,7 +20,7 @@ impl Rule for PlacedQueen {
         vec![Watch::new(self.columns[self.column], Events::ASSIGNED)]
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let Some(row) = ctx.domains().value(self.columns[self.column]) else {
             return Ok(());
         };
@@ -75,7 +75,7 @@ impl Rule for EarlyLiar {
         Cost::Constant
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let second = self.columns[1];
         if ctx.domains().is_assigned(self.columns[0]) && ctx.domains().count(second) == self.size {
             let lowest = ctx.domains().min(second).unwrap_or(0);
@@ -115,7 +115,7 @@ impl Rule for EarlyOracle {
         Cost::Constant
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let Some(first) = ctx.domains().value(self.columns[0]) else {
             return Ok(());
         };

@@ -31,7 +31,7 @@ impl Rule for SlaveQueen {
             .map(|q| Watch::new(VarId::from_index(q), Events::ASSIGNED))
             .collect()
     }
-    fn action(&self, _ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, _ctx: &mut Context<'_>) -> Result<(), Conflict> {
         Ok(())
     }
     fn holds(&self, values: &[Value]) -> bool {
@@ -135,7 +135,7 @@ impl Rule for Insist {
     fn watches(&self) -> Vec<Watch> {
         vec![Watch::new(VarId::from_index(0), Events::ANY)]
     }
-    fn action(&self, _ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, _ctx: &mut Context<'_>) -> Result<(), Conflict> {
         Ok(())
     }
     fn holds(&self, values: &[Value]) -> bool {
@@ -190,7 +190,7 @@ fn backtracking_with_nothing_to_undo_is_stuck_not_a_hang() {
         fn watches(&self) -> Vec<Watch> {
             vec![Watch::new(VarId::from_index(0), Events::ANY)]
         }
-        fn action(&self, _ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        fn action(&self, _ctx: &mut Context<'_>) -> Result<(), Conflict> {
             Ok(())
         }
         fn holds(&self, _values: &[Value]) -> bool {

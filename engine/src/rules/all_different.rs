@@ -1,7 +1,7 @@
 use crate::domain::{Domains, Value, VarId};
-use crate::model::Model;
-use crate::propagate::Propagator;
-use crate::rule::{Conflict, Events, Rule, Watch, Why};
+use crate::names::Names;
+use crate::propagation::Context;
+use crate::propagation::{Conflict, Events, Rule, Watch, Why};
 
 /// All different, with singles elimination: a value fixed in one variable leaves every
 /// other variable of the group. It wakes only when a variable of the group is assigned,
@@ -26,7 +26,7 @@ impl AllDifferent {
         &self.vars
     }
 
-    fn single_word(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn single_word(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut done = 0u64;
         loop {
             let mut progress = false;
@@ -39,7 +39,7 @@ impl AllDifferent {
                 progress = true;
                 let value = bits.trailing_zeros();
                 let cause = [var];
-                let text = |model: &Model| self.explain(model, var, value);
+                let text = |names: &Names| self.explain(names, var, value);
                 let why = Why::new("all different").cause(&cause).named_text(&text);
                 for &other in &self.vars {
                     if other != var && ctx.domains().bits(other) & bits != 0 {
@@ -54,7 +54,7 @@ impl AllDifferent {
         Ok(())
     }
 
-    fn any_size(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn any_size(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut done: Vec<Value> = Vec::new();
         loop {
             let mut progress = false;
@@ -68,7 +68,7 @@ impl AllDifferent {
                 done.push(value);
                 progress = true;
                 let cause = [var];
-                let text = |model: &Model| self.explain(model, var, value);
+                let text = |names: &Names| self.explain(names, var, value);
                 let why = Why::new("all different").cause(&cause).named_text(&text);
                 for &other in &self.vars {
                     if other != var {
@@ -82,11 +82,11 @@ impl AllDifferent {
         }
     }
 
-    fn explain(&self, model: &Model, var: VarId, value: Value) -> String {
-        let value = model.value_label(value);
+    fn explain(&self, names: &Names, var: VarId, value: Value) -> String {
+        let value = names.value_label(value);
         format!(
             "{} = {value}, so {value} leaves every other variable of {}",
-            model.var_name(var),
+            names.var_name(var),
             self.name
         )
     }
@@ -120,7 +120,7 @@ impl Rule for AllDifferent {
             })
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if ctx.domains().is_single_word() {
             self.single_word(ctx)
         } else {

@@ -1,7 +1,7 @@
 use crate::domain::{Value, VarId};
-use crate::model::Model;
-use crate::propagate::Propagator;
-use crate::rule::{Conflict, Events, Rule, Watch, Why};
+use crate::names::Names;
+use crate::propagation::Context;
+use crate::propagation::{Conflict, Events, Rule, Watch, Why};
 
 /// Each of the given values is taken by some variable of the group: a value possible
 /// in only one variable goes there (a *hidden single*), and a value possible nowhere is
@@ -24,7 +24,7 @@ impl EachValueSomewhere {
     }
 
     /// Where `value` can still go: the first such variable and whether there are more.
-    fn places(&self, ctx: &Propagator<'_>, value: Value) -> (Option<VarId>, bool) {
+    fn places(&self, ctx: &Context<'_>, value: Value) -> (Option<VarId>, bool) {
         let mut places = self
             .vars
             .iter()
@@ -51,7 +51,7 @@ impl Rule for EachValueSomewhere {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         loop {
             let mut progress = false;
             for &value in &self.values {
@@ -60,8 +60,8 @@ impl Rule for EachValueSomewhere {
                         return Err(ctx.conflict(&Why::new("value has no place")));
                     }
                     (Some(var), false) if ctx.domains().count(var) > 1 => {
-                        let text = |model: &Model| {
-                            let (var, value) = (model.var_name(var), model.value_label(value));
+                        let text = |names: &Names| {
+                            let (var, value) = (names.var_name(var), names.value_label(value));
                             format!(
                                 "{value} can only go in {var} within {}, so {var} = {value}",
                                 self.name

@@ -1,6 +1,6 @@
 use crate::domain::{Value, VarId};
-use crate::propagate::Propagator;
-use crate::rule::{Conflict, Events, Rule, Watch, Why};
+use crate::propagation::Context;
+use crate::propagation::{Conflict, Events, Rule, Watch, Why};
 
 /// How the sum compares to the right-hand side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -51,7 +51,7 @@ impl LinearSum {
     }
 
     /// The smallest and largest contribution of one term.
-    fn term_bounds(ctx: &Propagator<'_>, coefficient: i64, var: VarId) -> Option<(i64, i64)> {
+    fn term_bounds(ctx: &Context<'_>, coefficient: i64, var: VarId) -> Option<(i64, i64)> {
         let min = i64::from(ctx.domains().min(var)?) * coefficient;
         let max = i64::from(ctx.domains().max(var)?) * coefficient;
         Some((min.min(max), min.max(max)))
@@ -59,7 +59,7 @@ impl LinearSum {
 
     /// Narrow one term so that `low <= coefficient · value <= high`.
     fn narrow_term(
-        ctx: &mut Propagator<'_>,
+        ctx: &mut Context<'_>,
         (coefficient, var): (i64, VarId),
         low: i64,
         high: i64,
@@ -123,7 +123,7 @@ impl Rule for LinearSum {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let text = || format!("bounds of the sum {}", self.name);
         let why = Why::new("sum bounds").text(&text);
         loop {

@@ -11,7 +11,7 @@ pub struct NotAttacking {
 }
 
 impl NotAttacking {
-    fn clear(&self, ctx: &mut Propagator<'_>, from: VarId, to: VarId) -> Result<(), Conflict> {
+    fn clear(&self, ctx: &mut Context<'_>, from: VarId, to: VarId) -> Result<(), Conflict> {
         if let Some(row) = ctx.domains().value(from) {
             let why = Why::new("queen attack").cause(std::slice::from_ref(&from));
             ctx.remove(to, row, &why)?;
@@ -37,7 +37,7 @@ impl Rule for NotAttacking {
     fn cost(&self) -> Cost {
         Cost::Constant
     }
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.clear(ctx, self.a, self.b)?;
         self.clear(ctx, self.b, self.a)
     }

@@ -33,7 +33,7 @@
 
 mod supports;
 
-use sieve::{Conflict, Cost, Domains, Events, Propagator, Rule, Value, VarId, Watch, Why};
+use sieve::{Conflict, Context, Cost, Domains, Events, Rule, Value, VarId, Watch, Why};
 use smallvec::SmallVec;
 
 use supports::{MAX_CELLS, Supports};
@@ -104,7 +104,7 @@ impl DistinctSum {
     }
 
     /// Domain-consistent pruning when every domain fits in one word.
-    fn prune_words(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn prune_words(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let text = || {
             format!(
                 "{}: no other value lets the line's cells be all different and reach its sum",
@@ -136,7 +136,7 @@ impl DistinctSum {
     }
 
     /// Bounds reasoning for domains wider than a word.
-    fn prune_bounds(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn prune_bounds(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let text = || format!("bounds of the sum {}", self.name);
         let why = Why::new("sum bounds").cause(&self.cells).text(&text);
         let target = i128::from(self.target);
@@ -211,7 +211,7 @@ impl Rule for DistinctSum {
         self.line_holds(&line)
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if ctx.domains().is_single_word() && self.cells.len() <= MAX_CELLS {
             self.prune_words(ctx)
         } else {

@@ -107,7 +107,7 @@ impl SlaveQueen {
     /// Remove from `to` the rows a queen fixed in `from` attacks.
     fn clear(
         &self,
-        ctx: &mut Propagator<'_>,
+        ctx: &mut Context<'_>,
         from: usize,
         to: usize,
         distance: u32,
@@ -136,7 +136,7 @@ impl Rule for SlaveQueen {
             .collect()
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         for master in 0..self.slave {
             let distance = (self.slave - master) as u32;
             self.clear(ctx, master, self.slave, distance)?;

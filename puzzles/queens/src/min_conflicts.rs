@@ -216,7 +216,7 @@ impl RepairProblem for MinConflicts {
         None
     }
 
-    fn action(&mut self, rule: RuleId) -> Option<Move> {
+    fn corrective_move(&mut self, rule: RuleId) -> Option<Move> {
         let column = rule.index();
         let mut best: Option<(i64, usize)> = None;
         for _ in 0..SWAP_TRIES {

@@ -48,7 +48,7 @@ impl ColumnAttacks {
     #[inline]
     fn clear_single_words(
         &self,
-        ctx: &mut Propagator<'_>,
+        ctx: &mut Context<'_>,
         row: Value,
         why: &Why<'_>,
     ) -> Result<(), Conflict> {
@@ -113,7 +113,7 @@ impl Rule for ColumnAttacks {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let own = VarId::from_index(self.column);
         let Some(row) = ctx.domains().value(own) else {
             return Ok(());

@@ -80,7 +80,7 @@ fn the_problem_keeps_a_permutation_and_its_counts() {
     let mut problem = MinConflicts::new(300, 4).unwrap();
     let mut repair_steps = 0;
     while let Some(rule) = problem.first_violated() {
-        let mv = problem.action(rule).expect("a swap");
+        let mv = problem.corrective_move(rule).expect("a swap");
         assert_eq!(mv.changes.len(), 2);
         problem.apply(&mv);
         repair_steps += 1;

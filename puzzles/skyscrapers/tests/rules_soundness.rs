@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sieve::oracle;
 use sieve::{
-    Conflict, Domains, Event, Events, Fixpoint, Flow, Model, Observer, Propagator, Rule, RuleId,
+    Conflict, Context, Domains, Event, Events, Fixpoint, Flow, Model, Observer, Rule, RuleId,
     Schedule, Value, VarId, Watch, apply_rule, propagate,
 };
 use sieve_skyscrapers::latin::random_latin_square;
@@ -38,7 +38,7 @@ impl Rule for Differ {
         ]
     }
 
-    fn action(&self, _ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, _ctx: &mut Context<'_>) -> Result<(), Conflict> {
         Ok(())
     }
 
@@ -285,7 +285,7 @@ fn the_harness_catches_an_unsound_rule() {
         fn watches(&self) -> Vec<Watch> {
             vec![Watch::new(self.0, Events::NONE)]
         }
-        fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
             ctx.assign(self.0, 0, &sieve::Why::new("wrong"))?;
             Ok(())
         }

@@ -56,7 +56,7 @@ impl Rule for UnitSingles {
             .collect()
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (mut fixed, mut once, mut twice) = (0u64, 0u64, 0u64);
         for &cell in &self.cells {
             let cell_bits = ctx.domains().bits(cell);
@@ -215,7 +215,7 @@ impl Rule for ChuteRule {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.run_by_cell(ctx)
     }
 

@@ -203,7 +203,7 @@ fn the_oracle_catches_a_rule_that_removes_too_much() {
         fn watches(&self) -> Vec<Watch> {
             vec![Watch::new(self.0, Events::REMOVED)]
         }
-        fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+        fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
             let smallest = ctx.domains().min(self.0).unwrap_or(0);
             ctx.remove(self.0, smallest, &Why::new("greedy"))?;
             Ok(())

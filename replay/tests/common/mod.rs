@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use sieve::JsonTrace;
 use sieve::prelude::*;
-use sieve::{TraceDocument, TraceEvent};
+use sieve::{Names, TraceDocument, TraceEvent};
 use sieve_replay::{BorderClues, View};
 
 /// A recorded run: the trace, the view that draws it and the solution found.
@@ -101,16 +101,16 @@ pub struct NotAttacking {
 }
 
 impl NotAttacking {
-    fn clear(&self, ctx: &mut Propagator<'_>, from: VarId, to: VarId) -> Result<(), Conflict> {
+    fn clear(&self, ctx: &mut Context<'_>, from: VarId, to: VarId) -> Result<(), Conflict> {
         let Some(row) = ctx.domains().value(from) else {
             return Ok(());
         };
         let cause = [from];
-        let text = |model: &Model| {
+        let text = |names: &Names| {
             format!(
                 "the queen of {} stands on row {}, {} columns away",
-                model.var_name(from),
-                model.value_label(row),
+                names.var_name(from),
+                names.value_label(row),
                 self.distance
             )
         };
@@ -134,7 +134,7 @@ impl Rule for NotAttacking {
             Watch::new(self.b, Events::ASSIGNED),
         ]
     }
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.clear(ctx, self.a, self.b)?;
         self.clear(ctx, self.b, self.a)
     }
@@ -201,7 +201,7 @@ impl Rule for Skyline {
             .map(|&var| Watch::new(var, Events::ASSIGNED))
             .collect()
     }
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.line.len() as u32;
         let nearest = self.line[0];
         let text = || {

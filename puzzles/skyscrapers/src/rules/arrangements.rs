@@ -6,7 +6,7 @@
 //! line without listing the arrangements. On a line without clues it is the
 //! complete Latin reasoning of that line (every candidate of some permutation).
 
-use sieve::{Conflict, Cost, Domains, Events, Model, Propagator, Rule, Value, VarId, Watch, Why};
+use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use crate::lines::{Candidates, surviving_candidates_into};
 use crate::puzzle::{Line, MAX_SIZE, Puzzle};
@@ -60,16 +60,16 @@ impl LineArrangements {
         }
     }
 
-    fn explain(&self, model: &Model, var: VarId, removed: u64) -> String {
+    fn explain(&self, names: &Names, var: VarId, removed: u64) -> String {
         let heights: Vec<String> = sieve::bits_of(removed)
-            .map(|value| model.value_label(value))
+            .map(|value| names.value_label(value))
             .collect();
         format!(
             "no arrangement of {} that agrees with {} and its candidates puts {} in {}",
             self.line,
             self.clue_words(),
             heights.join(" or "),
-            model.var_name(var)
+            names.var_name(var)
         )
     }
 
@@ -137,7 +137,7 @@ impl Rule for LineArrangements {
         self.agrees(&heights[..self.cells.len()])
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let size = self.cells.len();
         let before = self.candidates(ctx.domains());
         let mut after = [0; MAX_SIZE];
@@ -150,7 +150,7 @@ impl Rule for LineArrangements {
             if removed == 0 {
                 continue;
             }
-            let text = |model: &Model| self.explain(model, var, removed);
+            let text = |names: &Names| self.explain(names, var, removed);
             let why = Why::new("line arrangements").named_text(&text);
             ctx.remove_bits(var, removed, &why)?;
         }

@@ -6,7 +6,7 @@
 //! nothing about a clue of 2), so a search over any tier finds only true
 //! solutions and the soundness oracle enumerates exactly the puzzle's.
 
-use sieve::{Conflict, Cost, Events, Propagator, Rule, Value, VarId, Watch, Why};
+use sieve::{Conflict, Context, Cost, Events, Rule, Value, VarId, Watch, Why};
 
 use super::view::View;
 
@@ -49,7 +49,7 @@ impl Rule for ClueCheck {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
         if !self.cells.iter().all(|&var| domains.is_assigned(var)) {
             return Ok(());

@@ -5,7 +5,7 @@
 //! - **Edge rule 2**: clue N ⇒ every building is seen, so the line rises
 //!   1, 2, …, N from that side.
 
-use sieve::{Conflict, Cost, Domains, Events, Model, Propagator, Rule, Value, Watch, Why};
+use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, Watch, Why};
 
 use super::view::View;
 
@@ -43,12 +43,12 @@ impl EdgeRule {
         }
     }
 
-    fn explain(&self, model: &Model, position: usize, value: Value) -> String {
-        let cell = model.var_name(self.view.cells[position]);
-        let height = model.value_label(value);
+    fn explain(&self, names: &Names, position: usize, value: Value) -> String {
+        let cell = names.var_name(self.view.cells[position]);
+        let height = names.value_label(value);
         if self.ascending() {
             let size = self.view.size();
-            let rising: Vec<String> = (0..size as Value).map(|v| model.value_label(v)).collect();
+            let rising: Vec<String> = (0..size as Value).map(|v| names.value_label(v)).collect();
             format!(
                 "{}: all {size} buildings are seen, so the line rises {} {}, and {cell} = {height}",
                 self.view.describe(),
@@ -92,14 +92,14 @@ impl Rule for EdgeRule {
             .all(|(position, value)| domains.value(self.view.cells[position]) == Some(value))
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let inference = if self.ascending() {
             "edge rule 2"
         } else {
             "edge rule 1"
         };
         for (position, value) in self.fixed() {
-            let text = |model: &Model| self.explain(model, position, value);
+            let text = |names: &Names| self.explain(names, position, value);
             let why = Why::new(inference).named_text(&text);
             ctx.assign(self.view.cells[position], value, &why)?;
         }

@@ -19,7 +19,7 @@
 //! model runs them on position variables instead of cells
 //! ([`super::positions`]).
 
-use sieve::{Conflict, Cost, Domains, Events, Model, Propagator, Rule, Value, VarId, Watch, Why};
+use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use crate::puzzle::MAX_SIZE;
 
@@ -78,11 +78,11 @@ impl HeightPlacement {
         places
     }
 
-    fn explain(model: &Model, cell: VarId, height: Value) -> String {
-        let height = model.value_label(height);
+    fn explain(names: &Names, cell: VarId, height: Value) -> String {
+        let height = names.value_label(height);
         format!(
             "{height} stands once in every row and column; with {height} in {}, some row or column would be left without one",
-            model.var_name(cell)
+            names.var_name(cell)
         )
     }
 }
@@ -224,7 +224,7 @@ impl Rule for HeightPlacement {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let size = self.size;
         let places = self.places(ctx.domains());
         for height in members(self.heights) {
@@ -239,7 +239,7 @@ impl Rule for HeightPlacement {
                 for column in members(removed) {
                     let cell = self.cells[row * size + column];
                     let height = height as Value;
-                    let text = |model: &Model| Self::explain(model, cell, height);
+                    let text = |names: &Names| Self::explain(names, cell, height);
                     let why = Why::new("height placement").named_text(&text);
                     ctx.remove(cell, height, &why)?;
                 }

@@ -13,7 +13,7 @@
 //! rows to columns, as [`super::HeightPlacement`] does on the cells alone. One
 //! rule does both: it reads the grid once for every height.
 
-use sieve::{Conflict, Cost, Domains, Events, Model, Propagator, Rule, Value, VarId, Watch, Why};
+use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use super::placement::{Places, Set, members, removed_columns, settled};
 use crate::puzzle::MAX_SIZE;
@@ -128,7 +128,7 @@ impl Rule for PositionPlacement {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let size = self.positions.size;
         let mut places = self.places(ctx.domains());
         for places in places.iter_mut().take(size) {
@@ -155,10 +155,10 @@ impl Rule for PositionPlacement {
         for (&cell, &keep) in self.cells.iter().zip(&keep) {
             let keep = u64::from(keep);
             if ctx.domains().bits(cell) != keep {
-                let text = |model: &Model| {
+                let text = |names: &Names| {
                     format!(
                         "each height stands once in every row and column; where the heights can still stand leaves {} only these",
-                        model.var_name(cell)
+                        names.var_name(cell)
                     )
                 };
                 ctx.keep_bits(cell, keep, &why.named_text(&text))?;

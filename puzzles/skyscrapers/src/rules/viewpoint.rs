@@ -25,7 +25,7 @@
 //! Rules 1, 3 and 4 depend on the clues alone and run once; rules 2 and 5
 //! wake when the line's candidates change.
 
-use sieve::{Conflict, Cost, Domains, Events, Model, Propagator, Rule, Value, Watch, Why};
+use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, Watch, Why};
 
 use super::view::{View, ordinal};
 use crate::puzzle::MAX_SIZE;
@@ -77,17 +77,17 @@ impl Rule for TallestNotCloser {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let tallest = self.view.size() as Value - 1;
         for position in 0..self.view.clue_count() - 1 {
             let cell = self.view.cells[position];
-            let text = |model: &Model| {
+            let text = |names: &Names| {
                 format!(
                     "{}: the tallest ({}) hides everything behind it, so it stands no closer than the {} cell; not in {}",
                     self.view.describe(),
-                    model.value_label(tallest),
+                    names.value_label(tallest),
                     ordinal(self.view.clue_count()),
-                    model.var_name(cell)
+                    names.var_name(cell)
                 )
             };
             let why = Why::new("viewpoint rule 1").named_text(&text);
@@ -117,15 +117,15 @@ impl RisingToTallest {
         })
     }
 
-    fn explain(&self, model: &Model, position: usize, bound: &str, value: Value) -> String {
+    fn explain(&self, names: &Names, position: usize, bound: &str, value: Value) -> String {
         let count = self.view.clue_count();
         format!(
             "{} with the tallest ({}) in the {} cell: the {count} buildings up to it are all seen, so they rise towards it; {} is {bound} {}",
             self.view.describe(),
-            model.value_label(self.view.size() as Value - 1),
+            names.value_label(self.view.size() as Value - 1),
             ordinal(count),
-            model.var_name(self.view.cells[position]),
-            model.value_label(value)
+            names.var_name(self.view.cells[position]),
+            names.value_label(value)
         )
     }
 }
@@ -155,7 +155,7 @@ impl Rule for RisingToTallest {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let count = self.view.clue_count();
         let cells = &self.view.cells;
         let tallest = self.view.size() as Value - 1;
@@ -167,13 +167,13 @@ impl Rule for RisingToTallest {
             let Some(bound) = next_max.checked_sub(1) else {
                 return Err(ctx.conflict(&Why::new("viewpoint rule 2")));
             };
-            let text = |model: &Model| self.explain(model, position, "at most", bound);
+            let text = |names: &Names| self.explain(names, position, "at most", bound);
             let why = Why::new("viewpoint rule 2").named_text(&text);
             ctx.remove_above(cells[position], bound, &why)?;
         }
         for position in 1..count {
             let bound = ctx.domains().min(cells[position - 1]).unwrap_or(0) + 1;
-            let text = |model: &Model| self.explain(model, position, "at least", bound);
+            let text = |names: &Names| self.explain(names, position, "at least", bound);
             let why = Why::new("viewpoint rule 2").named_text(&text);
             ctx.remove_below(cells[position], bound, &why)?;
         }
@@ -215,20 +215,20 @@ impl Rule for NearCellsBound {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (size, count) = (self.view.size(), self.view.clue_count());
         for position in 0..count - 1 {
             // 1-based position p = position + 1: at most N − n + p, as a value one less.
             let bound = (size - count + position) as Value;
             let cell = self.view.cells[position];
-            let text = |model: &Model| {
+            let text = |names: &Names| {
                 format!(
                     "{}: the {} cell, {}, is at most N − {count} + {} = {}, since a taller building there would leave too few taller ones behind it to see {count}",
                     self.view.describe(),
                     ordinal(position + 1),
-                    model.var_name(cell),
+                    names.var_name(cell),
                     position + 1,
-                    model.value_label(bound)
+                    names.value_label(bound)
                 )
             };
             let why = Why::new("viewpoint rule 3").named_text(&text);
@@ -279,17 +279,17 @@ impl Rule for OneFacingTwo {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let size = self.view.size() as Value;
         let cell = self.view.cells[0];
-        let text = |model: &Model| {
+        let text = |names: &Names| {
             format!(
                 "{} faces clue 1 {}: the tallest ({}) stands at the far end, so the building next to the 2 is the only other one seen and is the second tallest: {} = {}",
                 self.view.describe(),
                 self.opposite.place(),
-                model.value_label(size - 1),
-                model.var_name(cell),
-                model.value_label(size - 2)
+                names.value_label(size - 1),
+                names.var_name(cell),
+                names.value_label(size - 2)
             )
         };
         let why = Why::new("viewpoint rule 4").named_text(&text);
@@ -358,11 +358,7 @@ impl HiddenCount {
     }
 
     /// Every cell not surely seen is hidden: shorter than the tallest possible before it.
-    fn all_others_hidden(
-        &self,
-        ctx: &mut Propagator<'_>,
-        facts: &Visibility,
-    ) -> Result<(), Conflict> {
+    fn all_others_hidden(&self, ctx: &mut Context<'_>, facts: &Visibility) -> Result<(), Conflict> {
         let size = self.view.size();
         for position in 1..size {
             if facts.seen[position] {
@@ -372,13 +368,13 @@ impl HiddenCount {
             let Some(bound) = facts.tallest_before[position].and_then(|t| t.checked_sub(1)) else {
                 return Err(ctx.conflict(&Why::new("viewpoint rule 5")));
             };
-            let text = |model: &Model| {
+            let text = |names: &Names| {
                 format!(
                     "{}: {} already, so every other one is hidden; {} must be shorter than a building before it: at most {}",
                     self.view.describe(),
                     buildings(self.view.clue_count(), "surely seen"),
-                    model.var_name(cell),
-                    model.value_label(bound)
+                    names.var_name(cell),
+                    names.value_label(bound)
                 )
             };
             let why = Why::new("viewpoint rule 5").named_text(&text);
@@ -389,7 +385,7 @@ impl HiddenCount {
 
     /// With every other building hidden: the adjacent cell's highest height goes
     /// there when no other cell of the line can take it.
-    fn adjacent_takes_the_highest(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn adjacent_takes_the_highest(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let cells = &self.view.cells;
         let first = cells[0];
         if ctx.domains().is_assigned(first) {
@@ -404,13 +400,13 @@ impl HiddenCount {
         {
             return Ok(());
         }
-        let text = |model: &Model| {
+        let text = |names: &Names| {
             format!(
                 "{}: every building after the first is hidden, and no other cell of the line can take {}, so the adjacent cell takes it: {} = {}",
                 self.view.describe(),
-                model.value_label(highest),
-                model.var_name(first),
-                model.value_label(highest)
+                names.value_label(highest),
+                names.var_name(first),
+                names.value_label(highest)
             )
         };
         let why = Why::new("viewpoint rule 5").named_text(&text);
@@ -419,11 +415,7 @@ impl HiddenCount {
     }
 
     /// Every cell not surely hidden is seen: taller than every building before it.
-    fn all_others_seen(
-        &self,
-        ctx: &mut Propagator<'_>,
-        facts: &Visibility,
-    ) -> Result<(), Conflict> {
+    fn all_others_seen(&self, ctx: &mut Context<'_>, facts: &Visibility) -> Result<(), Conflict> {
         let hidden = self.view.size() - self.view.clue_count();
         for position in 1..self.view.size() {
             if facts.hidden[position] {
@@ -431,14 +423,14 @@ impl HiddenCount {
             }
             let cell = self.view.cells[position];
             let bound = facts.surely_before[position].map_or(0, |surely| surely + 1);
-            let text = |model: &Model| {
+            let text = |names: &Names| {
                 format!(
                     "{}: N − {} = {} already, so every other one is seen; {} must be taller than every building before it: at least {}",
                     self.view.describe(),
                     self.view.clue,
                     buildings(hidden, "surely hidden"),
-                    model.var_name(cell),
-                    model.value_label(bound)
+                    names.var_name(cell),
+                    names.value_label(bound)
                 )
             };
             let why = Why::new("viewpoint rule 5").named_text(&text);
@@ -457,7 +449,7 @@ impl Rule for HiddenCount {
         watch_all(&self.view, Events::REMOVED)
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let facts = Visibility::of(&self.view, ctx.domains());
         let size = self.view.size();
         let seen = Visibility::count(&facts.seen[..size]);

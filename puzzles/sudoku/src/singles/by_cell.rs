@@ -162,7 +162,7 @@ impl ChuteRule {
         &self,
         lines: usize,
         segment: usize,
-        ctx: &mut Propagator<'_>,
+        ctx: &mut Context<'_>,
         work: &mut Work<'_>,
     ) -> Result<bool, Conflict> {
         let mut changed = false;
@@ -210,7 +210,7 @@ impl ChuteRule {
     #[inline(always)]
     fn run(
         &self,
-        ctx: &mut Propagator<'_>,
+        ctx: &mut Context<'_>,
         lines: usize,
         segment: usize,
         buffer: &mut [u64],
@@ -232,7 +232,7 @@ impl ChuteRule {
 
     /// Singles and locked candidates to the chute's fixpoint, cell by cell.
     #[inline(never)]
-    pub(super) fn run_by_cell(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    pub(super) fn run_by_cell(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut buffer = vec![0u64; Work::words(self.lines, self.cells.len())];
         self.run(ctx, self.lines, self.segment, &mut buffer)
     }

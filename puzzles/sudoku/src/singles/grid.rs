@@ -23,7 +23,7 @@
 //!   column, a row, box or column without a place for a value.
 //!
 //! Only at the end are the masks turned back into cells, and each cell that lost
-//! candidates is narrowed once through the [`Propagator`].
+//! candidates is narrowed once through the [`Context`].
 
 use sieve::prelude::*;
 
@@ -97,7 +97,7 @@ impl Rule for GridRule {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         match (self.shape.box_rows(), self.shape.box_cols()) {
             (3, 3) => run::<3, 3>(self, ctx),
             (2, 3) => run::<2, 3>(self, ctx),
@@ -320,7 +320,7 @@ fn spread<const R: usize, const C: usize>(columns: u32) -> u32 {
 
 /// Read the cell domains into masks of cells per value and band.
 #[inline(always)]
-fn read<const R: usize, const C: usize>(rule: &GridRule, ctx: &Propagator<'_>) -> Masks {
+fn read<const R: usize, const C: usize>(rule: &GridRule, ctx: &Context<'_>) -> Masks {
     if R == 3 && C == 3 {
         return read_9x9(rule, ctx);
     }
@@ -348,7 +348,7 @@ const GATHER: u64 = 0x0001_0101_0101_0101;
 /// [`read`] for 9x9, without a branch per candidate: seven cells at a time are packed
 /// into one word, and each value's bits are gathered by one multiplication.
 #[inline(always)]
-fn read_9x9(rule: &GridRule, ctx: &Propagator<'_>) -> Masks {
+fn read_9x9(rule: &GridRule, ctx: &Context<'_>) -> Masks {
     // Seven cells a word: four words a band (7 + 7 + 7 + 6 cells).
     let mut packed = [0u64; 4 * MAX_BANDS];
     for (band, cells) in rule.cells.chunks_exact(27).enumerate().take(MAX_BANDS) {
@@ -377,7 +377,7 @@ fn read_9x9(rule: &GridRule, ctx: &Propagator<'_>) -> Masks {
 #[inline(always)]
 fn run<const R: usize, const C: usize>(
     rule: &GridRule,
-    ctx: &mut Propagator<'_>,
+    ctx: &mut Context<'_>,
 ) -> Result<(), Conflict> {
     let start = read::<R, C>(rule, ctx);
     let mut masks = start;
@@ -566,7 +566,7 @@ fn claim_columns<const R: usize, const C: usize>(
 #[inline(always)]
 fn write<const R: usize, const C: usize>(
     rule: &GridRule,
-    ctx: &mut Propagator<'_>,
+    ctx: &mut Context<'_>,
     start: &Masks,
     masks: &Masks,
 ) -> Result<(), Conflict> {

@@ -92,7 +92,7 @@ impl Fish {
     }
 
     /// Remove the value from the cover lines outside the base lines.
-    fn eliminate(&self, ctx: &mut Propagator<'_>, base: u64, cover: u64) -> Result<(), Conflict> {
+    fn eliminate(&self, ctx: &mut Context<'_>, base: u64, cover: u64) -> Result<(), Conflict> {
         let size = self.shape.size();
         let targets: Vec<usize> = (0..size)
             .filter(|&line| base >> line & 1 == 0)
@@ -150,7 +150,7 @@ impl Rule for Fish {
         Tier::Fish.cost()
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let places = self.places(ctx.domains());
         let lines: Vec<usize> = (0..places.len())
             .filter(|&line| {

@@ -87,7 +87,7 @@ impl LockedCandidates {
     /// within `unit`, the value is only where it meets `within`.
     fn eliminate(
         &self,
-        ctx: &mut Propagator<'_>,
+        ctx: &mut Context<'_>,
         value: Value,
         inference: &'static str,
         (unit, within): (&str, &str),
@@ -139,7 +139,7 @@ impl Rule for LockedCandidates {
         Tier::LockedCandidates.cost()
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
         let (segment, segment_placed) = union_and_placed(domains, &self.segment);
         let (box_rest, box_placed) = union_and_placed(domains, &self.box_rest);

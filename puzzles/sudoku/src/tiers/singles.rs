@@ -107,7 +107,7 @@ impl Rule for NakedSingle {
         true
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
         let own = domains.bits(self.var);
         let seen = self
@@ -185,7 +185,7 @@ impl Rule for HiddenSingle {
         Tier::HiddenSingle.cost()
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut bits = [0u64; 64];
         let bits = &mut bits[..self.vars.len()];
         let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);

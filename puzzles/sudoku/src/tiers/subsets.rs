@@ -73,19 +73,19 @@ impl Subset {
         }
     }
 
-    fn bits(&self, ctx: &Propagator<'_>) -> Vec<u64> {
+    fn bits(&self, ctx: &Context<'_>) -> Vec<u64> {
         self.vars
             .iter()
             .map(|&var| ctx.domains().bits(var))
             .collect()
     }
 
-    fn conflict(&self, ctx: &Propagator<'_>) -> Conflict {
+    fn conflict(&self, ctx: &Context<'_>) -> Conflict {
         ctx.conflict(&Why::new(label(self.kind, self.size)))
     }
 
     /// Cells (as unit positions) whose candidates fit in `size` values.
-    fn naked(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn naked(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let bits = self.bits(ctx);
         let members: Vec<usize> = (0..bits.len())
             .filter(|&i| (2..=self.size as u32).contains(&bits[i].count_ones()))
@@ -107,7 +107,7 @@ impl Subset {
 
     fn remove_naked(
         &self,
-        ctx: &mut Propagator<'_>,
+        ctx: &mut Context<'_>,
         pattern: u64,
         values: u64,
     ) -> Result<(), Conflict> {
@@ -139,7 +139,7 @@ impl Subset {
     }
 
     /// Values whose places fit in `size` cells.
-    fn hidden(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn hidden(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let bits = self.bits(ctx);
         let placed = bits
             .iter()
@@ -172,7 +172,7 @@ impl Subset {
 
     fn keep_hidden(
         &self,
-        ctx: &mut Propagator<'_>,
+        ctx: &mut Context<'_>,
         values: u64,
         pattern: u64,
     ) -> Result<(), Conflict> {
@@ -225,7 +225,7 @@ impl Rule for Subset {
         Tier::Subsets.cost()
     }
 
-    fn action(&self, ctx: &mut Propagator<'_>) -> Result<(), Conflict> {
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         match self.kind {
             SubsetKind::Naked => self.naked(ctx),
             SubsetKind::Hidden => self.hidden(ctx),

@@ -11,13 +11,15 @@ use std::time::{Duration, Instant};
 
 use hashbrown::HashMap;
 
-use crate::domain::Value;
 use crate::error::Error;
-use crate::memory::{
-    StateMemory, Step, StepKind, fingerprint_after, fingerprint_values, mix, zobrist,
-};
+use crate::hash::mix;
+use crate::ids::{RuleId, Value};
 use crate::model::Model;
-use crate::rule::{Move, Reaction, RuleId};
+use memory::{StateMemory, Step, StepKind, fingerprint_after, fingerprint_values, zobrist};
+use moves::{Move, Reaction};
+
+pub mod memory;
+pub mod moves;
 
 /// What the repair loop needs from a rule set over a full assignment.
 pub trait RepairProblem {
@@ -25,8 +27,9 @@ pub trait RepairProblem {
     fn values(&self) -> &[Value];
     /// Condition: the first rule that the assignment violates, if any.
     fn first_violated(&mut self) -> Option<RuleId>;
-    /// Action: the corrective move of a violated rule (`None`: it has none).
-    fn action(&mut self, rule: RuleId) -> Option<Move>;
+    /// Action: the corrective move of a violated rule (`None`: it has none). Named
+    /// for what it returns, so that "action" keeps meaning a rule's propagation.
+    fn corrective_move(&mut self, rule: RuleId) -> Option<Move>;
     /// Reaction: what to do when the action's result was already visited.
     fn reaction(&mut self, rule: RuleId) -> Reaction;
     /// Make a move (update the assignment and any bookkeeping).
@@ -80,7 +83,7 @@ impl RepairProblem for ModelRepair<'_> {
         self.model.violated(&self.values)
     }
 
-    fn action(&mut self, rule: RuleId) -> Option<Move> {
+    fn corrective_move(&mut self, rule: RuleId) -> Option<Move> {
         self.model.rule(rule).repair(&self.values)
     }
 
@@ -246,7 +249,7 @@ impl<P: RepairProblem> Repair<P> {
 
     /// One step for a violated rule; `Err` carries the end when the walk is stuck.
     fn step(&mut self, rule: RuleId) -> Result<(), RepairEnd> {
-        let Some(action) = self.problem.action(rule) else {
+        let Some(action) = self.problem.corrective_move(rule) else {
             return Err(RepairEnd::Stuck {
                 rule: self.problem.rule_name(rule),
             });

@@ -6,16 +6,9 @@
 
 use hashbrown::HashSet;
 
-use crate::domain::{Value, VarId};
-use crate::rule::{Move, Reaction, RuleId};
-
-/// Mix a 64-bit number into a well-spread one (splitmix64's finaliser).
-pub fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+pub use crate::hash::mix;
+use crate::ids::{RuleId, Value, VarId};
+use crate::repair::moves::{Move, Reaction};
 
 /// The key of "variable `var` holds `value`"; a full assignment's fingerprint is the
 /// XOR of its keys, so one move updates it in constant time.
@@ -30,13 +23,6 @@ pub fn fingerprint_values(values: &[Value]) -> u64 {
         .iter()
         .enumerate()
         .fold(0, |fp, (i, &v)| fp ^ zobrist(VarId::from_index(i), v))
-}
-
-/// The fingerprint of a store of domain words.
-pub(crate) fn fingerprint_words(words: &[u64]) -> u64 {
-    words
-        .iter()
-        .fold(0x243F_6A88_85A3_08D3, |fp, &w| mix(fp ^ w))
 }
 
 /// The fingerprint after `mv` is applied to `values` (whose fingerprint is `fp`).

@@ -1,0 +1,498 @@
+//! The context a rule's action works through: every change records its provenance,
+//! wakes the rules that wait for it, and can be undone.
+
+use fixedbitset::FixedBitSet;
+use smallvec::SmallVec;
+
+use crate::domain::{Domains, low_mask};
+use crate::ids::{RuleId, Value, VarId};
+use crate::model::{Model, Watchers};
+use crate::observe::{Change, Event, Flow, Observer};
+use crate::propagation::conflict::Conflict;
+use crate::propagation::engine::{Core, Schedule};
+use crate::propagation::events::Events;
+use crate::propagation::why::Why;
+
+/// The only way a rule changes domains: every change records its provenance, wakes the
+/// rules that watch the variable, and is undone on backtrack.
+pub struct Context<'a> {
+    model: &'a Model,
+    domains: &'a mut Domains,
+    core: &'a mut Core,
+    watchers: &'a Watchers,
+    observer: Option<&'a mut dyn Observer>,
+    rule: Option<RuleId>,
+    depth: usize,
+    /// Every domain is one word (read once per run, not once per change).
+    single_word: bool,
+}
+
+impl<'a> Context<'a> {
+    /// The context of one rule run (`rule`), or of a search decision (`None`).
+    #[inline]
+    pub(crate) fn new(
+        model: &'a Model,
+        domains: &'a mut Domains,
+        core: &'a mut Core,
+        watchers: &'a Watchers,
+        observer: Option<&'a mut dyn Observer>,
+        rule: Option<RuleId>,
+        depth: usize,
+    ) -> Self {
+        Context {
+            model,
+            single_word: domains.is_single_word(),
+            domains,
+            core,
+            watchers,
+            observer,
+            rule,
+            depth,
+        }
+    }
+
+    /// The current state, for reading.
+    #[inline]
+    pub fn domains(&self) -> &Domains {
+        self.domains
+    }
+
+    /// The model, for names of variables and values.
+    pub fn model(&self) -> &Model {
+        self.model
+    }
+
+    /// The rule running, or `None` for a search decision.
+    pub fn rule(&self) -> Option<RuleId> {
+        self.rule
+    }
+
+    /// Whether an observer wants the sentences of [`Why::text`]; a rule may skip
+    /// gathering details for its explanation when this is false.
+    pub fn explaining(&self) -> bool {
+        self.observer
+            .as_ref()
+            .is_some_and(|observer| observer.wants_explanations())
+    }
+
+    /// Declare the running rule *entailed*: it holds for every assignment left when
+    /// its action returns, so no later narrowing on this branch can break it. The
+    /// search then skips its check ([`Rule::holds`](crate::Rule::holds)) on the
+    /// solutions below, until it backtracks above this point. The oracle
+    /// ([`crate::oracle::check_rule`]) checks every such claim by brute force. A
+    /// search decision (no rule running) declares nothing.
+    pub fn declare_entailed(&mut self) {
+        if let Some(rule) = self.rule {
+            self.core.entailments.push(rule);
+        }
+    }
+
+    /// A conflict found by the running rule (return it as `Err`).
+    pub fn conflict(&self, why: &Why<'_>) -> Conflict {
+        Conflict {
+            rule: self.rule,
+            var: None,
+            inference: why.inference,
+        }
+    }
+
+    /// Remove `value` from `var`. `Ok(true)` if it was removed, `Err` if the domain
+    /// became empty.
+    #[inline]
+    pub fn remove(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
+        if !self.domains.contains(var, value) {
+            return Ok(false);
+        }
+        let word = (value / 64) as usize;
+        let bit = 1u64 << (value % 64);
+        self.narrow(var, why, |i, w| if i == word { w & !bit } else { w })
+    }
+
+    /// Keep only `value` in `var`.
+    #[inline]
+    pub fn assign(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
+        let word = (value / 64) as usize;
+        let bit = 1u64 << (value % 64);
+        self.narrow(var, why, |i, w| if i == word { w & bit } else { 0 })
+    }
+
+    /// Keep only the candidates in `mask` (the fast path for variables of at most 64
+    /// values; for larger ones `mask` applies to values 0..64 and the rest go).
+    #[inline]
+    pub fn keep_bits(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| if i == 0 { w & mask } else { 0 })
+    }
+
+    /// Remove the candidates in `mask` (values 0..64).
+    #[inline]
+    pub fn remove_bits(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
+    }
+
+    /// Remove `mask` (values 0..64) from each variable of `removals` in turn, stopping
+    /// at the first emptied domain: the bulk form of [`Context::remove_bits`], for
+    /// a rule that clears many variables in one run. In the common run (every domain
+    /// one word, no observer, no trail, a waking schedule) those questions are asked
+    /// once for the whole loop, not once a variable.
+    #[inline]
+    pub fn remove_bits_each(
+        &mut self,
+        removals: impl IntoIterator<Item = (VarId, u64)>,
+        why: &Why<'_>,
+    ) -> Result<(), Conflict> {
+        let quiet = self.single_word
+            && self.observer.is_none()
+            && !self.core.trail.is_on()
+            && self.core.schedule != Schedule::Sweep;
+        if !quiet {
+            for (var, mask) in removals {
+                self.remove_bits(var, mask, why)?;
+            }
+            return Ok(());
+        }
+        let mut changes = 0;
+        let mut emptied = None;
+        for (var, mask) in removals {
+            let words = self.domains.raw_words_mut();
+            let old = words[var.index()];
+            let new = old & !mask;
+            if new == old {
+                continue;
+            }
+            if new == 0 {
+                emptied = Some(var);
+                break;
+            }
+            words[var.index()] = new;
+            changes += 1;
+            self.wake_on(var, |waited| single_word_events(old, new, waited));
+        }
+        self.core.changes += changes;
+        match emptied {
+            Some(var) => Err(self.emptied(var, why)),
+            None => Ok(()),
+        }
+    }
+
+    /// Keep only the candidates for which `keep` is true.
+    pub fn keep_where(
+        &mut self,
+        var: VarId,
+        why: &Why<'_>,
+        keep: impl Fn(Value) -> bool,
+    ) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| {
+            let mut out = w;
+            let mut rest = w;
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                if !keep(i as Value * 64 + bit) {
+                    out &= !(1u64 << bit);
+                }
+            }
+            out
+        })
+    }
+
+    /// Keep only the candidates in `set`.
+    pub fn keep_set(
+        &mut self,
+        var: VarId,
+        set: &FixedBitSet,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| w & crate::domain::set_word(set, i))
+    }
+
+    /// Remove every candidate smaller than `min`.
+    pub fn remove_below(
+        &mut self,
+        var: VarId,
+        min: Value,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        let word = (min / 64) as usize;
+        let keep = !low_mask(min % 64);
+        self.narrow(var, why, |i, w| match i.cmp(&word) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => w & keep,
+            std::cmp::Ordering::Greater => w,
+        })
+    }
+
+    /// Remove every candidate larger than `max`.
+    pub fn remove_above(
+        &mut self,
+        var: VarId,
+        max: Value,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        let word = (max / 64) as usize;
+        let keep = low_mask(max % 64 + 1);
+        self.narrow(var, why, |i, w| match i.cmp(&word) {
+            std::cmp::Ordering::Less => w,
+            std::cmp::Ordering::Equal => w & keep,
+            std::cmp::Ordering::Greater => 0,
+        })
+    }
+
+    /// Apply `f` to each word of the domain; the one place domains change. The
+    /// one-word case is inlined into every caller; longer domains take
+    /// [`Context::narrow_words`].
+    #[inline(always)]
+    fn narrow(
+        &mut self,
+        var: VarId,
+        why: &Why<'_>,
+        f: impl Fn(usize, u64) -> u64,
+    ) -> Result<bool, Conflict> {
+        let offset = if self.single_word {
+            var.index()
+        } else {
+            match self.domains.single_word_offset(var) {
+                Some(offset) => offset,
+                None => return self.narrow_words(var, why, f),
+            }
+        };
+        let old = self.domains.raw_words()[offset];
+        let new = f(0, old) & old;
+        if new == old {
+            return Ok(false);
+        }
+        if new == 0 {
+            return Err(self.emptied(var, why));
+        }
+        self.write(offset, old, new);
+        self.changed(var, why, &[old], &[new], |waited| {
+            single_word_events(old, new, waited)
+        });
+        Ok(true)
+    }
+
+    /// [`Context::narrow`] for a domain of several words.
+    #[inline(never)]
+    fn narrow_words(
+        &mut self,
+        var: VarId,
+        why: &Why<'_>,
+        f: impl Fn(usize, u64) -> u64,
+    ) -> Result<bool, Conflict> {
+        let offset = self.domains.word_offset(var);
+        let before: SmallVec<[u64; 4]> = SmallVec::from_slice(self.domains.words(var));
+        let after: SmallVec<[u64; 4]> = before
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| f(i, w) & w)
+            .collect();
+        if after == before {
+            return Ok(false);
+        }
+        if after.iter().all(|&w| w == 0) {
+            return Err(self.emptied(var, why));
+        }
+        for (i, (&old, &new)) in before.iter().zip(&after).enumerate() {
+            if old != new {
+                self.write(offset + i, old, new);
+            }
+        }
+        self.changed(var, why, &before, &after, |_| {
+            multi_word_events(&before, &after)
+        });
+        Ok(true)
+    }
+
+    #[inline]
+    fn write(&mut self, offset: usize, old: u64, new: u64) {
+        self.core.trail.record(offset, old);
+        self.domains.raw_words_mut()[offset] = new;
+    }
+
+    fn emptied(&self, var: VarId, why: &Why<'_>) -> Conflict {
+        Conflict {
+            rule: self.rule,
+            var: Some(var),
+            inference: why.inference,
+        }
+    }
+
+    /// Count a change, report it, and wake the rules waiting for its events. Inlined
+    /// into every narrowing: the common case, a change no rule waits for, costs a
+    /// counter and one test; `events` is computed only when some rule may wake.
+    #[inline(always)]
+    fn changed(
+        &mut self,
+        var: VarId,
+        why: &Why<'_>,
+        before: &[u64],
+        after: &[u64],
+        events: impl FnOnce(Events) -> Events,
+    ) {
+        self.core.changes += 1;
+        if self.observer.is_some() {
+            self.report_change(var, why, before, after);
+        }
+        if self.core.schedule == Schedule::Sweep {
+            return;
+        }
+        self.wake_on(var, events);
+    }
+
+    /// Queue the rules a change of `var` wakes; `events` works out the change's
+    /// events as far as the variable's rules wait for them, and runs only when some
+    /// rule waits.
+    #[inline(always)]
+    fn wake_on(&mut self, var: VarId, events: impl FnOnce(Events) -> Events) {
+        let (waited, sole) = self.watchers.wake_events(var);
+        if waited == Events::NONE {
+            return;
+        }
+        let events = events(waited);
+        if !waited.intersects(events) {
+            return;
+        }
+        match sole {
+            Some(rule) => self.wake_rule(rule),
+            None => self.wake(var, events),
+        }
+    }
+
+    /// Queue the rules that watch `var` for one of `events`.
+    #[inline(never)]
+    fn wake(&mut self, var: VarId, events: Events) {
+        for &(rule, watched) in self.watchers.of(var) {
+            if watched.intersects(events) {
+                self.wake_rule(rule);
+            }
+        }
+    }
+
+    /// Queue `rule`, unless it is running and idempotent, and tell the observer.
+    #[inline(always)]
+    fn wake_rule(&mut self, rule: RuleId) {
+        if Some(rule) == self.rule && self.core.idempotent[rule.index()] {
+            return;
+        }
+        if self.core.queues.enqueue(rule) && self.observer.is_some() {
+            self.report_woken(rule);
+        }
+    }
+
+    /// Tell the observer that `rule` was queued.
+    #[cold]
+    #[inline(never)]
+    fn report_woken(&mut self, rule: RuleId) {
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.on_event(&Event::RuleWoken {
+                rule,
+                depth: self.depth,
+            });
+        }
+    }
+
+    /// Tell the observer about a change (kept out of line: searches without an
+    /// observer never pay for building the event).
+    #[cold]
+    #[inline(never)]
+    fn report_change(&mut self, var: VarId, why: &Why<'_>, before: &[u64], after: &[u64]) {
+        let Some(observer) = self.observer.as_deref_mut() else {
+            return;
+        };
+        let change = Change {
+            rule: self.rule,
+            var,
+            before,
+            after,
+            inference: why.inference,
+            cause: why.cause,
+            text: observer
+                .wants_explanations()
+                .then(|| why.sentence(self.model.names())),
+            depth: self.depth,
+        };
+        if observer.on_event(&Event::Change(&change)) == Flow::Stop {
+            self.core.stop = true;
+        }
+    }
+}
+
+/// Lend the observer to one rule run (shortening the trait object's lifetime, which
+/// `Option::as_deref_mut` cannot do).
+#[inline]
+pub(crate) fn reborrow<'x>(
+    observer: &'x mut Option<&mut dyn Observer>,
+) -> Option<&'x mut dyn Observer> {
+    match observer {
+        Some(observer) => Some(&mut **observer),
+        None => None,
+    }
+}
+
+/// The events of a one-word change, as far as `waited` asks: a kind no rule of the
+/// variable waits for is not worked out.
+#[inline]
+fn single_word_events(old: u64, new: u64, waited: Events) -> Events {
+    let mut events = Events::REMOVED;
+    if waited.intersects(Events::ASSIGNED) && new.is_power_of_two() {
+        events = events | Events::ASSIGNED;
+    }
+    if waited.intersects(Events::BOUNDS)
+        && (old.trailing_zeros() != new.trailing_zeros()
+            || old.leading_zeros() != new.leading_zeros())
+    {
+        events = events | Events::BOUNDS;
+    }
+    events
+}
+
+fn multi_word_events(before: &[u64], after: &[u64]) -> Events {
+    let mut events = Events::REMOVED;
+    if after.iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
+        events = events | Events::ASSIGNED;
+    }
+    let first = |words: &[u64]| {
+        words
+            .iter()
+            .position(|&w| w != 0)
+            .map(|i| (i, words[i].trailing_zeros()))
+    };
+    let last = |words: &[u64]| {
+        words
+            .iter()
+            .rposition(|&w| w != 0)
+            .map(|i| (i, words[i].leading_zeros()))
+    };
+    if first(before) != first(after) || last(before) != last(after) {
+        events = events | Events::BOUNDS;
+    }
+    events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_follow_the_change() {
+        assert_eq!(
+            single_word_events(0b111, 0b101, Events::ANY),
+            Events::REMOVED
+        );
+        assert_eq!(
+            single_word_events(0b111, 0b011, Events::ANY),
+            Events::REMOVED | Events::BOUNDS
+        );
+        assert_eq!(
+            single_word_events(0b111, 0b010, Events::ANY),
+            Events::REMOVED | Events::BOUNDS | Events::ASSIGNED
+        );
+        assert_eq!(
+            single_word_events(0b111, 0b010, Events::ASSIGNED),
+            Events::REMOVED | Events::ASSIGNED
+        );
+        assert_eq!(
+            multi_word_events(&[1, 1], &[0, 1]),
+            Events::REMOVED | Events::BOUNDS | Events::ASSIGNED
+        );
+    }
+}

@@ -1,0 +1,353 @@
+//! Propagation to a fixpoint under a pluggable [`Schedule`]: the run loop.
+//!
+//! Rules may only remove candidates: the [`Context`] handed to an action has no way
+//! to add one back. Every domain is finite, so every schedule reaches a fixpoint after
+//! at most as many changing rule runs as there are candidates: a rule set cannot make
+//! propagation go round forever.
+
+use crate::domain::Domains;
+use crate::error::Error;
+use crate::ids::{RuleId, Value, VarId};
+use crate::model::{Model, Watchers};
+use crate::observe::{Event, Flow, Observer};
+use crate::propagation::conflict::Conflict;
+use crate::propagation::context::{Context, reborrow};
+use crate::propagation::queue::Queues;
+use crate::propagation::trail::Trail;
+use crate::propagation::why::Why;
+
+/// The order in which woken rules run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Schedule {
+    /// Apply every rule in order until a full pass changes nothing: the sources' way.
+    Sweep,
+    /// First in, first out: only the rules woken by changed variables, each at most
+    /// once in the queue.
+    #[default]
+    Queue,
+    /// One queue per [`Cost`] class; cheaper rules run first.
+    Priority,
+}
+
+impl Schedule {
+    /// Every schedule, for strategy matrices.
+    pub const ALL: [Schedule; 3] = [Schedule::Sweep, Schedule::Queue, Schedule::Priority];
+}
+
+/// How a propagation ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fixpoint {
+    /// No rule can remove anything more.
+    Reached,
+    /// A rule found a contradiction: the state has no solution.
+    Conflict(Conflict),
+    /// The observer asked to stop.
+    Stopped,
+}
+
+/// How an engine run ended, as the search reads it: the conflict itself waits in
+/// the engine (see [`Engine::fixpoint`]), so that the hot path passes one small
+/// value around.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Ending {
+    Reached,
+    Conflict { rule: Option<RuleId> },
+    Stopped,
+}
+
+/// Propagate `domains` to a fixpoint with every rule of `model`.
+///
+/// ```
+/// use sieve::prelude::*;
+/// let mut model = Model::new();
+/// let cells = model.new_vars(3, 3);
+/// model.add_rule(AllDifferent::new("row", cells.clone())).unwrap();
+/// let mut state = model.domains();
+/// state.assign(cells[0], 0);
+/// state.assign(cells[1], 1);
+/// let end = propagate(&model, &mut state, Schedule::Queue, None).unwrap();
+/// assert_eq!(end, Fixpoint::Reached);
+/// assert_eq!(state.value(cells[2]), Some(2));
+/// ```
+pub fn propagate(
+    model: &Model,
+    domains: &mut Domains,
+    schedule: Schedule,
+    mut observer: Option<&mut dyn Observer>,
+) -> Result<Fixpoint, Error> {
+    model.check_state(domains)?;
+    let mut engine = Engine::new(model, schedule);
+    let ending = engine.propagate_all(domains, &mut observer, 0);
+    Ok(engine.fixpoint(ending))
+}
+
+/// Run one rule's action once on `domains`, without waking any other rule: one step
+/// of a worked solution, and the unit the soundness oracle checks.
+pub fn apply_rule(
+    model: &Model,
+    domains: &mut Domains,
+    rule: RuleId,
+    observer: Option<&mut dyn Observer>,
+) -> Result<Fixpoint, Error> {
+    Ok(apply_rule_once(model, domains, rule, observer)?.0)
+}
+
+/// [`apply_rule`], also telling whether the action declared its rule entailed
+/// ([`Context::declare_entailed`]).
+pub(crate) fn apply_rule_once(
+    model: &Model,
+    domains: &mut Domains,
+    rule: RuleId,
+    mut observer: Option<&mut dyn Observer>,
+) -> Result<(Fixpoint, bool), Error> {
+    model.check_state(domains)?;
+    let mut engine = Engine::new(model, Schedule::Queue);
+    let result = engine.run_rule(rule, domains, &mut observer, 0);
+    engine.core.queues.clear();
+    let ending = match result {
+        Ok(()) if engine.stopped() => Ending::Stopped,
+        Ok(()) => Ending::Reached,
+        Err(conflict) => engine.fail(conflict, &mut observer, 0),
+    };
+    let entailed = engine.core.entailments.contains(&rule);
+    Ok((engine.fixpoint(ending), entailed))
+}
+
+/// The queues, trail and counters shared by every rule run.
+pub(crate) struct Core {
+    pub(crate) schedule: Schedule,
+    pub(crate) queues: Queues,
+    /// Per rule: whether it is idempotent, so not woken by its own changes.
+    pub(crate) idempotent: Vec<bool>,
+    pub(crate) trail: Trail,
+    /// The rules declared entailed on the current branch, in order (a rule may appear
+    /// twice); search cuts it back on backtrack.
+    pub(crate) entailments: Vec<RuleId>,
+    pub(crate) propagations: u64,
+    pub(crate) changes: u64,
+    pub(crate) stop: bool,
+}
+
+/// Runs rules to a fixpoint; owned by a search so that its buffers are reused.
+pub(crate) struct Engine<'m> {
+    pub(crate) model: &'m Model,
+    watchers: &'m Watchers,
+    pub(crate) core: Core,
+    /// The conflict of the last run that ended in one.
+    conflict: Option<Conflict>,
+}
+
+impl<'m> Engine<'m> {
+    pub(crate) fn new(model: &'m Model, schedule: Schedule) -> Self {
+        let rules = model.num_rules();
+        let mut idempotent = Vec::with_capacity(rules);
+        let mut cost_class = Vec::with_capacity(rules);
+        for (_, rule) in model.rules() {
+            idempotent.push(rule.idempotent());
+            cost_class.push(rule.cost() as u8);
+        }
+        Engine {
+            model,
+            watchers: model.watchers(),
+            core: Core {
+                schedule,
+                queues: Queues::new(schedule, cost_class),
+                idempotent,
+                trail: Trail::default(),
+                entailments: Vec::new(),
+                propagations: 0,
+                changes: 0,
+                stop: false,
+            },
+            conflict: None,
+        }
+    }
+
+    /// The context one rule run (or a search decision, `rule` = `None`) changes
+    /// domains through.
+    #[inline]
+    fn context<'x>(
+        &'x mut self,
+        domains: &'x mut Domains,
+        observer: &'x mut Option<&mut dyn Observer>,
+        rule: Option<RuleId>,
+        depth: usize,
+    ) -> Context<'x> {
+        Context::new(
+            self.model,
+            domains,
+            &mut self.core,
+            self.watchers,
+            reborrow(observer),
+            rule,
+            depth,
+        )
+    }
+
+    /// The public form of an ending, with its conflict.
+    pub(crate) fn fixpoint(&mut self, ending: Ending) -> Fixpoint {
+        match ending {
+            Ending::Reached => Fixpoint::Reached,
+            Ending::Stopped => Fixpoint::Stopped,
+            Ending::Conflict { .. } => Fixpoint::Conflict(
+                self.conflict
+                    .take()
+                    .expect("a conflict ending keeps its conflict"),
+            ),
+        }
+    }
+
+    /// Whether the observer asked to stop during the last run.
+    pub(crate) fn stopped(&self) -> bool {
+        self.core.stop
+    }
+
+    /// Wake every rule and propagate (the root of a search).
+    pub(crate) fn propagate_all(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Ending {
+        if self.core.schedule != Schedule::Sweep {
+            for (id, _) in self.model.rules() {
+                self.core.queues.enqueue(id);
+            }
+        }
+        if let Some(var) = self.model.vars().find(|&var| domains.is_empty(var)) {
+            let conflict = Conflict {
+                rule: None,
+                var: Some(var),
+                inference: "empty domain",
+            };
+            return self.fail(conflict, observer, depth);
+        }
+        self.run(domains, observer, depth)
+    }
+
+    /// Apply a search decision (`var = value`, or `var != value`) and propagate.
+    pub(crate) fn decide(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        var: VarId,
+        value: Value,
+        equal: bool,
+        depth: usize,
+    ) -> Ending {
+        let outcome = {
+            let mut ctx = self.context(domains, observer, None, depth);
+            if equal {
+                ctx.assign(var, value, &Why::new("decision"))
+            } else {
+                ctx.remove(var, value, &Why::new("refutation"))
+            }
+        };
+        match outcome {
+            Ok(_) => self.run(domains, observer, depth),
+            Err(conflict) => self.fail(conflict, observer, depth),
+        }
+    }
+
+    pub(crate) fn fail(
+        &mut self,
+        conflict: Conflict,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Ending {
+        self.core.queues.clear();
+        if let Some(observer) = observer.as_deref_mut() {
+            let event = Event::Conflict {
+                conflict: &conflict,
+                depth,
+            };
+            if observer.on_event(&event) == Flow::Stop {
+                self.core.stop = true;
+            }
+        }
+        let rule = conflict.rule;
+        self.conflict = Some(conflict);
+        Ending::Conflict { rule }
+    }
+
+    fn run(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Ending {
+        let result = match self.core.schedule {
+            Schedule::Sweep => self.run_sweep(domains, observer, depth),
+            Schedule::Queue | Schedule::Priority => self.run_queue(domains, observer, depth),
+        };
+        match result {
+            Err(conflict) => self.fail(conflict, observer, depth),
+            Ok(()) if self.core.stop => Ending::Stopped,
+            Ok(()) => Ending::Reached,
+        }
+    }
+
+    fn run_queue(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Result<(), Conflict> {
+        while let Some(rule) = self.core.queues.pop() {
+            self.run_rule(rule, domains, observer, depth)?;
+            if self.core.stop {
+                self.core.queues.clear();
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn run_sweep(
+        &mut self,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Result<(), Conflict> {
+        loop {
+            let changes_before = self.core.changes;
+            for index in 0..self.model.num_rules() {
+                self.run_rule(RuleId(index as u32), domains, observer, depth)?;
+                if self.core.stop {
+                    return Ok(());
+                }
+            }
+            if self.core.changes == changes_before {
+                return Ok(());
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn run_rule(
+        &mut self,
+        id: RuleId,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+        depth: usize,
+    ) -> Result<(), Conflict> {
+        let rule = self.model.rule(id);
+        if rule.condition(domains) {
+            if let Some(observer) = observer.as_deref_mut() {
+                observer.on_event(&Event::RuleAsleep { rule: id });
+            }
+            return Ok(());
+        }
+        self.core.propagations += 1;
+        if let Some(observer) = observer.as_deref_mut()
+            && observer.on_event(&Event::RuleRun { rule: id, depth }) == Flow::Stop
+        {
+            self.core.stop = true;
+        }
+        let mut ctx = self.context(domains, observer, Some(id), depth);
+        rule.action(&mut ctx).map_err(|mut conflict| {
+            conflict.rule.get_or_insert(id);
+            conflict
+        })
+    }
+}

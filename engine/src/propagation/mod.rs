@@ -1,0 +1,93 @@
+//! The rule trait: *condition*, *action* and *reaction*.
+//!
+//! # How to write a new rule
+//!
+//! A rule is a constraint with three parts:
+//!
+//! - **condition** — when the rule must look. [`Rule::watches`] names the variables it
+//!   reads and the [`Events`] on them that wake it; [`Rule::condition`] is a cheap test
+//!   of whether the constraint already holds for every assignment left, so a rule that
+//!   is satisfied sleeps. On a full assignment (repair mode) the condition is
+//!   [`Rule::holds`].
+//! - **action** — the corrective step. In propagation, [`Rule::action`] removes
+//!   candidates through a [`Context`], which records the rule, the inference and the
+//!   cells involved for every change. In repair, [`Rule::repair`] proposes a [`Move`].
+//! - **reaction** — what happens when the action leads nowhere. In search a conflict is
+//!   always answered by backtracking; in repair, when the action's result was already
+//!   visited, [`Rule::reaction`] decides: [`Reaction::Backtrack`] (the default) or a
+//!   move of the rule set's own (the queens rules move the master queen).
+//!
+//! An action that leaves nothing which could break its rule may declare it *entailed*
+//! ([`Context::declare_entailed`]): the search then skips the rule's check on the
+//! solutions of that branch. The oracle checks such claims too.
+//!
+//! Two methods are required besides the name and the watches: `action` and `holds`.
+//! `holds` is the rule's meaning on a full assignment; the correctness harness
+//! ([`crate::oracle`]) uses it to check that `action` never removes a value that is part
+//! of a solution.
+//!
+//! ```
+//! use sieve::prelude::*;
+//!
+//! /// x < y for two variables.
+//! struct LessThan { x: VarId, y: VarId }
+//!
+//! impl Rule for LessThan {
+//!     fn name(&self) -> &str { "less than" }
+//!     fn watches(&self) -> Vec<Watch> {
+//!         vec![Watch::new(self.x, Events::BOUNDS), Watch::new(self.y, Events::BOUNDS)]
+//!     }
+//!     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+//!         let why = Why::new("bounds");
+//!         let y_max = ctx.domains().max(self.y).unwrap_or(0);
+//!         if y_max == 0 { return Err(ctx.conflict(&why)); }
+//!         ctx.remove_above(self.x, y_max - 1, &why)?;
+//!         let x_min = ctx.domains().min(self.x).unwrap_or(0);
+//!         ctx.remove_below(self.y, x_min + 1, &why)?;
+//!         Ok(())
+//!     }
+//!     fn holds(&self, values: &[Value]) -> bool {
+//!         values[self.x.index()] < values[self.y.index()]
+//!     }
+//! }
+//!
+//! let mut model = Model::new();
+//! let x = model.new_var(3);
+//! let y = model.new_var(3);
+//! model.add_rule(LessThan { x, y });
+//! assert_eq!(Search::new(&model, Config::default()).unwrap().count(None).solutions, 3);
+//! ```
+//!
+//! # Glossary
+//!
+//! Sieve's words and the field's:
+//!
+//! | Sieve | the field (Gecode, Pumpkin, chuffed) |
+//! | --- | --- |
+//! | rule ([`Rule`]) | propagator |
+//! | condition ([`Rule::watches`], entailment) | subscriptions and the entailment test |
+//! | action ([`Rule::action`]) | propagate / filtering |
+//! | holds ([`Rule::holds`]) | checker |
+//! | context ([`Context`]) | propagation context (Pumpkin), space (Gecode) |
+//! | reaction ([`Rule::reaction`]) | — (repair mode only) |
+
+mod conflict;
+mod context;
+mod engine;
+mod events;
+mod queue;
+mod rule;
+mod trail;
+mod why;
+
+pub use conflict::Conflict;
+pub use context::Context;
+pub(crate) use engine::{Ending, Engine, apply_rule_once};
+pub use engine::{Fixpoint, Schedule, apply_rule, propagate};
+pub use events::{Events, Watch};
+pub use rule::{Cost, Rule};
+pub use why::{Sentence, Why};
+
+/// The context's old name.
+#[deprecated(note = "renamed `Context`: the field calls the constraint the propagator")]
+pub type Propagator<'a> = Context<'a>;
