@@ -86,7 +86,7 @@ pub(crate) use engine::{Ending, Engine, apply_rule_once};
 pub use engine::{Fixpoint, Schedule, apply_rule, propagate};
 pub use events::{Events, Watch};
 pub use rule::{Cost, Rule};
-pub use why::{Sentence, Why};
+pub use why::{Fact, Sentence, Why};
 
 /// The context's old name.
 #[deprecated(note = "renamed `Context`: the field calls the constraint the propagator")]

@@ -10,8 +10,58 @@
 //! assert_eq!(why.cause, &cause);
 //! ```
 
-use crate::ids::VarId;
+use std::fmt;
+
+use crate::ids::{Value, VarId};
 use crate::names::Names;
+
+/// One fact about one variable: what an explanation is made of. A change depends on
+/// facts ("r3c5 = 5", "r3c5 ≠ 2", "x ≥ 4"), not on whole variables, so a chain of
+/// explanations can follow exactly the removals and assignments that led to it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Fact {
+    /// The variable holds the value.
+    Is(VarId, Value),
+    /// The value is gone from the variable.
+    IsNot(VarId, Value),
+    /// Every value below this one is gone.
+    AtLeast(VarId, Value),
+    /// Every value above this one is gone.
+    AtMost(VarId, Value),
+}
+
+impl Fact {
+    /// The variable the fact is about.
+    pub fn var(self) -> VarId {
+        match self {
+            Fact::Is(var, _)
+            | Fact::IsNot(var, _)
+            | Fact::AtLeast(var, _)
+            | Fact::AtMost(var, _) => var,
+        }
+    }
+
+    /// The fact written with the model's names: `r3c5 = 5`, `r3c5 ≠ 2`, `x ≥ 4`.
+    pub fn describe(self, names: &Names) -> String {
+        let (var, relation, value) = match self {
+            Fact::Is(var, value) => (var, "=", value),
+            Fact::IsNot(var, value) => (var, "≠", value),
+            Fact::AtLeast(var, value) => (var, "≥", value),
+            Fact::AtMost(var, value) => (var, "≤", value),
+        };
+        format!(
+            "{} {relation} {}",
+            names.var_name(var),
+            names.value_label(value)
+        )
+    }
+}
+
+impl fmt::Display for Fact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(&Names::default()))
+    }
+}
 
 /// Why a change was made: the provenance every [`Context`](crate::Context) change carries.
 ///
@@ -21,8 +71,11 @@ use crate::names::Names;
 pub struct Why<'a> {
     /// A short label of the inference, such as `"naked single"`.
     pub inference: &'static str,
-    /// The variables whose state led to the change.
+    /// The variables whose state led to the change: shorthand for the facts that
+    /// make up their current domains (each one's value when it is assigned).
     pub cause: &'a [VarId],
+    /// The exact facts that led to the change, when the rule names them.
+    pub facts: &'a [Fact],
     /// A sentence a person can read, made on demand.
     pub text: Option<Sentence<'a>>,
 }
@@ -44,6 +97,7 @@ impl<'a> Why<'a> {
         Why {
             inference,
             cause: &[],
+            facts: &[],
             text: None,
         }
     }
@@ -51,6 +105,11 @@ impl<'a> Why<'a> {
     /// Add the variables that caused the change.
     pub const fn cause(self, cause: &'a [VarId]) -> Self {
         Why { cause, ..self }
+    }
+
+    /// Add the exact facts that caused the change (see [`Fact`]).
+    pub const fn because(self, facts: &'a [Fact]) -> Self {
+        Why { facts, ..self }
     }
 
     /// Add a sentence for people, built only when someone reads it.
