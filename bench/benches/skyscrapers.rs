@@ -147,7 +147,7 @@ fn solve_sets(c: &mut Criterion) {
     let sets: Vec<(usize, Vec<(&'static str, Puzzle)>)> =
         (4..=9).map(|size| (size, puzzle_set(size))).collect();
     print_statistics(&sets);
-    let (_, best) = configurations()[1].clone();
+    let (_, best) = configurations()[1];
     let mut group = c.benchmark_group("skyscrapers_solve");
     group.sample_size(10);
     group.warm_up_time(Duration::from_secs(1));

@@ -1,3 +1,4 @@
 //! Benchmark support for Sieve: peers and helpers shared by the criterion suites
 //! and the dataset runner.
+pub mod from_scratch_sum;
 pub mod queens_bitboard;

@@ -548,7 +548,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let mut traced = false;
     let outcome = each_shape(puzzles, |shape, puzzles| {
         let model = search_model(shape, args.search.tier)?;
-        let mut solver = Solver::new(&model, config.clone()).map_err(model_error)?;
+        let mut solver = Solver::new(&model, config).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
             if !traced {
@@ -651,7 +651,7 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let mut stats = StatsReport::new(args.search.stats);
     let outcome = each_shape(puzzles, |shape, puzzles| {
         let model = search_model(shape, args.search.tier)?;
-        let mut solver = Solver::new(&model, config.clone()).map_err(model_error)?;
+        let mut solver = Solver::new(&model, config).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
             let started = Instant::now();

@@ -70,10 +70,9 @@ pub fn write_trace_to(
         return Ok(());
     };
     let search = |observer: &mut dyn sieve::Observer| -> Result<(), CliError> {
-        let mut search =
-            Search::from_state(traced.model, traced.start.clone(), traced.config.clone())
-                .map_err(CliError::input)?
-                .observe(observer);
+        let mut search = Search::from_state(traced.model, traced.start.clone(), *traced.config)
+            .map_err(CliError::input)?
+            .observe(observer);
         search.next_solution();
         Ok(())
     };

@@ -34,13 +34,6 @@ impl Rule for LessThan {
     }
 
     // Condition, part 2: sleep when every candidate pair already satisfies the sign.
-    fn condition(&self, domains: &Domains) -> bool {
-        match (domains.max(self.smaller), domains.min(self.larger)) {
-            (Some(max), Some(min)) => max < min,
-            _ => false,
-        }
-    }
-
     // Action: the larger cell is above the smaller's minimum, and the smaller cell is
     // below the larger's maximum.
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
@@ -60,6 +53,11 @@ impl Rule for LessThan {
             return Err(ctx.conflict(&why));
         }
         ctx.remove_above(self.smaller, high - 1, &why)?;
+        // Condition: once every pair left satisfies the sign, the rule sleeps for good.
+        let domains = ctx.domains();
+        if domains.max(self.smaller) < domains.min(self.larger) {
+            ctx.declare_entailed();
+        }
         Ok(())
     }
 

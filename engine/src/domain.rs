@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use fixedbitset::FixedBitSet;
 
+use crate::ids::RuleId;
 pub use crate::ids::{Value, VarId};
 
 /// Where one variable's words sit in the store.
@@ -20,17 +21,26 @@ struct Span {
     size: u32,
 }
 
-/// The shape of a store: each variable's span. Shared by every copy of a state.
+/// The shape of a store: each variable's span, then the rules' reversible state and
+/// their entailment flags. Shared by every copy of a state.
 #[derive(Debug)]
 pub(crate) struct Layout {
     spans: Vec<Span>,
-    total_words: usize,
+    /// The words of every domain, in variable order; the rules' state follows.
+    domain_words: usize,
+    /// The initial words of the rules' reversible state ([`crate::StateInt`] and
+    /// friends), then one entailment bit per rule.
+    state: Vec<u64>,
+    /// Where the entailment bits start in the store.
+    entailment_offset: usize,
     /// Every variable has at most 64 values, so variable `i` is word `i`.
     single_word: bool,
 }
 
 impl Layout {
-    pub(crate) fn new(sizes: &[u32]) -> Self {
+    /// The layout of variables of `sizes`, rules' state starting as `state`, and
+    /// `rules` entailment flags.
+    pub(crate) fn new(sizes: &[u32], state: &[u64], rules: usize) -> Self {
         let mut spans = Vec::with_capacity(sizes.len());
         let mut offset = 0u32;
         for &size in sizes {
@@ -43,9 +53,14 @@ impl Layout {
             offset += words;
         }
         let single_word = sizes.iter().all(|&size| size <= 64);
+        let domain_words = offset as usize;
+        let mut state = state.to_vec();
+        state.resize(state.len() + rules.div_ceil(64), 0);
         Layout {
             spans,
-            total_words: offset as usize,
+            domain_words,
+            entailment_offset: domain_words + state.len() - rules.div_ceil(64),
+            state,
             single_word,
         }
     }
@@ -104,9 +119,11 @@ impl fmt::Debug for Domains {
     }
 }
 
+/// Two states are equal when their domains are: the rules' state is bookkeeping
+/// that different schedules may reach by different paths.
 impl PartialEq for Domains {
     fn eq(&self, other: &Self) -> bool {
-        self.words == other.words
+        self.domain_words() == other.domain_words()
     }
 }
 
@@ -115,7 +132,8 @@ impl Eq for Domains {}
 impl Domains {
     /// Full domains (every value possible) for variables of the given sizes.
     pub(crate) fn full(layout: Arc<Layout>) -> Self {
-        let mut words = vec![0u64; layout.total_words];
+        let mut words = vec![0u64; layout.domain_words];
+        words.extend_from_slice(&layout.state);
         for span in &layout.spans {
             let mut remaining = span.size;
             for word in &mut words[span.offset as usize..(span.offset + span.words) as usize] {
@@ -126,10 +144,23 @@ impl Domains {
         Domains { words, layout }
     }
 
-    /// Whether two states belong to the same model shape (same variables and sizes).
+    /// Take `layout`'s rule state (initial values, no rule entailed) unless this
+    /// state has that layout already; the domains stay. The variables must match.
+    pub(crate) fn adopt_layout(&mut self, layout: &Arc<Layout>) {
+        if Arc::ptr_eq(&self.layout, layout) {
+            return;
+        }
+        self.words.truncate(self.layout.domain_words);
+        self.words.extend_from_slice(&layout.state);
+        self.layout = Arc::clone(layout);
+    }
+
+    /// Whether two states belong to the same model shape (same variables and sizes,
+    /// same amount of rule state).
     pub fn same_shape(&self, other: &Domains) -> bool {
         Arc::ptr_eq(&self.layout, &other.layout)
             || (self.layout.spans.len() == other.layout.spans.len()
+                && self.words.len() == other.words.len()
                 && self
                     .layout
                     .spans
@@ -178,13 +209,56 @@ impl Domains {
         self.words[offset]
     }
 
-    /// The whole store, every variable's words in order.
+    /// Every variable's words in order (the rules' state is not part of it).
     pub fn raw_words(&self) -> &[u64] {
+        self.domain_words()
+    }
+
+    /// The domains' words, without the rules' state.
+    #[inline]
+    fn domain_words(&self) -> &[u64] {
+        &self.words[..self.layout.domain_words]
+    }
+
+    /// The whole store: domains, then the rules' state and entailment flags.
+    #[inline]
+    pub(crate) fn store(&self) -> &[u64] {
         &self.words
     }
 
-    pub(crate) fn raw_words_mut(&mut self) -> &mut [u64] {
+    /// The whole store, for writing (the engine's narrowing, trail and restore).
+    #[inline]
+    pub(crate) fn store_mut(&mut self) -> &mut [u64] {
         &mut self.words
+    }
+
+    /// Where the rules' reversible state starts in the store.
+    #[inline]
+    pub(crate) fn state_offset(&self) -> usize {
+        self.layout.domain_words
+    }
+
+    /// Where a rule's entailment flag sits: (word in the store, bit).
+    #[inline]
+    pub(crate) fn entailment_bit(&self, rule: RuleId) -> (usize, u64) {
+        (
+            self.layout.entailment_offset + rule.index() / 64,
+            1u64 << (rule.index() % 64),
+        )
+    }
+
+    /// Whether `rule` was declared entailed on the way to this state: it holds for
+    /// every assignment left, so the engine no longer runs or checks it.
+    #[inline]
+    pub fn is_entailed(&self, rule: RuleId) -> bool {
+        let (word, bit) = self.entailment_bit(rule);
+        self.words.get(word).is_some_and(|&flags| flags & bit != 0)
+    }
+
+    /// The entailment flags of every rule, one bit a rule.
+    #[inline]
+    pub(crate) fn entailment_words(&self) -> &[u64] {
+        &self.words[self.layout.entailment_offset..]
     }
 
     pub(crate) fn word_offset(&self, var: VarId) -> usize {
@@ -201,9 +275,17 @@ impl Domains {
         (span.words == 1).then_some(span.offset as usize)
     }
 
-    /// Copy another state of the same shape into this one, without allocating.
+    /// Copy another state of the same shape into this one, without allocating. A
+    /// state of another model over the same variables gives its domains only: the
+    /// rules' state here starts afresh.
     pub fn copy_from(&mut self, other: &Domains) {
-        self.words.copy_from_slice(&other.words);
+        if Arc::ptr_eq(&self.layout, &other.layout) {
+            self.words.copy_from_slice(&other.words);
+        } else {
+            let domains = self.layout.domain_words;
+            self.words[..domains].copy_from_slice(&other.words[..domains]);
+            self.words[domains..].copy_from_slice(&self.layout.state);
+        }
     }
 
     /// Whether `value` is still a candidate of `var`.
@@ -227,7 +309,7 @@ impl Domains {
     /// `order`, creation order when `None`), or `None` when every variable is assigned.
     /// Stops early at two candidates, the fewest an unassigned variable can have.
     pub(crate) fn fewest_unassigned(&self, order: Option<&[VarId]>) -> Option<VarId> {
-        let words = &self.words;
+        let words = self.domain_words();
         match (order, self.layout.single_word) {
             (None, true) => fewest_open_words(words.iter().copied().enumerate()),
             (Some(order), true) => {
@@ -285,7 +367,7 @@ impl Domains {
     /// `false`, with `values` partly written, when some variable is not assigned.
     pub(crate) fn values_into(&self, values: &mut [Value]) -> bool {
         if self.layout.single_word {
-            for (value, &word) in values.iter_mut().zip(&self.words) {
+            for (value, &word) in values.iter_mut().zip(self.domain_words()) {
                 if !word.is_power_of_two() {
                     return false;
                 }
@@ -337,6 +419,12 @@ impl Domains {
         }
     }
 
+    /// The candidates of `var` as a [`ValueSet`](crate::ValueSet).
+    #[inline]
+    pub fn candidates(&self, var: VarId) -> crate::ValueSet {
+        crate::ValueSet::from_words(self.words(var))
+    }
+
     /// The candidates of `var` as a [`FixedBitSet`] of its universe.
     pub fn to_set(&self, var: VarId) -> FixedBitSet {
         let mut set = FixedBitSet::with_capacity(self.size(var) as usize);
@@ -364,12 +452,15 @@ impl Domains {
 
     /// The total number of candidates left over all variables.
     pub fn total_candidates(&self) -> u64 {
-        self.words.iter().map(|w| u64::from(w.count_ones())).sum()
+        self.domain_words()
+            .iter()
+            .map(|w| u64::from(w.count_ones()))
+            .sum()
     }
 
     /// A 64-bit fingerprint of the state, for memories of visited states.
     pub fn fingerprint(&self) -> u64 {
-        crate::hash::fingerprint_words(&self.words)
+        crate::hash::fingerprint_words(self.domain_words())
     }
 
     /// Remove `value` from `var` (set-up only; see the type docs). Returns whether it
@@ -488,7 +579,7 @@ mod tests {
     use super::*;
 
     fn store(sizes: &[u32]) -> Domains {
-        Domains::full(Arc::new(Layout::new(sizes)))
+        Domains::full(Arc::new(Layout::new(sizes, &[], 0)))
     }
 
     #[test]

@@ -32,6 +32,7 @@
 
 pub mod domain;
 pub mod error;
+pub mod fast;
 pub mod hash;
 pub mod ids;
 pub mod matrix;
@@ -45,6 +46,7 @@ pub mod repair;
 pub mod rules;
 pub mod search;
 pub mod trace;
+pub mod value_set;
 
 pub use domain::{Candidates, Domains, bits_of};
 pub use error::Error;
@@ -58,8 +60,8 @@ pub use observe::{Both, Change, Event, Flow, Observer, RuleStats, Stats};
 #[allow(deprecated)]
 pub use propagation::Propagator;
 pub use propagation::{
-    Conflict, Context, Cost, Events, Fact, Fixpoint, Rule, Schedule, Sentence, Watch, Why,
-    apply_rule, propagate,
+    Conflict, Context, Cost, Events, Fact, Fixpoint, Posting, Rule, Schedule, Sentence,
+    StateBitset, StateInt, Watch, Why, apply_rule, propagate,
 };
 pub use provenance::{Provenance, Record};
 pub use repair::memory::{StateMemory, Step, StepKind};
@@ -71,6 +73,7 @@ pub use search::{
     VarOrder,
 };
 pub use trace::{JsonTrace, TextTrace, TraceDocument, TraceEvent};
+pub use value_set::ValueSet;
 
 /// The README's examples, run as doctests so that they stay true.
 #[doc = include_str!("../../README.md")]
@@ -83,6 +86,6 @@ pub mod prelude {
         AllDifferent, Config, Conflict, Context, Cost, Count, Counters, Domains,
         EachValueSomewhere, Error, Events, Fact, Fixpoint, LinearSum, Model, Move, Names, Observer,
         Reaction, Relation, Restore, Rule, RuleId, Schedule, Search, Solution, Stats, StopReason,
-        Uniqueness, Value, ValueOrder, VarId, VarOrder, Watch, Why, propagate,
+        Uniqueness, Value, ValueOrder, ValueSet, VarId, VarOrder, Watch, Why, propagate,
     };
 }

@@ -589,7 +589,7 @@ fn timed_pass(
         return Ok((0.0, outcomes));
     };
     let started = Instant::now();
-    let mut search = Search::from_state(subject.model, first.clone(), strategy.config.clone())
+    let mut search = Search::from_state(subject.model, first.clone(), strategy.config)
         .map_err(|error| (0, error))?;
     for (index, start) in subject.starts.iter().enumerate() {
         search.restart(start).map_err(|error| (index, error))?;
@@ -632,8 +632,8 @@ fn observed_search(
         subject,
         solutions: Vec::new(),
     };
-    let mut search = Search::from_state(subject.model, start.clone(), strategy.config.clone())?
-        .observe(&mut recorder);
+    let mut search =
+        Search::from_state(subject.model, start.clone(), strategy.config)?.observe(&mut recorder);
     search.count_in_place(options.solution_limit);
     drop(search);
     Ok(recorder.solutions)

@@ -6,7 +6,7 @@ use crate::domain::{Domains, Layout};
 use crate::error::Error;
 use crate::ids::{RuleId, Value, VarId};
 use crate::names::Names;
-use crate::propagation::{Events, Rule};
+use crate::propagation::{Events, Posting, Rule};
 
 /// For each variable, the rules that watch it and for which events, flattened so that
 /// waking costs one slice look-up. Each variable's entries list the rules it can wake
@@ -54,6 +54,8 @@ pub struct Model {
     sizes: Vec<u32>,
     names: Names,
     rules: Vec<Box<dyn Rule>>,
+    /// The initial words of every rule's reversible state, in the order asked.
+    state: Vec<u64>,
     /// Set by [`Model::set_branch_order`]; creation order when `None`.
     branch_order: Option<Vec<VarId>>,
     layout: OnceLock<Arc<Layout>>,
@@ -161,7 +163,7 @@ impl Model {
     }
 
     /// Add a rule that is already boxed.
-    pub fn add_boxed(&mut self, rule: Box<dyn Rule>) -> Result<RuleId, Error> {
+    pub fn add_boxed(&mut self, mut rule: Box<dyn Rule>) -> Result<RuleId, Error> {
         if let Some(watch) = rule
             .watches()
             .into_iter()
@@ -173,8 +175,12 @@ impl Model {
                 vars: self.sizes.len(),
             });
         }
+        rule.post(&mut Posting {
+            initial: &mut self.state,
+        });
         let id = RuleId(self.rules.len() as u32);
         self.rules.push(rule);
+        self.layout = OnceLock::new();
         self.watchers = OnceLock::new();
         Ok(id)
     }
@@ -209,10 +215,13 @@ impl Model {
 
     /// Full domains: every value of every variable still possible.
     pub fn domains(&self) -> Domains {
-        let layout = self
-            .layout
-            .get_or_init(|| Arc::new(Layout::new(&self.sizes)));
-        Domains::full(Arc::clone(layout))
+        Domains::full(Arc::clone(self.layout()))
+    }
+
+    /// The shape of this model's states, made once.
+    fn layout(&self) -> &Arc<Layout> {
+        self.layout
+            .get_or_init(|| Arc::new(Layout::new(&self.sizes, &self.state, self.rules.len())))
     }
 
     pub(crate) fn watchers(&self) -> &Watchers {
@@ -248,7 +257,7 @@ impl Model {
         })
     }
 
-    /// Check that a state belongs to this model.
+    /// Check that a state has this model's variables (the same sizes).
     pub(crate) fn check_state(&self, domains: &Domains) -> Result<(), Error> {
         let fits = domains.num_vars() == self.sizes.len()
             && self
@@ -259,6 +268,16 @@ impl Model {
         } else {
             Err(Error::StateMismatch)
         }
+    }
+
+    /// Check that a state has this model's variables, and give it this model's rule
+    /// state when it was made for another model over the same variables (a tier's
+    /// model, a copy built anew): its domains are kept, the rules' reversible state
+    /// starts afresh and no rule is entailed.
+    pub(crate) fn adopt_state(&self, domains: &mut Domains) -> Result<(), Error> {
+        self.check_state(domains)?;
+        domains.adopt_layout(self.layout());
+        Ok(())
     }
 
     /// The first rule that a full assignment violates, if any.

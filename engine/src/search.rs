@@ -8,7 +8,6 @@
 
 use std::time::{Duration, Instant};
 
-use fixedbitset::FixedBitSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -65,8 +64,8 @@ pub enum ValueOrder {
     },
 }
 
-/// The strategies and limits of a search.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The strategies and limits of a search: a small value, copied freely.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Config {
     /// The propagation schedule.
     pub schedule: Schedule,
@@ -80,6 +79,12 @@ pub struct Config {
     pub node_limit: Option<u64>,
     /// Stop after this much time.
     pub time_limit: Option<Duration>,
+    /// Trust the rules on full assignments: skip checking each solution against
+    /// every rule's [`Rule::holds`](crate::Rule::holds). Sound only for rule sets
+    /// whose rules are complete (a full assignment that breaks a rule is a conflict of
+    /// its action), which [`crate::oracle::check_rule`] checks; off by default, so a
+    /// rule set with weak actions never yields a wrong answer.
+    pub skip_solution_check: bool,
 }
 
 impl Config {
@@ -116,6 +121,13 @@ impl Config {
     /// Stop after `limit` has passed.
     pub fn time_limit(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
+        self
+    }
+
+    /// Skip (or not) the check of each solution against every rule; see
+    /// [`Config::skip_solution_check`].
+    pub fn skip_solution_check(mut self, skip: bool) -> Self {
+        self.skip_solution_check = skip;
         self
     }
 }
@@ -211,8 +223,6 @@ struct Frame {
     var: VarId,
     value: Value,
     mark: usize,
-    /// How many entailments were declared before this decision.
-    entailments: usize,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -245,8 +255,6 @@ pub struct Search<'m, 'o> {
     weights: Vec<u64>,
     /// The last solution's values, reused so that enumeration does not allocate.
     values: Vec<Value>,
-    /// The rules entailed on the branch of the solution being checked (more than 64).
-    entailed: FixedBitSet,
     rng: Option<ChaCha8Rng>,
     observer: Option<&'o mut dyn Observer>,
     phase: Phase,
@@ -262,8 +270,8 @@ impl<'m, 'o> Search<'m, 'o> {
     }
 
     /// A search from a start state (for example with a puzzle's givens assigned).
-    pub fn from_state(model: &'m Model, start: Domains, config: Config) -> Result<Self, Error> {
-        model.check_state(&start)?;
+    pub fn from_state(model: &'m Model, mut start: Domains, config: Config) -> Result<Self, Error> {
+        model.adopt_state(&mut start)?;
         let rng = match config.value_order {
             ValueOrder::Random { seed } => Some(ChaCha8Rng::seed_from_u64(seed)),
             ValueOrder::Ascending => None,
@@ -277,7 +285,6 @@ impl<'m, 'o> Search<'m, 'o> {
             saved: Vec::new(),
             weights: vec![1; model.num_rules()],
             values: vec![0; model.num_vars()],
-            entailed: FixedBitSet::with_capacity(model.num_rules()),
             rng,
             config,
             observer: None,
@@ -302,7 +309,6 @@ impl<'m, 'o> Search<'m, 'o> {
         self.domains.copy_from(start);
         self.frames.clear();
         self.engine.core.trail.clear();
-        self.engine.core.entailments.clear();
         self.engine.core.propagations = 0;
         self.engine.core.changes = 0;
         self.weights.fill(1);
@@ -437,13 +443,7 @@ impl<'m, 'o> Search<'m, 'o> {
         }
         let value = self.choose_value(var);
         let mark = self.save();
-        let entailments = self.engine.core.entailments.len();
-        self.frames.push(Frame {
-            var,
-            value,
-            mark,
-            entailments,
-        });
+        self.frames.push(Frame { var, value, mark });
         let depth = self.frames.len();
         self.counters.max_depth = self.counters.max_depth.max(depth);
         self.branch(var, value, true, depth);
@@ -458,7 +458,9 @@ impl<'m, 'o> Search<'m, 'o> {
         if !self.domains.values_into(&mut self.values) {
             return false;
         }
-        if let Some(rule) = self.violated() {
+        if !self.config.skip_solution_check
+            && let Some(rule) = self.violated()
+        {
             self.counters.failures += 1;
             self.weights[rule.index()] += 1;
             return false;
@@ -477,25 +479,16 @@ impl<'m, 'o> Search<'m, 'o> {
     }
 
     /// The first rule not entailed on this branch that the solution's values break.
-    fn violated(&mut self) -> Option<RuleId> {
-        let entailments = &self.engine.core.entailments;
+    fn violated(&self) -> Option<RuleId> {
         let breaks = |rule: &RuleId| !self.model.rule(*rule).holds(&self.values);
         let rules = self.model.num_rules();
-        if rules <= 64 {
-            // One word, gathered in a register: the common case costs no memory traffic.
-            let entailed = entailments
-                .iter()
-                .fold(0u64, |bits, rule| bits | 1 << rule.index());
-            let open = !entailed & low_mask(rules as u32);
-            return bits_of(open)
-                .map(|rule| RuleId::from_index(rule as usize))
-                .find(breaks);
-        }
-        self.entailed.clear();
-        for rule in entailments {
-            self.entailed.insert(rule.index());
-        }
-        self.entailed.zeroes().map(RuleId::from_index).find(breaks)
+        let entailed = self.domains.entailment_words();
+        (0..entailed.len())
+            .flat_map(|word| {
+                let open = !entailed[word] & low_mask((rules - word * 64).min(64) as u32);
+                bits_of(open).map(move |bit| RuleId::from_index(word * 64 + bit as usize))
+            })
+            .find(breaks)
     }
 
     fn branch(&mut self, var: VarId, value: Value, equal: bool, depth: usize) {
@@ -530,7 +523,6 @@ impl<'m, 'o> Search<'m, 'o> {
             return;
         };
         self.restore(frame.mark);
-        self.engine.core.entailments.truncate(frame.entailments);
         self.counters.backtracks += 1;
         let depth = self.frames.len();
         if let Some(observer) = self.observer.as_deref_mut()
@@ -551,9 +543,9 @@ impl<'m, 'o> Search<'m, 'o> {
             Restore::Copy => {
                 let depth = self.frames.len();
                 if self.saved.len() <= depth {
-                    self.saved.push(self.domains.raw_words().to_vec());
+                    self.saved.push(self.domains.store().to_vec());
                 } else {
-                    self.saved[depth].copy_from_slice(self.domains.raw_words());
+                    self.saved[depth].copy_from_slice(self.domains.store());
                 }
                 depth
             }
@@ -563,10 +555,7 @@ impl<'m, 'o> Search<'m, 'o> {
     fn restore(&mut self, mark: usize) {
         match self.config.restore {
             Restore::Trail => self.engine.core.trail.undo_to(&mut self.domains, mark),
-            Restore::Copy => self
-                .domains
-                .raw_words_mut()
-                .copy_from_slice(&self.saved[mark]),
+            Restore::Copy => self.domains.store_mut().copy_from_slice(&self.saved[mark]),
         }
     }
 

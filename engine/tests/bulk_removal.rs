@@ -70,7 +70,7 @@ fn run(
     observe: bool,
 ) -> (Vec<Vec<Value>>, Counters, Vec<RuleStats>) {
     let mut stats = Stats::default();
-    let mut search = Search::new(model, config.clone()).unwrap();
+    let mut search = Search::new(model, *config).unwrap();
     if observe {
         search = search.observe(&mut stats);
     }

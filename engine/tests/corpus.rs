@@ -9,7 +9,7 @@ use sieve::prelude::*;
 
 /// Every solution of a model under one configuration, sorted, with its counters.
 fn solve_all(model: &Model, start: &Domains, config: &Config) -> (Vec<Vec<Value>>, u64) {
-    let mut search = Search::from_state(model, start.clone(), config.clone()).unwrap();
+    let mut search = Search::from_state(model, start.clone(), *config).unwrap();
     let mut all: Vec<Vec<Value>> = search.by_ref().map(|s| s.values).collect();
     all.sort();
     (all, search.counters().nodes)
@@ -109,7 +109,7 @@ fn known_counts() {
 fn random_value_order_is_reproducible_and_complete() {
     let model = queens(6);
     let config = Config::default().value_order(ValueOrder::Random { seed: 7 });
-    let a: Vec<_> = Search::new(&model, config.clone()).unwrap().collect();
+    let a: Vec<_> = Search::new(&model, config).unwrap().collect();
     let b: Vec<_> = Search::new(&model, config).unwrap().collect();
     assert_eq!(a, b);
     assert_eq!(a.len(), 4);

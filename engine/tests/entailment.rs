@@ -82,7 +82,7 @@ fn entailment_is_undone_on_backtrack() {
     // x = y = 1 must be checked again and refused.
     for config in configs() {
         let (model, _) = model(false);
-        let solutions: BTreeSet<Vec<Value>> = Search::new(&model, config.clone())
+        let solutions: BTreeSet<Vec<Value>> = Search::new(&model, config)
             .unwrap()
             .map(|solution| solution.values)
             .collect();

@@ -30,8 +30,7 @@ fn configs(base: Config) -> Vec<Config> {
         for restore in [Restore::Copy, Restore::Trail] {
             for var_order in [VarOrder::First, VarOrder::FewestValues, VarOrder::DomWdeg] {
                 all.push(
-                    base.clone()
-                        .schedule(schedule)
+                    base.schedule(schedule)
                         .restore(restore)
                         .var_order(var_order),
                 );
@@ -62,7 +61,7 @@ fn node_limit_stops_a_count_that_would_run_forever() {
     let model = pigeonhole();
     for config in configs(Config::default().node_limit(20_000)) {
         let started = Instant::now();
-        let mut search = Search::new(&model, config.clone()).expect("a valid model");
+        let mut search = Search::new(&model, config).expect("a valid model");
         let count = search.count_in_place(None);
         assert_eq!(count.stopped, Some(StopReason::NodeLimit), "{config:?}");
         assert!(!count.is_exact());
@@ -91,7 +90,7 @@ fn time_limit_stops_a_count_promptly() {
             .schedule(Schedule::Priority),
     ] {
         let started = Instant::now();
-        let count = Search::new(&model, config.clone().time_limit(limit))
+        let count = Search::new(&model, config.time_limit(limit))
             .expect("a valid model")
             .count(None);
         let elapsed = started.elapsed();

@@ -16,7 +16,7 @@ fn searching_again_allocates_nothing() {
     let (sudoku, sudoku_start) = common::sudoku4("1...........2..3");
     for config in common::all_configs() {
         for (model, start) in [(&model, model.domains()), (&sudoku, sudoku_start.clone())] {
-            let mut search = Search::from_state(model, start.clone(), config.clone()).unwrap();
+            let mut search = Search::from_state(model, start.clone(), config).unwrap();
             let warm_up = search.count_in_place(None).solutions;
             search.restart(&start).unwrap();
             let before = dhat::HeapStats::get();

@@ -76,8 +76,8 @@ pub fn solve_all(
     let Some(first) = starts.first() else {
         return 0;
     };
-    let mut search = Search::from_state(model, first.clone(), config.clone())
-        .expect("the start states fit the model");
+    let mut search =
+        Search::from_state(model, first.clone(), *config).expect("the start states fit the model");
     let mut solutions = 0;
     for start in starts {
         search

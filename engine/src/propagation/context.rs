@@ -11,7 +11,9 @@ use crate::observe::{Change, Event, Flow, Observer};
 use crate::propagation::conflict::Conflict;
 use crate::propagation::engine::{Core, Schedule};
 use crate::propagation::events::Events;
+use crate::propagation::state::{StateBitset, StateInt};
 use crate::propagation::why::Why;
+use crate::value_set::ValueSet;
 
 /// The only way a rule changes domains: every change records its provenance, wakes the
 /// rules that watch the variable, and is undone on backtrack.
@@ -77,13 +79,64 @@ impl<'a> Context<'a> {
 
     /// Declare the running rule *entailed*: it holds for every assignment left when
     /// its action returns, so no later narrowing on this branch can break it. The
-    /// search then skips its check ([`Rule::holds`](crate::Rule::holds)) on the
-    /// solutions below, until it backtracks above this point. The oracle
+    /// engine then neither wakes nor runs it on this branch, and the search skips its
+    /// check ([`Rule::holds`](crate::Rule::holds)) on the solutions below; the flag
+    /// is part of the state, undone on backtrack like a removal. The oracle
     /// ([`crate::oracle::check_rule`]) checks every such claim by brute force. A
     /// search decision (no rule running) declares nothing.
     pub fn declare_entailed(&mut self) {
         if let Some(rule) = self.rule {
-            self.core.entailments.push(rule);
+            let (offset, bit) = self.domains.entailment_bit(rule);
+            let old = self.domains.store()[offset];
+            if old & bit == 0 {
+                self.write(offset, old, old | bit);
+            }
+        }
+    }
+
+    /// A reversible integer of the running rule ([`crate::propagation::state`]).
+    #[inline]
+    pub fn int(&self, handle: StateInt) -> i64 {
+        self.domains.int(handle)
+    }
+
+    /// Set a reversible integer; backtracking restores its earlier value.
+    #[inline]
+    pub fn set_int(&mut self, handle: StateInt, value: i64) {
+        let offset = self.domains.state_offset() + handle.0 as usize;
+        self.write_state(offset, value as u64);
+    }
+
+    /// A reversible bitset of the running rule, as words.
+    #[inline]
+    pub fn bitset(&self, handle: StateBitset) -> &[u64] {
+        self.domains.bitset(handle)
+    }
+
+    /// Set word `index` of a reversible bitset (bits beyond its length stay clear);
+    /// backtracking restores its earlier value.
+    #[inline]
+    pub fn set_bitset_word(&mut self, handle: StateBitset, index: usize, word: u64) {
+        assert!(
+            index < handle.words(),
+            "word {index} of a {}-bit set",
+            handle.len()
+        );
+        let word = if index + 1 == handle.words() && !handle.len().is_multiple_of(64) {
+            word & low_mask(handle.len() as u32 % 64)
+        } else {
+            word
+        };
+        let offset = self.domains.state_offset() + handle.start as usize + index;
+        self.write_state(offset, word);
+    }
+
+    /// Write one word of rule state, trailed when it changes.
+    #[inline]
+    fn write_state(&mut self, offset: usize, new: u64) {
+        let old = self.domains.store()[offset];
+        if old != new {
+            self.write(offset, old, new);
         }
     }
 
@@ -114,6 +167,29 @@ impl<'a> Context<'a> {
         let word = (value / 64) as usize;
         let bit = 1u64 << (value % 64);
         self.narrow(var, why, |i, w| if i == word { w & bit } else { 0 })
+    }
+
+    /// Keep, among the candidates below 64, only those in `mask`; values from 64 on
+    /// stay ([`crate::fast::WordChanges::keep_word`]).
+    #[inline]
+    pub(crate) fn keep_low_word(
+        &mut self,
+        var: VarId,
+        mask: u64,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| if i == 0 { w & mask } else { w })
+    }
+
+    /// Remove the values of `mask` (values 0..64) from `var`.
+    #[inline]
+    pub(crate) fn remove_low_word(
+        &mut self,
+        var: VarId,
+        mask: u64,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
     }
 
     /// Keep only the candidates in `mask` (the fast path for variables of at most 64
@@ -153,7 +229,52 @@ impl<'a> Context<'a> {
         let mut changes = 0;
         let mut emptied = None;
         for (var, mask) in removals {
-            let words = self.domains.raw_words_mut();
+            let words = self.domains.store_mut();
+            let old = words[var.index()];
+            let new = old & !mask;
+            if new == old {
+                continue;
+            }
+            if new == 0 {
+                emptied = Some(var);
+                break;
+            }
+            words[var.index()] = new;
+            changes += 1;
+            self.wake_on(var, |waited| single_word_events(old, new, waited));
+        }
+        self.core.changes += changes;
+        match emptied {
+            Some(var) => Err(self.emptied(var, why)),
+            None => Ok(()),
+        }
+    }
+
+    /// Remove `mask` (values 0..64) from each variable of `removals` in turn, stopping
+    /// at the first emptied domain: the bulk form of [`Context::remove_low_word`], for
+    /// a rule that clears many variables in one run. In the common run (every domain
+    /// one word, no observer, no trail, a waking schedule) those questions are asked
+    /// once for the whole loop, not once a variable.
+    #[inline]
+    pub(crate) fn remove_low_word_each(
+        &mut self,
+        removals: impl IntoIterator<Item = (VarId, u64)>,
+        why: &Why<'_>,
+    ) -> Result<(), Conflict> {
+        let quiet = self.single_word
+            && self.observer.is_none()
+            && !self.core.trail.is_on()
+            && self.core.schedule != Schedule::Sweep;
+        if !quiet {
+            for (var, mask) in removals {
+                self.remove_low_word(var, mask, why)?;
+            }
+            return Ok(());
+        }
+        let mut changes = 0;
+        let mut emptied = None;
+        for (var, mask) in removals {
+            let words = self.domains.store_mut();
             let old = words[var.index()];
             let new = old & !mask;
             if new == old {
@@ -193,6 +314,23 @@ impl<'a> Context<'a> {
             }
             out
         })
+    }
+
+    /// Keep only the candidates of `var` that are in `set`.
+    #[inline]
+    pub fn retain(&mut self, var: VarId, set: &ValueSet, why: &Why<'_>) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| w & set.word(i))
+    }
+
+    /// Remove every value of `set` from `var`.
+    #[inline]
+    pub fn remove_all(
+        &mut self,
+        var: VarId,
+        set: &ValueSet,
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        self.narrow(var, why, |i, w| w & !set.word(i))
     }
 
     /// Keep only the candidates in `set`.
@@ -255,7 +393,7 @@ impl<'a> Context<'a> {
                 None => return self.narrow_words(var, why, f),
             }
         };
-        let old = self.domains.raw_words()[offset];
+        let old = self.domains.store()[offset];
         let new = f(0, old) & old;
         if new == old {
             return Ok(false);
@@ -305,7 +443,7 @@ impl<'a> Context<'a> {
     #[inline]
     fn write(&mut self, offset: usize, old: u64, new: u64) {
         self.core.trail.record(offset, old);
-        self.domains.raw_words_mut()[offset] = new;
+        self.domains.store_mut()[offset] = new;
     }
 
     fn emptied(&self, var: VarId, why: &Why<'_>) -> Conflict {
@@ -370,7 +508,9 @@ impl<'a> Context<'a> {
     /// Queue `rule`, unless it is running and idempotent, and tell the observer.
     #[inline(always)]
     fn wake_rule(&mut self, rule: RuleId) {
-        if Some(rule) == self.rule && self.core.idempotent[rule.index()] {
+        if Some(rule) == self.rule && self.core.idempotent[rule.index()]
+            || self.domains.is_entailed(rule)
+        {
             return;
         }
         if self.core.queues.enqueue(rule) && self.observer.is_some() {

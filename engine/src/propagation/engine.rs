@@ -75,7 +75,7 @@ pub fn propagate(
     schedule: Schedule,
     mut observer: Option<&mut dyn Observer>,
 ) -> Result<Fixpoint, Error> {
-    model.check_state(domains)?;
+    model.adopt_state(domains)?;
     let mut engine = Engine::new(model, schedule);
     let ending = engine.propagate_all(domains, &mut observer, 0);
     Ok(engine.fixpoint(ending))
@@ -100,7 +100,7 @@ pub(crate) fn apply_rule_once(
     rule: RuleId,
     mut observer: Option<&mut dyn Observer>,
 ) -> Result<(Fixpoint, bool), Error> {
-    model.check_state(domains)?;
+    model.adopt_state(domains)?;
     let mut engine = Engine::new(model, Schedule::Queue);
     let result = engine.run_rule(rule, domains, &mut observer, 0);
     engine.core.queues.clear();
@@ -109,7 +109,7 @@ pub(crate) fn apply_rule_once(
         Ok(()) => Ending::Reached,
         Err(conflict) => engine.fail(conflict, &mut observer, 0),
     };
-    let entailed = engine.core.entailments.contains(&rule);
+    let entailed = domains.is_entailed(rule);
     Ok((engine.fixpoint(ending), entailed))
 }
 
@@ -120,9 +120,6 @@ pub(crate) struct Core {
     /// Per rule: whether it is idempotent, so not woken by its own changes.
     pub(crate) idempotent: Vec<bool>,
     pub(crate) trail: Trail,
-    /// The rules declared entailed on the current branch, in order (a rule may appear
-    /// twice); search cuts it back on backtrack.
-    pub(crate) entailments: Vec<RuleId>,
     pub(crate) propagations: u64,
     pub(crate) changes: u64,
     pub(crate) stop: bool,
@@ -154,7 +151,6 @@ impl<'m> Engine<'m> {
                 queues: Queues::new(schedule, cost_class),
                 idempotent,
                 trail: Trail::default(),
-                entailments: Vec::new(),
                 propagations: 0,
                 changes: 0,
                 stop: false,
@@ -332,7 +328,7 @@ impl<'m> Engine<'m> {
         depth: usize,
     ) -> Result<(), Conflict> {
         let rule = self.model.rule(id);
-        if rule.condition(domains) {
+        if domains.is_entailed(id) {
             if let Some(observer) = observer.as_deref_mut() {
                 observer.on_event(&Event::RuleAsleep { rule: id });
             }

@@ -1,14 +1,18 @@
-//! The rule trait: *condition*, *action* and *reaction*.
+//! Propagation: the rule trait (*condition*, *action* and *reaction*), the context
+//! a rule works through, the events that wake it, reversible rule state, and the run
+//! loop that takes a model to a fixpoint.
 //!
 //! # How to write a new rule
 //!
 //! A rule is a constraint with three parts:
 //!
 //! - **condition** — when the rule must look. [`Rule::watches`] names the variables it
-//!   reads and the [`Events`] on them that wake it; [`Rule::condition`] is a cheap test
-//!   of whether the constraint already holds for every assignment left, so a rule that
-//!   is satisfied sleeps. On a full assignment (repair mode) the condition is
-//!   [`Rule::holds`].
+//!   reads and the [`Events`] on them that wake it. Once the rule holds for every
+//!   assignment left, its action says so ([`Context::declare_entailed`]): the rule is
+//!   *entailed* and sleeps for the rest of the branch — the engine no longer wakes or
+//!   runs it, and the search skips its check on the solutions below. The flag is part
+//!   of the state, undone on backtrack. On a full assignment (repair mode) the
+//!   condition is [`Rule::holds`].
 //! - **action** — the corrective step. In propagation, [`Rule::action`] removes
 //!   candidates through a [`Context`], which records the rule, the inference and the
 //!   cells involved for every change. In repair, [`Rule::repair`] proposes a [`Move`].
@@ -17,9 +21,10 @@
 //!   visited, [`Rule::reaction`] decides: [`Reaction::Backtrack`] (the default) or a
 //!   move of the rule set's own (the queens rules move the master queen).
 //!
-//! An action that leaves nothing which could break its rule may declare it *entailed*
-//! ([`Context::declare_entailed`]): the search then skips the rule's check on the
-//! solutions of that branch. The oracle checks such claims too.
+//! A rule that needs memory between its runs (running totals, the live tuples of a
+//! table) asks for reversible state in [`Rule::post`] ([`state`]): it lives with the
+//! domains, so it is restored with them on backtrack and rules stay shared,
+//! immutable values. The oracle checks entailment claims like every other claim.
 //!
 //! Two methods are required besides the name and the watches: `action` and `holds`.
 //! `holds` is the rule's meaning on a full assignment; the correctness harness
@@ -65,10 +70,11 @@
 //! | Sieve | the field (Gecode, Pumpkin, chuffed) |
 //! | --- | --- |
 //! | rule ([`Rule`]) | propagator |
-//! | condition ([`Rule::watches`], entailment) | subscriptions and the entailment test |
+//! | condition ([`Rule::watches`], [`Context::declare_entailed`]) | subscriptions; subsumption (Gecode's `ES_SUBSUMED`, chuffed's `satisfied` flag) |
 //! | action ([`Rule::action`]) | propagate / filtering |
 //! | holds ([`Rule::holds`]) | checker |
 //! | context ([`Context`]) | propagation context (Pumpkin), space (Gecode) |
+//! | reversible state ([`StateInt`], [`StateBitset`]) | trailed integers (Pumpkin), advisors' state (Gecode) |
 //! | reaction ([`Rule::reaction`]) | — (repair mode only) |
 
 mod conflict;
@@ -77,6 +83,7 @@ mod engine;
 mod events;
 mod queue;
 mod rule;
+pub mod state;
 mod trail;
 mod why;
 
@@ -86,6 +93,7 @@ pub(crate) use engine::{Ending, Engine, apply_rule_once};
 pub use engine::{Fixpoint, Schedule, apply_rule, propagate};
 pub use events::{Events, Watch};
 pub use rule::{Cost, Rule};
+pub use state::{Posting, StateBitset, StateInt};
 pub use why::{Fact, Sentence, Why};
 
 /// The context's old name.

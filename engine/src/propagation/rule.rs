@@ -1,10 +1,10 @@
 //! The [`Rule`] trait and the cost classes of its actions.
 
-use crate::domain::Domains;
 use crate::ids::Value;
 use crate::propagation::conflict::Conflict;
 use crate::propagation::context::Context;
 use crate::propagation::events::Watch;
+use crate::propagation::state::Posting;
 use crate::repair::moves::{Move, Reaction};
 
 /// How expensive a rule's action is: the `Priority` schedule runs cheaper classes first.
@@ -49,11 +49,9 @@ pub trait Rule: Send + Sync {
         false
     }
 
-    /// A cheap test: `true` when the constraint holds for every assignment the domains
-    /// still allow, so the action has nothing to do. The default always looks.
-    fn condition(&self, _domains: &Domains) -> bool {
-        false
-    }
+    /// Ask for reversible state (see [`crate::propagation::state`]): called once, when
+    /// the rule is added to a model. The default asks for none.
+    fn post(&mut self, _posting: &mut Posting<'_>) {}
 
     /// Propagation: remove candidates that cannot be part of any solution.
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict>;

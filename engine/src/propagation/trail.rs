@@ -37,7 +37,7 @@ impl Trail {
 
     /// Undo every change recorded after `mark`, newest first.
     pub(crate) fn undo_to(&mut self, domains: &mut Domains, mark: usize) {
-        let words = domains.raw_words_mut();
+        let words = domains.store_mut();
         for (offset, old) in self.entries.drain(mark..).rev() {
             words[offset as usize] = old;
         }

@@ -1,4 +1,4 @@
-use crate::domain::{Domains, Value, VarId};
+use crate::domain::{Value, VarId};
 use crate::names::Names;
 use crate::propagation::Context;
 use crate::propagation::{Conflict, Events, Rule, Watch, Why};
@@ -108,24 +108,17 @@ impl Rule for AllDifferent {
         true
     }
 
-    fn condition(&self, domains: &Domains) -> bool {
-        // Entailed when every variable is fixed to a different value.
-        let mut seen = 0u64;
-        domains.is_single_word()
-            && self.vars.iter().all(|&var| {
-                let bits = domains.bits(var);
-                let fresh = bits.count_ones() == 1 && bits & seen == 0;
-                seen |= bits;
-                fresh
-            })
-    }
-
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if ctx.domains().is_single_word() {
-            self.single_word(ctx)
+            self.single_word(ctx)?;
         } else {
-            self.any_size(ctx)
+            self.any_size(ctx)?;
         }
+        // Every variable fixed, and no conflict: the values are all different.
+        if self.vars.iter().all(|&var| ctx.domains().is_assigned(var)) {
+            ctx.declare_entailed();
+        }
+        Ok(())
     }
 
     fn holds(&self, values: &[Value]) -> bool {

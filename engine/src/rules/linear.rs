@@ -1,6 +1,6 @@
 use crate::domain::{Value, VarId};
-use crate::propagation::Context;
 use crate::propagation::{Conflict, Events, Rule, Watch, Why};
+use crate::propagation::{Context, Posting, StateInt};
 
 /// How the sum compares to the right-hand side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -16,12 +16,51 @@ pub enum Relation {
 /// A linear sum `Σ coefficient · value (relation) rhs`, propagated by bounds
 /// reasoning: each term's value must fit between what the other terms can at least and
 /// at most contribute.
+///
+/// The rule keeps, as reversible state, each term's bounds as it last saw them and the
+/// totals of the smallest and largest contributions, so that a run updates the totals
+/// only for the terms that changed and skips the narrowing pass when no term is wide
+/// enough to be narrowed. Once the relation holds for every assignment left it
+/// declares itself entailed and sleeps for the rest of the branch.
 #[derive(Clone, Debug)]
 pub struct LinearSum {
     name: String,
     terms: Vec<(i64, VarId)>,
     relation: Relation,
     rhs: i64,
+    state: Option<SumState>,
+}
+
+/// The reversible state of a [`LinearSum`].
+#[derive(Clone, Debug)]
+struct SumState {
+    /// Per term: its variable's smallest and largest value when last seen, packed
+    /// by [`pack`], or [`UNSEEN`].
+    seen: Vec<StateInt>,
+    /// The sum of the seen terms' smallest contributions.
+    low: StateInt,
+    /// The sum of the seen terms' largest contributions.
+    high: StateInt,
+}
+
+/// A term not seen yet: it contributes nothing to the totals.
+const UNSEEN: u64 = u64::MAX;
+
+/// A variable's smallest and largest value in one word.
+fn pack(min: Value, max: Value) -> u64 {
+    u64::from(min) << 32 | u64::from(max)
+}
+
+fn unpack(word: u64) -> (Value, Value) {
+    ((word >> 32) as Value, word as Value)
+}
+
+/// The totals after a refresh, and the widest term's span of contributions.
+#[derive(Copy, Clone)]
+struct Totals {
+    low: i64,
+    high: i64,
+    widest: i64,
 }
 
 impl LinearSum {
@@ -37,6 +76,7 @@ impl LinearSum {
             terms,
             relation,
             rhs,
+            state: None,
         }
     }
 
@@ -50,39 +90,100 @@ impl LinearSum {
         )
     }
 
-    /// The smallest and largest contribution of one term.
-    fn term_bounds(ctx: &Context<'_>, coefficient: i64, var: VarId) -> Option<(i64, i64)> {
-        let min = i64::from(ctx.domains().min(var)?) * coefficient;
-        let max = i64::from(ctx.domains().max(var)?) * coefficient;
-        Some((min.min(max), min.max(max)))
+    /// The range the sum must lie in.
+    fn needed(&self) -> (i64, i64) {
+        match self.relation {
+            Relation::Equal => (self.rhs, self.rhs),
+            Relation::AtMost => (i64::MIN / 4, self.rhs),
+            Relation::AtLeast => (self.rhs, i64::MAX / 4),
+        }
     }
 
-    /// Narrow one term so that `low <= coefficient · value <= high`.
-    fn narrow_term(
+    /// Bring the totals up to date with the terms whose bounds changed since the
+    /// rule last saw them.
+    fn refresh(&self, ctx: &mut Context<'_>, state: &SumState) -> Result<Totals, Conflict> {
+        let (mut low, mut high, mut widest) = (ctx.int(state.low), ctx.int(state.high), 0);
+        for (&(coefficient, var), &seen) in self.terms.iter().zip(&state.seen) {
+            let domains = ctx.domains();
+            let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
+                return Err(ctx.conflict(&Why::new("sum bounds")));
+            };
+            let (term_low, term_high) = contribution(coefficient, min, max);
+            let packed = pack(min, max);
+            let was = ctx.int(seen) as u64;
+            if was != packed {
+                if was != UNSEEN {
+                    let (old_min, old_max) = unpack(was);
+                    let (old_low, old_high) = contribution(coefficient, old_min, old_max);
+                    low -= old_low;
+                    high -= old_high;
+                }
+                low += term_low;
+                high += term_high;
+                ctx.set_int(seen, packed as i64);
+            }
+            widest = widest.max(term_high - term_low);
+        }
+        ctx.set_int(state.low, low);
+        ctx.set_int(state.high, high);
+        Ok(Totals { low, high, widest })
+    }
+
+    /// One pass over the terms: narrow each to what the others leave it.
+    fn narrow_terms(
+        &self,
         ctx: &mut Context<'_>,
-        (coefficient, var): (i64, VarId),
-        low: i64,
-        high: i64,
+        totals: Totals,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        if coefficient == 0 {
-            return Ok(false);
-        }
-        let (lowest, highest) = if coefficient > 0 {
-            (div_ceil(low, coefficient), div_floor(high, coefficient))
-        } else {
-            (div_ceil(high, coefficient), div_floor(low, coefficient))
-        };
-        if highest < 0 || lowest > highest {
-            return Err(ctx.conflict(why));
-        }
+        let (need_low, need_high) = self.needed();
         let mut changed = false;
-        if lowest > 0 {
-            changed |= ctx.remove_below(var, clamp_value(lowest), why)?;
+        for &(coefficient, var) in &self.terms {
+            let domains = ctx.domains();
+            let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
+                return Err(ctx.conflict(why));
+            };
+            let (low, high) = contribution(coefficient, min, max);
+            let term_low = need_low.saturating_sub(totals.high - high);
+            let term_high = need_high.saturating_sub(totals.low - low);
+            changed |= narrow_term(ctx, (coefficient, var), term_low, term_high, why)?;
         }
-        changed |= ctx.remove_above(var, clamp_value(highest), why)?;
         Ok(changed)
     }
+}
+
+/// The smallest and largest contribution of a term whose variable lies in
+/// `min..=max`.
+fn contribution(coefficient: i64, min: Value, max: Value) -> (i64, i64) {
+    let (a, b) = (i64::from(min) * coefficient, i64::from(max) * coefficient);
+    (a.min(b), a.max(b))
+}
+
+/// Narrow one term so that `low <= coefficient · value <= high`.
+fn narrow_term(
+    ctx: &mut Context<'_>,
+    (coefficient, var): (i64, VarId),
+    low: i64,
+    high: i64,
+    why: &Why<'_>,
+) -> Result<bool, Conflict> {
+    if coefficient == 0 {
+        return Ok(false);
+    }
+    let (lowest, highest) = if coefficient > 0 {
+        (div_ceil(low, coefficient), div_floor(high, coefficient))
+    } else {
+        (div_ceil(high, coefficient), div_floor(low, coefficient))
+    };
+    if highest < 0 || lowest > highest {
+        return Err(ctx.conflict(why));
+    }
+    let mut changed = false;
+    if lowest > 0 {
+        changed |= ctx.remove_below(var, clamp_value(lowest), why)?;
+    }
+    changed |= ctx.remove_above(var, clamp_value(highest), why)?;
+    Ok(changed)
 }
 
 fn clamp_value(x: i64) -> Value {
@@ -123,35 +224,38 @@ impl Rule for LinearSum {
         true
     }
 
+    fn post(&mut self, posting: &mut Posting<'_>) {
+        self.state = Some(SumState {
+            seen: self
+                .terms
+                .iter()
+                .map(|_| posting.int(UNSEEN as i64))
+                .collect(),
+            low: posting.int(0),
+            high: posting.int(0),
+        });
+    }
+
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let state = self
+            .state
+            .as_ref()
+            .expect("a rule is posted when it is added to a model");
         let text = || format!("bounds of the sum {}", self.name);
         let why = Why::new("sum bounds").text(&text);
+        let (need_low, need_high) = self.needed();
         loop {
-            let mut low_total = 0i64;
-            let mut high_total = 0i64;
-            for &(coefficient, var) in &self.terms {
-                let (low, high) =
-                    Self::term_bounds(ctx, coefficient, var).ok_or_else(|| ctx.conflict(&why))?;
-                low_total += low;
-                high_total += high;
-            }
-            let (need_low, need_high) = match self.relation {
-                Relation::Equal => (self.rhs, self.rhs),
-                Relation::AtMost => (i64::MIN / 4, self.rhs),
-                Relation::AtLeast => (self.rhs, i64::MAX / 4),
-            };
-            if low_total > need_high || high_total < need_low {
+            let totals = self.refresh(ctx, state)?;
+            if totals.low > need_high || totals.high < need_low {
                 return Err(ctx.conflict(&why));
             }
-            let mut changed = false;
-            for &(coefficient, var) in &self.terms {
-                let (low, high) =
-                    Self::term_bounds(ctx, coefficient, var).ok_or_else(|| ctx.conflict(&why))?;
-                let term_low = need_low.saturating_sub(high_total - high);
-                let term_high = need_high.saturating_sub(low_total - low);
-                changed |= Self::narrow_term(ctx, (coefficient, var), term_low, term_high, &why)?;
+            if need_low <= totals.low && totals.high <= need_high {
+                ctx.declare_entailed();
+                return Ok(());
             }
-            if !changed {
+            // No term spans more than the slack on either side: nothing to narrow.
+            let slack = (need_high - totals.low).min(totals.high - need_low);
+            if totals.widest <= slack || !self.narrow_terms(ctx, totals, &why)? {
                 return Ok(());
             }
         }

@@ -176,6 +176,20 @@ fn clamp_value(bound: i128) -> Value {
     bound.clamp(0, i128::from(Value::MAX)) as Value
 }
 
+impl DistinctSum {
+    /// Whether every cell is decided and the line holds.
+    fn decided_line_holds(&self, domains: &Domains) -> bool {
+        let mut line: SmallVec<[Value; 16]> = SmallVec::new();
+        for &cell in &self.cells {
+            match domains.value(cell) {
+                Some(value) => line.push(value),
+                None => return false,
+            }
+        }
+        self.line_holds(&line)
+    }
+}
+
 impl Rule for DistinctSum {
     fn name(&self) -> &str {
         &self.name
@@ -199,24 +213,17 @@ impl Rule for DistinctSum {
         true
     }
 
-    fn condition(&self, domains: &Domains) -> bool {
-        // Asleep once every cell is decided and the line holds.
-        let mut line: SmallVec<[Value; 16]> = SmallVec::new();
-        for &cell in &self.cells {
-            match domains.value(cell) {
-                Some(value) => line.push(value),
-                None => return false,
-            }
-        }
-        self.line_holds(&line)
-    }
-
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         if ctx.domains().is_single_word() && self.cells.len() <= MAX_CELLS {
-            self.prune_words(ctx)
+            self.prune_words(ctx)?;
         } else {
-            self.prune_bounds(ctx)
+            self.prune_bounds(ctx)?;
         }
+        // Every cell decided and the line holds: nothing left can break it.
+        if self.decided_line_holds(ctx.domains()) {
+            ctx.declare_entailed();
+        }
+        Ok(())
     }
 
     fn holds(&self, values: &[Value]) -> bool {

@@ -304,7 +304,7 @@ impl MagicModel {
         config: &Config,
         observer: Option<&'o mut dyn Observer>,
     ) -> Result<Completions<'m, 'o>, SolveError> {
-        let search = Search::from_state(&self.model, self.start(partial)?, config.clone())?;
+        let search = Search::from_state(&self.model, self.start(partial)?, *config)?;
         let search = match observer {
             Some(observer) => search.observe(observer),
             None => search,

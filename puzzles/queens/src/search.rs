@@ -222,7 +222,7 @@ impl QueensModel {
     /// The first solution in search order, with the search counters; the
     /// error is the limit that stopped the search first.
     pub fn first(&self, config: &Config) -> Result<(Option<Board>, Counters), StopReason> {
-        let mut search = Search::new(&self.model, config.clone()).expect("the model's own state");
+        let mut search = Search::new(&self.model, *config).expect("the model's own state");
         let found = search.next_values().map(|values| self.board(values));
         match (found, search.stop_reason()) {
             (None, Some(reason)) => Err(reason),
@@ -232,7 +232,7 @@ impl QueensModel {
 
     /// Every solution, in search order, as boards.
     pub fn solutions(&self, config: &Config) -> impl Iterator<Item = Board> + '_ {
-        Search::new(&self.model, config.clone())
+        Search::new(&self.model, *config)
             .expect("the model's own state")
             .map(|solution| self.board(&solution.values))
     }
@@ -262,8 +262,7 @@ impl QueensModel {
     ) -> Result<CountReport, QueensError> {
         let limited = config.node_limit.is_some() || config.time_limit.is_some();
         if threads <= 1 || limited {
-            let mut search =
-                Search::new(&self.model, config.clone()).expect("the model's own state");
+            let mut search = Search::new(&self.model, *config).expect("the model's own state");
             let solutions = self.count_in(&mut search, unique);
             return Ok(CountReport {
                 solutions,
@@ -281,7 +280,7 @@ impl QueensModel {
             starts
                 .par_iter()
                 .map_init(
-                    || Search::new(&self.model, config.clone()).expect("the model's own state"),
+                    || Search::new(&self.model, *config).expect("the model's own state"),
                     |search, start| {
                         search.restart(start).expect("a state of the model");
                         CountReport {

@@ -140,7 +140,7 @@ pub fn rate_with(puzzle: &Puzzle, config: &Config) -> Result<Rating, RateError> 
 
 /// Search from the strongest tier's fixpoint, counting the decisions.
 fn guess(model: &SkyscrapersModel, start: Domains, config: &Config) -> Result<Rating, RateError> {
-    let mut search = Search::from_state(model.model(), start, config.clone())?;
+    let mut search = Search::from_state(model.model(), start, *config)?;
     let Some(first) = search.next_solution() else {
         return Err(match search.stop_reason() {
             Some(reason) => RateError::Stopped(reason),

@@ -82,7 +82,7 @@ pub struct Counted {
 /// at a second one).
 pub fn solve(puzzle: &Puzzle, config: &Config) -> Result<Solved, ModelError> {
     let model = SkyscrapersModel::fast(puzzle)?;
-    let mut search = model.search(config.clone())?;
+    let mut search = model.search(*config)?;
     let uniqueness = search.uniqueness();
     Ok(Solved {
         answer: Answer::from_uniqueness(&model, uniqueness),
@@ -93,7 +93,7 @@ pub fn solve(puzzle: &Puzzle, config: &Config) -> Result<Solved, ModelError> {
 /// Count the solutions of `puzzle`, up to `limit` when one is given.
 pub fn count(puzzle: &Puzzle, limit: Option<u64>, config: &Config) -> Result<Counted, ModelError> {
     let model = SkyscrapersModel::fast(puzzle)?;
-    let mut search = model.search(config.clone())?;
+    let mut search = model.search(*config)?;
     let count = search.count_in_place(limit);
     Ok(Counted {
         count,

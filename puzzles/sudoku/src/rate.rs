@@ -192,8 +192,8 @@ impl Rater {
 
     /// Search from the fish tier's fixpoint, counting the branches.
     fn guess(&self, hardest: &SudokuModel, start: Domains) -> Result<Rating, RateError> {
-        let mut search = Search::from_state(hardest.model(), start, self.config.clone())
-            .map_err(ModelError::from)?;
+        let mut search =
+            Search::from_state(hardest.model(), start, self.config).map_err(ModelError::from)?;
         match search.next_solution() {
             Some(solution) => Ok(Rating {
                 difficulty: Difficulty::Guessing {

@@ -430,7 +430,7 @@ mod tests {
                         .restore(restore)
                         .var_order(var_order);
                     for (sudoku, nodes) in [&fast, &chuted].into_iter().zip(&mut nodes) {
-                        let mut solver = Solver::new(sudoku, config.clone()).unwrap();
+                        let mut solver = Solver::new(sudoku, config).unwrap();
                         let answer = solver.solve_unique(&puzzle).unwrap();
                         assert_eq!(answer, Answer::Solved(expected.clone()), "{text}");
                         nodes.push(solver.counters().nodes);

@@ -105,6 +105,20 @@ fn seen(heights: impl Iterator<Item = u8>) -> u8 {
     count
 }
 
+impl LineArrangements {
+    /// Whether every cell of the line is decided and the heights agree with the clues.
+    fn decided_line_agrees(&self, domains: &Domains) -> bool {
+        let mut heights = [0; MAX_SIZE];
+        for (height, &var) in heights.iter_mut().zip(&self.cells) {
+            match domains.value(var) {
+                Some(value) => *height = value as u8 + 1,
+                None => return false,
+            }
+        }
+        self.agrees(&heights[..self.cells.len()])
+    }
+}
+
 impl Rule for LineArrangements {
     fn name(&self) -> &str {
         &self.name
@@ -126,17 +140,6 @@ impl Rule for LineArrangements {
     }
 
     /// Asleep once every cell is placed and the line already agrees with its clues.
-    fn condition(&self, domains: &Domains) -> bool {
-        let mut heights = [0; MAX_SIZE];
-        for (height, &var) in heights.iter_mut().zip(&self.cells) {
-            match domains.value(var) {
-                Some(value) => *height = value as u8 + 1,
-                None => return false,
-            }
-        }
-        self.agrees(&heights[..self.cells.len()])
-    }
-
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let size = self.cells.len();
         let before = self.candidates(ctx.domains());
@@ -153,6 +156,9 @@ impl Rule for LineArrangements {
             let text = |names: &Names| self.explain(names, var, removed);
             let why = Why::new("line arrangements").named_text(&text);
             ctx.remove_bits(var, removed, &why)?;
+        }
+        if self.decided_line_agrees(ctx.domains()) {
+            ctx.declare_entailed();
         }
         Ok(())
     }

@@ -5,7 +5,7 @@
 //! - **Edge rule 2**: clue N ⇒ every building is seen, so the line rises
 //!   1, 2, …, N from that side.
 
-use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, Watch, Why};
+use sieve::{Conflict, Context, Cost, Events, Names, Rule, Value, Watch, Why};
 
 use super::view::View;
 
@@ -86,12 +86,6 @@ impl Rule for EdgeRule {
         true
     }
 
-    fn condition(&self, domains: &Domains) -> bool {
-        self.fixed()
-            .into_iter()
-            .all(|(position, value)| domains.value(self.view.cells[position]) == Some(value))
-    }
-
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let inference = if self.ascending() {
             "edge rule 2"
@@ -103,6 +97,8 @@ impl Rule for EdgeRule {
             let why = Why::new(inference).named_text(&text);
             ctx.assign(self.view.cells[position], value, &why)?;
         }
+        // A clue of 1 or N is settled by the cells it fixes, whatever the others hold.
+        ctx.declare_entailed();
         Ok(())
     }
 

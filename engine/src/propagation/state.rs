@@ -1,0 +1,127 @@
+//! Reversible rule state: integers and bitsets that a rule keeps between its runs,
+//! stored with the domains, so that search saves and restores them with the domains
+//! (one copy under [`crate::Restore::Copy`], undone word by word under
+//! [`crate::Restore::Trail`]) and rules stay shared, immutable values.
+//!
+//! A rule asks for its state when it is added to a model ([`crate::Rule::post`]),
+//! keeps the handles, and reads and writes the state through its [`crate::Context`].
+//! The state of a branch is undone on backtrack like any removal.
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::{Posting, StateInt};
+//!
+//! /// Removes the values 0 and 1 from `var`, one a run, remembering on the branch
+//! /// how many it has removed.
+//! struct RemoveTwo { var: VarId, removed: Option<StateInt> }
+//!
+//! impl Rule for RemoveTwo {
+//!     fn name(&self) -> &str { "remove two" }
+//!     fn watches(&self) -> Vec<Watch> { vec![Watch::new(self.var, Events::REMOVED)] }
+//!     fn post(&mut self, posting: &mut Posting<'_>) { self.removed = Some(posting.int(0)); }
+//!     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+//!         let removed = self.removed.expect("posted");
+//!         let count = ctx.int(removed);
+//!         if count < 2 {
+//!             ctx.remove(self.var, count as Value, &Why::new("one more"))?;
+//!             ctx.set_int(removed, count + 1);
+//!         }
+//!         Ok(())
+//!     }
+//!     fn holds(&self, values: &[Value]) -> bool { values[self.var.index()] >= 2 }
+//! }
+//!
+//! let mut model = Model::new();
+//! let var = model.new_var(4);
+//! model.add_rule(RemoveTwo { var, removed: None })?;
+//! let mut state = model.domains();
+//! propagate(&model, &mut state, Schedule::Queue, None)?;
+//! assert_eq!(state.iter(var).collect::<Vec<_>>(), vec![2, 3]);
+//! # Ok::<(), sieve::Error>(())
+//! ```
+
+use crate::domain::Domains;
+
+/// A reversible integer of a rule (an `i64`), made by [`Posting::int`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StateInt(pub(crate) u32);
+
+/// A reversible bitset of a rule, as words of 64 bits, made by [`Posting::bitset`]:
+/// the live tuples of a table rule, the states of an automaton's layer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StateBitset {
+    pub(crate) start: u32,
+    pub(crate) words: u32,
+    pub(crate) bits: u32,
+}
+
+impl StateBitset {
+    /// How many bits the set has.
+    pub fn len(self) -> usize {
+        self.bits as usize
+    }
+
+    /// Whether the set has no bits at all.
+    pub fn is_empty(self) -> bool {
+        self.bits == 0
+    }
+
+    /// How many words of 64 bits hold it.
+    pub fn words(self) -> usize {
+        self.words as usize
+    }
+}
+
+/// What a rule gets when it is added to a model: the place to ask for reversible
+/// state. Initial values hold for the model's full domains.
+pub struct Posting<'a> {
+    pub(crate) initial: &'a mut Vec<u64>,
+}
+
+impl Posting<'_> {
+    /// A reversible integer starting at `initial`.
+    pub fn int(&mut self, initial: i64) -> StateInt {
+        let at = self.claim(1);
+        self.initial[at as usize] = initial as u64;
+        StateInt(at)
+    }
+
+    /// A reversible bitset of `bits` bits, all set when `full`, else all clear.
+    pub fn bitset(&mut self, bits: usize, full: bool) -> StateBitset {
+        let words = bits.div_ceil(64);
+        let start = self.claim(words);
+        if full {
+            let slots = &mut self.initial[start as usize..start as usize + words];
+            slots.fill(u64::MAX);
+            if !bits.is_multiple_of(64) {
+                slots[words - 1] = (1u64 << (bits % 64)) - 1;
+            }
+        }
+        StateBitset {
+            start,
+            words: words as u32,
+            bits: bits as u32,
+        }
+    }
+
+    /// Reserve `words` words of state, zeroed.
+    fn claim(&mut self, words: usize) -> u32 {
+        let at = self.initial.len() as u32;
+        self.initial.resize(self.initial.len() + words, 0);
+        at
+    }
+}
+
+impl Domains {
+    /// A rule's reversible integer in this state.
+    pub fn int(&self, handle: StateInt) -> i64 {
+        self.store()[self.state_offset() + handle.0 as usize] as i64
+    }
+
+    /// A rule's reversible bitset in this state, as words (bit `i` of the set is bit
+    /// `i % 64` of word `i / 64`).
+    pub fn bitset(&self, handle: StateBitset) -> &[u64] {
+        let start = self.state_offset() + handle.start as usize;
+        &self.store()[start..start + handle.words as usize]
+    }
+}
