@@ -4,6 +4,20 @@
 //! values still possible (its *candidates*). Values are `0..size`; a puzzle maps them
 //! to its own labels. Because every domain lives in one `Vec<u64>`, saving a state is a
 //! single copy, and a variable with at most 64 values is a single word (the fast path).
+//!
+//! ```
+//! use sieve::prelude::*;
+//! let mut model = Model::new();
+//! let cell = model.new_var(9);
+//! let mut state = model.domains();
+//! assert_eq!(state.count(cell), 9);
+//! state.remove(cell, 4);
+//! assert!(!state.contains(cell, 4));
+//! assert_eq!((state.min(cell), state.max(cell)), (Some(0), Some(8)));
+//! state.assign(cell, 6);
+//! assert_eq!(state.value(cell), Some(6));
+//! assert_eq!(state.candidates(cell), ValueSet::single(6));
+//! ```
 
 use std::fmt;
 use std::sync::Arc;

@@ -1,4 +1,13 @@
 //! The engine's error type.
+//!
+//! ```
+//! use sieve::prelude::*;
+//! let mut model = Model::new();
+//! model.new_var(3);
+//! let stranger = VarId::from_index(7);
+//! let error = model.add_rule(AllDifferent::new("pair", vec![stranger])).unwrap_err();
+//! assert!(matches!(error, Error::UnknownVariable { var: 7, vars: 1, .. }));
+//! ```
 
 use thiserror::Error;
 

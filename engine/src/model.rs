@@ -1,4 +1,16 @@
 //! A model: variables, their initial domains, and the rules over them.
+//!
+//! ```
+//! use sieve::prelude::*;
+//! let mut model = Model::new();
+//! let [a, b] = model.new_vars(2, 4)[..] else { unreachable!() };
+//! model.set_name(a, "a");
+//! model.add_rule(LinearSum::sum_equals("a + b = 5", &[a, b], 5))?;
+//! assert_eq!((model.num_vars(), model.num_rules()), (2, 1));
+//! assert_eq!(model.var_name(a), "a");
+//! assert!(model.violated(&[2, 3]).is_none());
+//! # Ok::<(), sieve::Error>(())
+//! ```
 
 use std::sync::{Arc, OnceLock};
 

@@ -2,6 +2,36 @@
 //!
 //! Statistics, text traces, JSON traces and replays are all observers. A run with no
 //! observer pays one never-taken branch per event and builds no explanation text.
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::{Event, Flow};
+//!
+//! /// Counts the values removed by rules (not by search decisions).
+//! #[derive(Default)]
+//! struct Removals(usize);
+//!
+//! impl Observer for Removals {
+//!     fn on_event(&mut self, event: &Event<'_>) -> Flow {
+//!         if let Event::Change(change) = event
+//!             && change.rule.is_some()
+//!         {
+//!             self.0 += change.removed().count();
+//!         }
+//!         Flow::Continue
+//!     }
+//! }
+//!
+//! let mut model = Model::new();
+//! let cells = model.new_vars(3, 3);
+//! model.add_rule(AllDifferent::new("row", cells.clone()))?;
+//! let mut state = model.domains();
+//! state.assign(cells[0], 0);
+//! let mut removals = Removals::default();
+//! propagate(&model, &mut state, Schedule::Queue, Some(&mut removals))?;
+//! assert_eq!(removals.0, 2); // value 0 left both other cells
+//! # Ok::<(), sieve::Error>(())
+//! ```
 
 use std::time::{Duration, Instant};
 

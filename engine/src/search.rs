@@ -5,6 +5,19 @@
 //! chosen at run time, and so are the schedule and the way states are restored, so one
 //! program can compare them on the same input. With the same orders, every schedule and
 //! every restore strategy explores the same tree: node counts are equal.
+//!
+//! ```
+//! use sieve::prelude::*;
+//! let mut model = Model::new();
+//! let cells = model.new_vars(3, 3);
+//! model.add_rule(AllDifferent::new("row", cells.clone()))?;
+//! let config = Config::default().var_order(VarOrder::First).restore(Restore::Trail);
+//! let mut search = Search::new(&model, config)?;
+//! let first = search.next_solution().expect("a permutation");
+//! assert_eq!(first.values, vec![0, 1, 2]);
+//! assert_eq!(search.count_in_place(None).solutions, 5); // the five others
+//! # Ok::<(), sieve::Error>(())
+//! ```
 
 use std::time::{Duration, Instant};
 

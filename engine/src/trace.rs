@@ -2,6 +2,24 @@
 //! trace that other tools (the HTML replay among them) read.
 //!
 //! The JSON format is documented in `docs/trace-format.md`.
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::TextTrace;
+//!
+//! let mut model = Model::new();
+//! let cells = model.new_vars(2, 2);
+//! model.set_name(cells[0], "a");
+//! model.set_name(cells[1], "b");
+//! model.add_rule(AllDifferent::new("a ≠ b", cells.clone()))?;
+//! let mut state = model.domains();
+//! state.assign(cells[0], 1);
+//! let mut trace = TextTrace::new(&model, Vec::new()).with_wakes(false);
+//! propagate(&model, &mut state, Schedule::Queue, Some(&mut trace))?;
+//! let text = String::from_utf8(trace.finish().expect("written to memory")).unwrap();
+//! assert!(text.contains("b"), "{text}");
+//! # Ok::<(), sieve::Error>(())
+//! ```
 
 use std::io::{self, Write};
 

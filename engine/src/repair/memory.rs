@@ -3,6 +3,15 @@
 //! The repair engine consults the memory before every move, as Constraint.Queen
 //! consulted its text of visited boards: an action whose result is already in the
 //! memory is refused, and the rule's reaction runs instead.
+//!
+//! ```
+//! use sieve::VarId;
+//! use sieve::repair::memory::{fingerprint_values, zobrist};
+//! let before = fingerprint_values(&[1, 2]);
+//! // Moving variable 1 from 2 to 0 changes the fingerprint by two keys.
+//! let after = before ^ zobrist(VarId::from_index(1), 2) ^ zobrist(VarId::from_index(1), 0);
+//! assert_eq!(after, fingerprint_values(&[1, 0]));
+//! ```
 
 use hashbrown::HashSet;
 

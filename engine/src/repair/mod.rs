@@ -6,6 +6,33 @@
 //! [`ModelRepair`] implements it for any [`Model`] by scanning its rules in order, and
 //! a rule set that needs speed at scale (a million queens) implements it with its own
 //! incremental bookkeeping.
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::{ModelRepair, Repair, RepairConfig, RepairEnd};
+//!
+//! /// `x` must be 2; its repair move sets it.
+//! struct IsTwo(VarId);
+//!
+//! impl Rule for IsTwo {
+//!     fn name(&self) -> &str { "x is 2" }
+//!     fn watches(&self) -> Vec<Watch> { vec![Watch::new(self.0, Events::ANY)] }
+//!     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+//!         ctx.assign(self.0, 2, &Why::new("x is 2")).map(|_| ())
+//!     }
+//!     fn holds(&self, values: &[Value]) -> bool { values[self.0.index()] == 2 }
+//!     fn repair(&self, _values: &[Value]) -> Option<Move> { Some(Move::set(self.0, 2)) }
+//! }
+//!
+//! let mut model = Model::new();
+//! let x = model.new_var(3);
+//! model.add_rule(IsTwo(x))?;
+//! let problem = ModelRepair::new(&model, vec![0])?;
+//! let report = Repair::new(problem, RepairConfig::default()).run()?;
+//! assert_eq!(report.end, RepairEnd::Solved);
+//! assert_eq!(report.steps, 1);
+//! # Ok::<(), sieve::Error>(())
+//! ```
 
 use std::time::{Duration, Instant};
 

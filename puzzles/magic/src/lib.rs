@@ -37,7 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The crate follows SRMagic (see `SEEDS.md` §000), a service that builds
+//! The crate follows SRMagic, a Spanish magic-square and sudoku generator that builds
 //! odd-order magic squares by the siamese method and lets a player uncover
 //! them cell by cell, and extends it to every order:
 //!

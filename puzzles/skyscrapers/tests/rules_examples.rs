@@ -1,4 +1,4 @@
-//! Each rule on the source's pictures (SEEDS §001, `seeds/001_*.txt`), run by
+//! Each rule on the pictures of the 4×4 skyscraper solver this crate started from, run by
 //! the engine: what it removes, and the sentence it gives for it.
 
 use sieve::{Domains, Event, Flow, Observer, apply_rule};

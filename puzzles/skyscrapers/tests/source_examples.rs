@@ -1,4 +1,4 @@
-//! The worked examples of the source (SEEDS §001, `seeds/001_*.txt`).
+//! The worked examples of the 4×4 skyscraper solver this crate started from.
 //!
 //! The source text gives no complete puzzle: its examples are the input
 //! format (16 clues, top, bottom, left, right) and small pictures of single

@@ -1,4 +1,4 @@
-//! The SUDOKU-80B game of the Sharp MZ-80B (`SEEDS.md` §002) as a plain state
+//! The SUDOKU-80B game of the Sharp MZ-80B (a BASIC game for that 1980s home computer) as a plain state
 //! machine: no terminal here, so that a front end draws it and tests drive it.
 //!
 //! A [`Game`] holds the puzzle, its solution, the player's entries and pencil

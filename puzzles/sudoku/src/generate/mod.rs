@@ -4,8 +4,8 @@
 //! - [`unique`]: a random full grid, then clues removed in [`Symmetry`]
 //!   classes while the solution provably stays unique; optionally minimal
 //!   and of an exact [`TargetDifficulty`]; any box shape;
-//! - [`srmagic`]: the SRMagic pipeline (`SEEDS.md` §000) for sides N = n²;
-//! - [`transform`]: the SUDOKU-80B way of the Sharp MZ-80B (§002), 9×9.
+//! - [`srmagic`]: the pipeline of SRMagic (a Spanish magic-square and sudoku generator) for sides N = n²;
+//! - [`transform`]: the SUDOKU-80B way of the Sharp MZ-80B, 9×9.
 //!
 //! Each gives a [`GeneratedPuzzle`]: the solution, the mask of visible cells,
 //! and an honest report of whether the visible cells have a unique solution

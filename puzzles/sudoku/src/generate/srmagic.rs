@@ -1,4 +1,4 @@
-//! The SRMagic pipeline (`SEEDS.md` §000, `seeds/000_*.txt`), for sides N = n².
+//! The pipeline of SRMagic (a Spanish magic-square and sudoku generator), for sides N = n².
 //!
 //! The source gives the code of `PrGeneraSudoku`, `PrGenSudoku`,
 //! `SRmagic_Random`, `PrRefinoActivas` and `PrRefinoActivasSubcubo`; those are

@@ -1,5 +1,5 @@
-//! The SUDOKU-80B method of the Sharp MZ-80B (`SEEDS.md` §002,
-//! `seeds/002_*.txt`): transform a stored solved grid, then hide cells.
+//! The SUDOKU-80B method of the Sharp MZ-80B (a BASIC game for that home computer):
+//! transform a stored solved grid, then hide cells.
 //!
 //! Following the BASIC listing (lines 2000-2330):
 //!

@@ -8,7 +8,8 @@
 //! | 4    | `subsets`           | one a kind, size and unit               | naked/hidden pair, triple, quad |
 //! | 5    | `fish`              | one a size, direction and value         | x-wing, swordfish, jellyfish |
 //!
-//! Tiers 1 and 2 are the source helper's two rules (`SEEDS.md` §004). Every rule is
+//! Tiers 1 and 2 are the two rules of the sudoku helper this crate started from (naked
+//! and hidden singles). Every rule is
 //! an engine [`Rule`] over the cells of a [`SudokuModel`], for every box shape up to
 //! 64×64 (candidates as single-word masks). Each change carries its inference, the
 //! cells that caused it and a sentence such as "r3c5 can only be 7: 1-6, 8 and 9
