@@ -160,13 +160,15 @@ impl Domains {
 
     /// Take `layout`'s rule state (initial values, no rule entailed) unless this
     /// state has that layout already; the domains stay. The variables must match.
-    pub(crate) fn adopt_layout(&mut self, layout: &Arc<Layout>) {
+    /// Returns whether the layout changed.
+    pub(crate) fn adopt_layout(&mut self, layout: &Arc<Layout>) -> bool {
         if Arc::ptr_eq(&self.layout, layout) {
-            return;
+            return false;
         }
         self.words.truncate(self.layout.domain_words);
         self.words.extend_from_slice(&layout.state);
         self.layout = Arc::clone(layout);
+        true
     }
 
     /// Whether two states belong to the same model shape (same variables and sizes,
@@ -498,6 +500,19 @@ impl Domains {
             self.words[offset + (value / 64) as usize] |= 1u64 << (value % 64);
         }
         present
+    }
+
+    /// Keep only the candidates of `var` that are in `values` (set-up only). Returns
+    /// whether anything was removed.
+    pub fn retain_values(&mut self, var: VarId, values: &crate::ValueSet) -> bool {
+        let (offset, len) = self.span(var);
+        let mut changed = false;
+        for (i, word) in self.words[offset..offset + len].iter_mut().enumerate() {
+            let mask = values.word(i);
+            changed |= *word & !mask != 0;
+            *word &= mask;
+        }
+        changed
     }
 
     /// Keep only the candidates of `var` that are in `set` (set-up only). Returns

@@ -26,6 +26,14 @@ pub enum Error {
         /// How many variables the model has.
         vars: usize,
     },
+    /// A variable the model does not have was named.
+    #[error("variable {var} is not in the model, which has {vars} variables")]
+    NoSuchVariable {
+        /// The index named.
+        var: usize,
+        /// How many variables the model has.
+        vars: usize,
+    },
     /// A start state was made for another model (other variables or sizes).
     #[error("the start state does not belong to this model (different variables or sizes)")]
     StateMismatch,

@@ -19,6 +19,7 @@ use crate::error::Error;
 use crate::ids::{RuleId, Value, VarId};
 use crate::names::Names;
 use crate::propagation::{Events, Posting, Rule};
+use crate::value_set::ValueSet;
 
 /// For each variable, the rules that watch it and for which events, flattened so that
 /// waking costs one slice look-up. Each variable's entries list the rules it can wake
@@ -68,6 +69,8 @@ pub struct Model {
     rules: Vec<Box<dyn Rule>>,
     /// The initial words of every rule's reversible state, in the order asked.
     state: Vec<u64>,
+    /// Givens and unary clues: each variable's starting candidates, where narrowed.
+    restrictions: Vec<(VarId, ValueSet)>,
     /// Set by [`Model::set_branch_order`]; creation order when `None`.
     branch_order: Option<Vec<VarId>>,
     layout: OnceLock<Arc<Layout>>,
@@ -90,6 +93,52 @@ impl Model {
         self.layout = OnceLock::new();
         self.watchers = OnceLock::new();
         id
+    }
+
+    /// Restrict `var` from the start to the values of `values`: a unary clue, part of
+    /// the model, so that every state the model makes ([`Model::domains`], and so
+    /// [`crate::Search::new`], the oracle and traces) starts from it. Restrictions
+    /// add up.
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// let mut model = Model::new();
+    /// let cells = model.new_vars(3, 3);
+    /// model.add_rule(AllDifferent::new("row", cells.clone()))?;
+    /// model.fix(cells[0], 2)?;
+    /// model.restrict(cells[1], &ValueSet::range(0..2))?;
+    /// assert_eq!(model.domains().value(cells[0]), Some(2));
+    /// assert_eq!(Search::new(&model, Config::default())?.count(None).solutions, 2);
+    /// assert!(model.fix(cells[2], 3).is_err()); // values are 0..3
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
+    pub fn restrict(&mut self, var: VarId, values: &ValueSet) -> Result<(), Error> {
+        let size = self.size_of(var)?;
+        if let Some(value) = values.max().filter(|&value| value >= size) {
+            return Err(Error::ValueOutOfRange {
+                var: var.index(),
+                value,
+                size,
+            });
+        }
+        self.restrictions.push((var, values.clone()));
+        Ok(())
+    }
+
+    /// Fix `var` to `value` from the start: a given (see [`Model::restrict`]).
+    pub fn fix(&mut self, var: VarId, value: Value) -> Result<(), Error> {
+        self.restrict(var, &ValueSet::single(value))
+    }
+
+    /// The number of values of `var`, or an error naming it when the model lacks it.
+    fn size_of(&self, var: VarId) -> Result<u32, Error> {
+        self.sizes
+            .get(var.index())
+            .copied()
+            .ok_or(Error::NoSuchVariable {
+                var: var.index(),
+                vars: self.sizes.len(),
+            })
     }
 
     /// `count` new variables of the same size.
@@ -225,9 +274,19 @@ impl Model {
             .map(|(i, rule)| (RuleId(i as u32), rule.as_ref()))
     }
 
-    /// Full domains: every value of every variable still possible.
+    /// The start state: every value of every variable, less the restrictions
+    /// ([`Model::restrict`]).
     pub fn domains(&self) -> Domains {
-        Domains::full(Arc::clone(self.layout()))
+        let mut domains = Domains::full(Arc::clone(self.layout()));
+        self.apply_restrictions(&mut domains);
+        domains
+    }
+
+    /// Narrow `domains` by the model's givens and unary clues.
+    fn apply_restrictions(&self, domains: &mut Domains) {
+        for (var, values) in &self.restrictions {
+            domains.retain_values(*var, values);
+        }
     }
 
     /// The shape of this model's states, made once.
@@ -285,10 +344,12 @@ impl Model {
     /// Check that a state has this model's variables, and give it this model's rule
     /// state when it was made for another model over the same variables (a tier's
     /// model, a copy built anew): its domains are kept, the rules' reversible state
-    /// starts afresh and no rule is entailed.
+    /// starts afresh, no rule is entailed, and this model's restrictions apply.
     pub(crate) fn adopt_state(&self, domains: &mut Domains) -> Result<(), Error> {
         self.check_state(domains)?;
-        domains.adopt_layout(self.layout());
+        if domains.adopt_layout(self.layout()) {
+            self.apply_restrictions(domains);
+        }
         Ok(())
     }
 
