@@ -666,7 +666,9 @@ fn explain_column(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, Cl
                 "--place puts two queens in column {column}"
             )));
         }
-        start.assign(column_var(column), (row - 1) as Value);
+        start
+            .assign(column_var(column), (row - 1) as Value)
+            .map_err(|error| CliError::input(error.to_string()))?;
         if column == args.column {
             given = Some((row - 1) as Value);
         }

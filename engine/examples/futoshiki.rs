@@ -107,7 +107,7 @@ fn build(text: &str, size: usize) -> Result<(Model, Domains, Vec<VarId>), Error>
                 (false, 'v') => (cells[row * size + column], cells[(row - 1) * size + column]),
                 (true, digit) if digit.is_ascii_digit() => {
                     let value = digit.to_digit(10).expect("a digit") - 1;
-                    start.assign(cells[row * size + column], value);
+                    start.assign(cells[row * size + column], value)?;
                     continue;
                 }
                 _ => continue,

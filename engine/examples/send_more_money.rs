@@ -30,8 +30,8 @@ fn main() -> Result<(), Error> {
     model.add_rule(LinearSum::new("the sum", terms, Relation::Equal, 0))?;
     // Leading digits are not zero.
     let mut start = model.domains();
-    start.remove(s, 0);
-    start.remove(m, 0);
+    start.remove(s, 0)?;
+    start.remove(m, 0)?;
 
     let mut search = Search::from_state(&model, start, Config::default())?;
     let solution = search.next_solution().expect("the puzzle has a solution");

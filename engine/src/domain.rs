@@ -11,10 +11,10 @@
 //! let cell = model.new_var(9);
 //! let mut state = model.domains();
 //! assert_eq!(state.count(cell), 9);
-//! state.remove(cell, 4);
+//! state.remove(cell, 4).unwrap();
 //! assert!(!state.contains(cell, 4));
 //! assert_eq!((state.min(cell), state.max(cell)), (Some(0), Some(8)));
-//! state.assign(cell, 6);
+//! state.assign(cell, 6).unwrap();
 //! assert_eq!(state.value(cell), Some(6));
 //! assert_eq!(state.candidates(cell), ValueSet::single(6));
 //! ```
@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use fixedbitset::FixedBitSet;
 
+use crate::error::Error;
 use crate::ids::RuleId;
 pub use crate::ids::{Value, VarId};
 
@@ -480,26 +481,47 @@ impl Domains {
     }
 
     /// Remove `value` from `var` (set-up only; see the type docs). Returns whether it
-    /// was there.
-    pub fn remove(&mut self, var: VarId, value: Value) -> bool {
+    /// was there; a value outside `0..size` is an error.
+    pub fn remove(&mut self, var: VarId, value: Value) -> Result<bool, Error> {
+        self.check_value(var, value)?;
         if !self.contains(var, value) {
-            return false;
+            return Ok(false);
         }
         let offset = self.word_offset(var) + (value / 64) as usize;
         self.words[offset] &= !(1u64 << (value % 64));
-        true
+        Ok(true)
     }
 
     /// Keep only `value` in `var` (set-up only). Returns whether the value was a
-    /// candidate; when it was not, the domain becomes empty.
-    pub fn assign(&mut self, var: VarId, value: Value) -> bool {
+    /// candidate; when it was not, the domain becomes empty. A value outside
+    /// `0..size` is an error, and the domain is left as it was.
+    pub fn assign(&mut self, var: VarId, value: Value) -> Result<bool, Error> {
+        self.check_value(var, value)?;
         let present = self.contains(var, value);
         let (offset, len) = self.span(var);
         self.words[offset..offset + len].fill(0);
         if present {
             self.words[offset + (value / 64) as usize] |= 1u64 << (value % 64);
         }
-        present
+        Ok(present)
+    }
+
+    /// An error unless `var` is a variable of this state and `value` one of its values.
+    fn check_value(&self, var: VarId, value: Value) -> Result<(), Error> {
+        let Some(span) = self.layout.spans.get(var.index()) else {
+            return Err(Error::NoSuchVariable {
+                var: var.index(),
+                vars: self.num_vars(),
+            });
+        };
+        if value >= span.size {
+            return Err(Error::ValueOutOfRange {
+                var: var.index(),
+                value,
+                size: span.size,
+            });
+        }
+        Ok(())
     }
 
     /// Keep only the candidates of `var` that are in `values` (set-up only). Returns
@@ -628,8 +650,8 @@ mod tests {
     fn narrowing_a_multi_word_domain() {
         let mut d = store(&[130]);
         let x = VarId::from_index(0);
-        assert!(d.remove(x, 0));
-        assert!(!d.remove(x, 0));
+        assert!(d.remove(x, 0).unwrap());
+        assert!(!d.remove(x, 0).unwrap());
         assert_eq!(d.min(x), Some(1));
         let mut set = FixedBitSet::with_capacity(130);
         set.insert(70);
@@ -637,9 +659,15 @@ mod tests {
         assert!(d.retain(x, &set));
         assert_eq!(d.iter(x).collect::<Vec<_>>(), vec![70, 129]);
         assert_eq!(d.max(x), Some(129));
-        assert!(d.assign(x, 129));
+        assert!(d.assign(x, 129).unwrap());
         assert_eq!(d.value(x), Some(129));
-        assert!(!d.assign(x, 5));
+        assert!(d.assign(x, 130).is_err());
+        assert_eq!(
+            d.value(x),
+            Some(129),
+            "an out-of-range value changes nothing"
+        );
+        assert!(!d.assign(x, 5).unwrap());
         assert!(d.is_empty(x));
     }
 
@@ -647,7 +675,7 @@ mod tests {
     fn copying_restores_a_state() {
         let mut a = store(&[9, 9]);
         let saved = a.clone();
-        a.assign(VarId::from_index(1), 3);
+        a.assign(VarId::from_index(1), 3).unwrap();
         assert_ne!(a, saved);
         a.copy_from(&saved);
         assert_eq!(a, saved);

@@ -30,7 +30,7 @@
 //! let x = model.new_vars(3, 3);
 //! model.add_rule(AllDifferent::new("all different", x.clone()))?;
 //! let mut start = model.domains();
-//! start.assign(x[0], 2);
+//! start.assign(x[0], 2).unwrap();
 //! let starts = vec![model.domains(), start];
 //!
 //! let strategies = Strategy::product(&Schedule::ALL, &Restore::ALL, &VarOrder::ALL);

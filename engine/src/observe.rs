@@ -26,7 +26,7 @@
 //! let cells = model.new_vars(3, 3);
 //! model.add_rule(AllDifferent::new("row", cells.clone()))?;
 //! let mut state = model.domains();
-//! state.assign(cells[0], 0);
+//! state.assign(cells[0], 0).unwrap();
 //! let mut removals = Removals::default();
 //! propagate(&model, &mut state, Schedule::Queue, Some(&mut removals))?;
 //! assert_eq!(removals.0, 2); // value 0 left both other cells

@@ -11,8 +11,8 @@
 //! model.add_rule(AllDifferent::new("row", x.clone())).unwrap();
 //! model.add_rule(AllDifferent::new("pair", vec![x[1], x[2]])).unwrap();
 //! let mut state = model.domains();
-//! state.assign(x[0], 0);
-//! state.remove(x[1], 2);
+//! state.assign(x[0], 0).unwrap();
+//! state.remove(x[1], 2).unwrap();
 //! let mut why = Provenance::new();
 //! propagate(&model, &mut state, Schedule::Queue, Some(&mut why)).unwrap();
 //! // x2 = 2 because x1 = 1, and x1 = 1 because x0 = 0 took value 0.

@@ -13,7 +13,7 @@
 //! model.set_name(cells[1], "b");
 //! model.add_rule(AllDifferent::new("a ≠ b", cells.clone()))?;
 //! let mut state = model.domains();
-//! state.assign(cells[0], 1);
+//! state.assign(cells[0], 1).unwrap();
 //! let mut trace = TextTrace::new(&model, Vec::new()).with_wakes(false);
 //! propagate(&model, &mut state, Schedule::Queue, Some(&mut trace))?;
 //! let text = String::from_utf8(trace.finish().expect("written to memory")).unwrap();

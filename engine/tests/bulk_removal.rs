@@ -104,7 +104,7 @@ fn bulk_removal_reports_the_emptied_variable() {
     let model = model(true);
     let mut state = model.domains();
     // x0 = 4 clears 3..=5 from x1, which holds nothing else.
-    state.assign(VarId::from_index(0), 4);
+    state.assign(VarId::from_index(0), 4).unwrap();
     state.retain_bits(VarId::from_index(1), 0b11_1000);
     match propagate(&model, &mut state, Schedule::Queue, None).unwrap() {
         Fixpoint::Conflict(conflict) => {

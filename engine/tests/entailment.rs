@@ -121,8 +121,8 @@ fn the_oracle_catches_a_false_entailment() {
     }
     // Once the domains are disjoint, the same declaration is true.
     let mut disjoint = lying.domains();
-    disjoint.assign(VarId::from_index(0), 0);
-    disjoint.assign(VarId::from_index(1), 1);
+    disjoint.assign(VarId::from_index(0), 0).unwrap();
+    disjoint.assign(VarId::from_index(1), 1).unwrap();
     assert_eq!(
         check_rule(&lying, &disjoint, RuleId::first()).unwrap(),
         Ok(())

@@ -38,7 +38,7 @@ fn a_state_of_another_model_takes_this_models_givens() {
     let mut bare = Model::new();
     let same = bare.new_vars(3, 3);
     let mut foreign = bare.domains();
-    foreign.remove(same[1], 0);
+    foreign.remove(same[1], 0).unwrap();
     let solutions: Vec<Vec<Value>> = Search::from_state(&model, foreign, Config::default())
         .unwrap()
         .map(|solution| solution.values)

@@ -158,7 +158,7 @@ fn starts(model: &Model, columns: &[VarId]) -> Vec<Domains> {
     let mut starts = vec![model.domains()];
     for row in 0..columns.len() as u32 {
         let mut start = model.domains();
-        start.assign(columns[0], row);
+        start.assign(columns[0], row).unwrap();
         starts.push(start);
     }
     starts
@@ -355,7 +355,7 @@ fn a_rule_set_with_auxiliary_variables_that_loses_an_answer_is_caught() {
     let (wider, wider_columns) = queens_with_auxiliary(5);
     let plain_starts = starts(&plain, &columns);
     let mut wider_starts = starts(&wider, &wider_columns);
-    wider_starts[0].remove(wider_columns[4], 0);
+    wider_starts[0].remove(wider_columns[4], 0).unwrap();
     let subjects = [
         Subject::new("plain", &plain, &plain_starts).with_answer(&columns),
         Subject::new("wider", &wider, &wider_starts).with_answer(&wider_columns),

@@ -57,7 +57,7 @@ fn changes_carry_readable_reasons_when_asked() {
         .add_rule(AllDifferent::new("the row", cells.clone()))
         .unwrap();
     let mut start = model.domains();
-    start.assign(cells[0], 2);
+    start.assign(cells[0], 2).unwrap();
     let mut sentences = Sentences::default();
     propagate(&model, &mut start, Schedule::Queue, Some(&mut sentences)).unwrap();
     assert_eq!(

@@ -111,7 +111,7 @@ fn a_state_of_another_model_starts_the_rules_afresh() {
         .add_rule(AllDifferent::new("all", same.clone()))
         .unwrap();
     let mut start = plain.domains();
-    start.assign(vars[0], 2);
+    start.assign(vars[0], 2).unwrap();
     propagate(&plain, &mut start, Schedule::Queue, None).unwrap();
     let count = Search::from_state(&remembering, start.clone(), Config::default())
         .unwrap()

@@ -22,7 +22,7 @@ fn latin_2x2() -> (Model, Domains) {
         model.add_rule(AllDifferent::new(name, vars)).unwrap();
     }
     let mut start = model.domains();
-    start.assign(cells[0], 1);
+    start.assign(cells[0], 1).unwrap();
     (model, start)
 }
 

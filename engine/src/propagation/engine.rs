@@ -63,8 +63,8 @@ pub(crate) enum Ending {
 /// let cells = model.new_vars(3, 3);
 /// model.add_rule(AllDifferent::new("row", cells.clone())).unwrap();
 /// let mut state = model.domains();
-/// state.assign(cells[0], 0);
-/// state.assign(cells[1], 1);
+/// state.assign(cells[0], 0).unwrap();
+/// state.assign(cells[1], 1).unwrap();
 /// let end = propagate(&model, &mut state, Schedule::Queue, None).unwrap();
 /// assert_eq!(end, Fixpoint::Reached);
 /// assert_eq!(state.value(cells[2]), Some(2));

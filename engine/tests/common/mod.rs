@@ -95,7 +95,7 @@ pub fn sudoku4(givens: &str) -> (Model, Domains) {
     let mut start = model.domains();
     for (i, ch) in givens.chars().enumerate() {
         if let Some(d) = ch.to_digit(10).filter(|d| (1..=4).contains(d)) {
-            start.assign(cells[i], d - 1);
+            start.assign(cells[i], d - 1).unwrap();
         }
     }
     (model, start)

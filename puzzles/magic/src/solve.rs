@@ -291,7 +291,7 @@ impl MagicModel {
         let mut start = self.model.domains();
         for (&cell, given) in self.cells.iter().zip(partial.cells()) {
             if let Some(number) = given {
-                start.assign(cell, number - 1);
+                start.assign(cell, number - 1)?;
             }
         }
         Ok(start)

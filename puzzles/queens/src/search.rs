@@ -324,7 +324,9 @@ impl QueensModel {
                 .flat_map(|start| {
                     (0..self.size as Value).map(move |row| {
                         let mut placed = start.clone();
-                        placed.assign(var, row);
+                        placed
+                            .assign(var, row)
+                            .expect("every row is a value of its column");
                         placed
                     })
                 })

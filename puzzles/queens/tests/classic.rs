@@ -168,7 +168,7 @@ fn the_rules_follow_the_source_order_and_propagate_soundly() {
     let vars: Vec<VarId> = model.vars().collect();
     for (column, row) in [(0, 0), (2, 3), (5, 1)] {
         let mut state = model.domains();
-        state.assign(vars[column], row);
+        state.assign(vars[column], row).unwrap();
         assert_eq!(check_all_rules(&model, &state).unwrap(), Ok(()));
     }
     // So the same rules can be searched: 4 solutions for N = 6, 92 for 8.

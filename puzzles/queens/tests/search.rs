@@ -176,7 +176,7 @@ fn the_column_rules_are_sound() {
     ] {
         let mut state = engine.domains();
         for &(column, row) in &placed {
-            state.assign(vars[column], row);
+            state.assign(vars[column], row).unwrap();
         }
         assert_eq!(
             check_all_rules(engine, &state).unwrap(),

@@ -142,7 +142,9 @@ impl SkyscrapersModel {
         let mut state = self.model.domains();
         for (&var, given) in self.cells.iter().zip(self.puzzle.givens()) {
             if let Some(height) = given {
-                state.assign(var, Value::from(*height) - 1);
+                state
+                    .assign(var, Value::from(*height) - 1)
+                    .expect("a parsed puzzle's heights fit its grid");
             }
         }
         state

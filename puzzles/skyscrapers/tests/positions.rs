@@ -140,7 +140,7 @@ fn positions_follow_the_cells_and_back() {
     // row 2 takes 1 from r2c3.
     let setup = setup(3, true);
     let mut state = setup.model.domains();
-    state.assign(setup.cells[0], 1);
+    state.assign(setup.cells[0], 1).unwrap();
     state.retain_bits(setup.in_rows[3], 0b011);
     let end = propagate(&setup.model, &mut state, Schedule::Queue, None).expect("same model");
     assert_eq!(end, Fixpoint::Reached);

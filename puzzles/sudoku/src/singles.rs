@@ -297,9 +297,9 @@ mod tests {
                             Some(value) if rng.random_range(0..8) != 0 => u32::from(*value),
                             _ => rng.random_range(0..size),
                         };
-                        state.assign(cell, value);
+                        state.assign(cell, value).unwrap();
                     } else if roll < assign_in + (100 - assign_in) / 2 {
-                        state.remove(cell, rng.random_range(0..size));
+                        state.remove(cell, rng.random_range(0..size)).unwrap();
                     }
                 }
                 state
@@ -456,8 +456,8 @@ mod tests {
         let sudoku = chutes(Shape::new(2, 2).unwrap());
         let mut state = sudoku.model().domains();
         let cell = |row: usize, col: usize| sudoku.cells()[row * 4 + col];
-        state.remove(cell(0, 2), 0);
-        state.remove(cell(0, 3), 0);
+        state.remove(cell(0, 2), 0).unwrap();
+        state.remove(cell(0, 3), 0).unwrap();
         let band = RuleId::from_index(0);
         sieve::apply_rule(sudoku.model(), &mut state, band, None).unwrap();
         assert!(!state.contains(cell(1, 0), 0));
@@ -465,8 +465,8 @@ mod tests {
         assert!(state.contains(cell(0, 0), 0));
         // Box 1 holds 2 only in column 1 (pointing): r3c1 and r4c1 lose 2.
         let mut state = sudoku.model().domains();
-        state.remove(cell(0, 1), 1);
-        state.remove(cell(1, 1), 1);
+        state.remove(cell(0, 1), 1).unwrap();
+        state.remove(cell(1, 1), 1).unwrap();
         let first_stack = RuleId::from_index(2);
         sieve::apply_rule(sudoku.model(), &mut state, first_stack, None).unwrap();
         assert!(!state.contains(cell(2, 0), 1));

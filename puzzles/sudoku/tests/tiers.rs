@@ -68,7 +68,9 @@ impl Crafted {
     fn without(mut self, cells: &[&str], digits: &str) -> Self {
         for name in cells {
             for value in values(digits) {
-                self.state.remove(self.sudoku.cells()[cell(name)], value);
+                self.state
+                    .remove(self.sudoku.cells()[cell(name)], value)
+                    .unwrap();
             }
         }
         self

@@ -51,13 +51,13 @@ fn random_state(sudoku: &SudokuModel, solution: &Grid, cut: Cut, rng: &mut ChaCh
     for (&var, value) in sudoku.cells().iter().zip(solution.cells()) {
         let value = u32::from(value.expect("a full solution"));
         if rng.random_range(0..100) < cut.given {
-            state.assign(var, value);
+            state.assign(var, value).unwrap();
             continue;
         }
         for other in 0..size {
             let protected = other == value && !cut.risky;
             if !protected && state.count(var) > 1 && rng.random_range(0..100) < cut.removed {
-                state.remove(var, other);
+                state.remove(var, other).unwrap();
             }
         }
     }

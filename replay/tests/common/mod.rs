@@ -85,7 +85,7 @@ pub fn sudoku4(givens: &str) -> Recorded {
     let mut start = model.domains();
     for (index, given) in givens.chars().enumerate() {
         if let Some(digit) = given.to_digit(10) {
-            start.assign(cells[index], digit - 1);
+            start.assign(cells[index], digit - 1).unwrap();
         }
     }
     let view = View::row_major_grid(4, 4, 2, 2);

@@ -69,9 +69,13 @@ impl<'m> UniquenessProver<'m> {
             .zip(visible)
             .filter(|(_, shown)| **shown)
         {
-            self.start.assign(var, u32::from(value));
+            self.start
+                .assign(var, u32::from(value))
+                .expect("a solution's values fit its grid");
         }
-        self.start.remove(cells[cell], u32::from(solution[cell]));
+        self.start
+            .remove(cells[cell], u32::from(solution[cell]))
+            .expect("a solution's values fit its grid");
         self.first_solution_from_start()
     }
 
