@@ -85,7 +85,7 @@ pub use context::Context;
 pub(crate) use engine::{Ending, Engine, apply_rule_once};
 pub use engine::{Fixpoint, Schedule, apply_rule, propagate};
 pub use events::{Events, Watch};
-pub use rule::{Cost, Rule};
+pub use rule::{Consistency, Cost, Rule};
 pub use why::{Fact, Sentence, Why};
 
 /// The context's old name.
