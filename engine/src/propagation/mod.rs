@@ -82,7 +82,7 @@ mod why;
 
 pub use conflict::Conflict;
 pub use context::Context;
-pub(crate) use engine::{Ending, Engine, apply_rule_once};
+pub(crate) use engine::{Ending, Engine};
 pub use engine::{Fixpoint, Schedule, apply_rule, propagate};
 pub use events::{Events, Watch};
 pub use rule::{Consistency, Cost, Rule};

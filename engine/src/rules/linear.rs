@@ -1,6 +1,6 @@
 use crate::domain::{Value, VarId};
 use crate::propagation::Context;
-use crate::propagation::{Conflict, Events, Rule, Watch, Why};
+use crate::propagation::{Conflict, Consistency, Events, Rule, Watch, Why};
 
 /// How the sum compares to the right-hand side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -15,7 +15,9 @@ pub enum Relation {
 
 /// A linear sum `Σ coefficient · value (relation) rhs`, propagated by bounds
 /// reasoning: each term's value must fit between what the other terms can at least and
-/// at most contribute.
+/// at most contribute. With every coefficient in `-1..=1` that is bounds(Z)
+/// consistency ([`Consistency::Bounds`], checked by the oracle); larger coefficients
+/// skip values (`2x` is even), so the rule then claims no consistency.
 #[derive(Clone, Debug)]
 pub struct LinearSum {
     name: String,
@@ -121,6 +123,18 @@ impl Rule for LinearSum {
 
     fn idempotent(&self) -> bool {
         true
+    }
+
+    fn consistency(&self) -> Consistency {
+        if self
+            .terms
+            .iter()
+            .all(|&(coefficient, _)| coefficient.abs() <= 1)
+        {
+            Consistency::Bounds
+        } else {
+            Consistency::Unspecified
+        }
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
