@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use sieve::Error;
-use sieve::oracle::{Budget, Unsound, check_all_rules, check_rule, check_rule_with};
+use sieve::oracle::{Checks, Unsound, check_all_rules, check_rule, check_rule_with};
 use sieve::prelude::*;
 
 /// `x <= limit`, removing only the largest candidate above `limit` per run: a rule
@@ -364,13 +364,23 @@ fn the_scope_budget_and_rule_ids_are_checked() {
     let id = model
         .add_rule(AllDifferent::new("row", cells.clone()))
         .unwrap();
-    let budget = Budget {
-        scope: 1_000,
-        ..Budget::default()
+    let checks = Checks {
+        scope_budget: 1_000,
+        ..Checks::default()
     };
     assert_eq!(
-        check_rule_with(&model, &model.domains(), id, budget),
+        check_rule_with(&model, &model.domains(), id, checks),
         Err(Error::TooLarge { limit: 1_000 })
+    );
+    // Without completeness, nothing enumerates the scope of a rule that claims
+    // neither entailment nor a consistency.
+    let checks = Checks {
+        completeness: false,
+        ..checks
+    };
+    assert_eq!(
+        check_rule_with(&model, &model.domains(), id, checks),
+        Ok(Ok(()))
     );
     assert!(matches!(
         check_rule(&model, &model.domains(), RuleId::from_index(1)),

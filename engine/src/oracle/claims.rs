@@ -4,7 +4,7 @@ use crate::domain::Domains;
 use crate::error::Error;
 use crate::ids::{RuleId, Value, VarId};
 use crate::model::Model;
-use crate::oracle::Budget;
+use crate::oracle::Checks;
 use crate::oracle::scope::Scope;
 use crate::oracle::unsound::Unsound;
 use crate::propagation::{Consistency, Engine, Fixpoint, Schedule};
@@ -14,7 +14,7 @@ pub(super) struct Claims<'a> {
     model: &'a Model,
     domains: &'a Domains,
     solutions: &'a [Vec<Value>],
-    budget: Budget,
+    checks: Checks,
     engine: Engine<'a>,
 }
 
@@ -34,27 +34,29 @@ impl<'a> Claims<'a> {
         model: &'a Model,
         domains: &'a Domains,
         solutions: &'a [Vec<Value>],
-        budget: Budget,
+        checks: Checks,
     ) -> Self {
         Claims {
             model,
             domains,
             solutions,
-            budget,
+            checks,
             engine: Engine::new(model, Schedule::Queue),
         }
     }
 
     /// Every claim of `rule`: soundness and entailment on each run of its action
-    /// repeated to its own fixpoint, idempotence, completeness on full assignments,
-    /// and strength at the fixpoint.
+    /// repeated to its own fixpoint, idempotence, completeness on full assignments
+    /// (when selected), and strength at the fixpoint.
     pub(super) fn check(&mut self, rule: RuleId) -> Result<Option<Unsound>, Error> {
         let fixpoint = match self.repeat(rule)? {
             Repeated::Unsound(unsound) => return Ok(Some(unsound)),
             Repeated::Conflict => None,
             Repeated::Fixpoint(fixpoint) => Some(fixpoint),
         };
-        if let Some(unsound) = self.completeness(rule)? {
+        if self.checks.completeness
+            && let Some(unsound) = self.completeness(rule)?
+        {
             return Ok(Some(unsound));
         }
         match fixpoint {
@@ -158,7 +160,7 @@ impl<'a> Claims<'a> {
     ) -> Result<Option<(Vec<Value>, String)>, Error> {
         let checked = self.model.rule(rule);
         let scope = Scope::candidates(checked, domains);
-        scope.find(domains, self.budget.scope, |values| {
+        scope.find(domains, self.checks.scope_budget, |values| {
             Ok((!checked.holds(values))
                 .then(|| (values.to_vec(), scope.describe(self.model, values))))
         })
@@ -191,7 +193,7 @@ impl<'a> Claims<'a> {
         let scope = Scope::candidates(checked, self.domains);
         let mut trial = self.domains.clone();
         let (model, domains, engine) = (self.model, self.domains, &mut self.engine);
-        scope.find(domains, self.budget.scope, |values| {
+        scope.find(domains, self.checks.scope_budget, |values| {
             if checked.holds(values) {
                 return Ok(None);
             }
@@ -221,7 +223,7 @@ impl<'a> Claims<'a> {
             Consistency::Domain => Scope::candidates(checked, fixpoint),
         };
         let mut supports = Supports::new(&scope, consistency, fixpoint);
-        scope.find(fixpoint, self.budget.scope, |values| {
+        scope.find(fixpoint, self.checks.scope_budget, |values| {
             Ok((checked.holds(values) && supports.mark(&scope, values)).then_some(()))
         })?;
         Ok(supports

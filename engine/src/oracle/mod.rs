@@ -22,8 +22,11 @@
 //!    ([`crate::Rule::consistency`]), every value the claim requires to have a support
 //!    has one once the action has run to its own fixpoint ([`Unsound::Unsupported`]).
 //!
-//! Brute force is bounded ([`Budget`]): past it, a check returns
-//! [`Error::TooLarge`] instead of an answer. [`check_solution`] checks a full
+//! Brute force is bounded: past a budget, a check returns [`Error::TooLarge`]
+//! instead of an answer. [`check_rule_with`] and [`check_all_rules_with`] take the
+//! budgets and which claims to cover ([`Checks`]): completeness, the one check that
+//! enumerates every rule's scope on every state, can be left out on states too large
+//! for it. [`check_solution`] checks a full
 //! assignment against every rule. Failures name variables and values the way the
 //! model does ([`Model::set_name`], [`Model::set_value_labels`]).
 //!
@@ -94,22 +97,39 @@ pub use unsound::Unsound;
 /// How many partial assignments the oracle may visit before it gives up.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
 
-/// How much brute force the checks may spend; past it they return
-/// [`Error::TooLarge`].
+/// Which claims a check covers and how much brute force it may spend; past a
+/// budget a check returns [`Error::TooLarge`]. The default covers every claim.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Partial assignments of the whole model that the search for solutions may visit.
-    pub solutions: u64,
+pub struct Checks {
+    /// Partial assignments of the whole model that the search for solutions may
+    /// visit.
+    pub solution_budget: u64,
     /// Assignments of one rule's scope that each check over the scope (entailment,
     /// completeness, strength) may visit.
-    pub scope: u64,
+    pub scope_budget: u64,
+    /// Whether to check completeness on full assignments: the one check that
+    /// enumerates the scope of every rule on every state (entailment and strength do
+    /// so only for rules that claim them), so the one to leave out, and say so, on
+    /// a state whose scopes are too large for brute force.
+    pub completeness: bool,
 }
 
-impl Default for Budget {
+impl Checks {
+    /// Every claim but completeness, within the default budgets.
+    pub fn without_completeness() -> Self {
+        Checks {
+            completeness: false,
+            ..Checks::default()
+        }
+    }
+}
+
+impl Default for Checks {
     fn default() -> Self {
-        Budget {
-            solutions: DEFAULT_BUDGET,
-            scope: DEFAULT_BUDGET,
+        Checks {
+            solution_budget: DEFAULT_BUDGET,
+            scope_budget: DEFAULT_BUDGET,
+            completeness: true,
         }
     }
 }
@@ -173,39 +193,39 @@ impl Walk<'_> {
 }
 
 /// Check every claim `rule` makes on `domains` (see the [module docs](self) for the
-/// list), within the default [`Budget`]. `Ok(Err(_))` is the first claim refuted;
+/// list), within the default budgets ([`Checks`]). `Ok(Err(_))` is the first claim refuted;
 /// `Err(_)` means the state is not the model's or brute force would take too long.
 pub fn check_rule(
     model: &Model,
     domains: &Domains,
     rule: RuleId,
 ) -> Result<Result<(), Unsound>, Error> {
-    check_rule_with(model, domains, rule, Budget::default())
+    check_rule_with(model, domains, rule, Checks::default())
 }
 
-/// [`check_rule`] within the given budget.
+/// [`check_rule`], covering the claims `checks` selects within its budgets.
 pub fn check_rule_with(
     model: &Model,
     domains: &Domains,
     rule: RuleId,
-    budget: Budget,
+    checks: Checks,
 ) -> Result<Result<(), Unsound>, Error> {
-    check_rules(model, domains, std::iter::once(rule), budget)
+    check_rules(model, domains, std::iter::once(rule), checks)
 }
 
 /// Check every claim of every rule of the model on `domains`, one rule at a time, in
 /// the order the rules were added; the first claim refuted is the answer.
 pub fn check_all_rules(model: &Model, domains: &Domains) -> Result<Result<(), Unsound>, Error> {
-    check_all_rules_with(model, domains, Budget::default())
+    check_all_rules_with(model, domains, Checks::default())
 }
 
-/// [`check_all_rules`] within the given budget.
+/// [`check_all_rules`], covering the claims `checks` selects within its budgets.
 pub fn check_all_rules_with(
     model: &Model,
     domains: &Domains,
-    budget: Budget,
+    checks: Checks,
 ) -> Result<Result<(), Unsound>, Error> {
-    check_rules(model, domains, model.rules().map(|(id, _)| id), budget)
+    check_rules(model, domains, model.rules().map(|(id, _)| id), checks)
 }
 
 /// Check `rules` on `domains`, enumerating the solutions once for all of them.
@@ -213,7 +233,7 @@ fn check_rules(
     model: &Model,
     domains: &Domains,
     rules: impl IntoIterator<Item = RuleId>,
-    budget: Budget,
+    checks: Checks,
 ) -> Result<Result<(), Unsound>, Error> {
     let rules: Vec<RuleId> = rules.into_iter().collect();
     if let Some(rule) = rules.iter().find(|rule| rule.index() >= model.num_rules()) {
@@ -222,8 +242,8 @@ fn check_rules(
             rules: model.num_rules(),
         });
     }
-    let all = solutions(model, domains, budget.solutions)?;
-    let mut claims = Claims::new(model, domains, &all, budget);
+    let all = solutions(model, domains, checks.solution_budget)?;
+    let mut claims = Claims::new(model, domains, &all, checks);
     for rule in rules {
         if let Some(unsound) = claims.check(rule)? {
             return Ok(Err(unsound));
