@@ -72,6 +72,14 @@ pub enum Error {
         /// What is wrong with the order given.
         problem: String,
     },
+    /// A rule id that the model does not have.
+    #[error("rule {rule} is not a rule of the model, which has {rules} rules")]
+    UnknownRule {
+        /// The index given.
+        rule: usize,
+        /// How many rules the model has.
+        rules: usize,
+    },
     /// The brute-force oracle was asked to enumerate too many assignments.
     #[error("brute force would visit more than {limit} partial assignments")]
     TooLarge {

@@ -60,8 +60,8 @@ pub use observe::{Both, Change, Event, Flow, Observer, RuleStats, Stats};
 #[allow(deprecated)]
 pub use propagation::Propagator;
 pub use propagation::{
-    Conflict, Context, Cost, Events, Fact, Fixpoint, Posting, Rule, Schedule, Sentence,
-    StateBitset, StateInt, Watch, Why, apply_rule, propagate,
+    Conflict, Consistency, Context, Cost, Events, Fact, Fixpoint, Posting, Rule, Schedule,
+    Sentence, StateBitset, StateInt, Watch, Why, apply_rule, propagate,
 };
 pub use provenance::{Provenance, Record};
 pub use repair::memory::{StateMemory, Step, StepKind};
@@ -83,7 +83,7 @@ pub struct ReadmeDoctests;
 /// Everything a rule set needs, in one import.
 pub mod prelude {
     pub use crate::{
-        AllDifferent, Config, Conflict, Context, Cost, Count, Counters, Domains,
+        AllDifferent, Config, Conflict, Consistency, Context, Cost, Count, Counters, Domains,
         EachValueSomewhere, Error, Events, Fact, Fixpoint, LinearSum, Model, Move, Names, Observer,
         Reaction, Relation, Restore, Rule, RuleId, Schedule, Search, Solution, Stats, StopReason,
         Uniqueness, Value, ValueOrder, ValueSet, VarId, VarOrder, Watch, Why, propagate,

@@ -10,11 +10,14 @@ use sieve::oracle::{Unsound, check_rule};
 use sieve::prelude::*;
 
 /// `x != y` with no pruning at all: the action only declares the rule entailed once
-/// the two domains are disjoint (or always, when `lying`). Its check counts its calls.
+/// the two domains are disjoint (or always, when `lying`), and reports a conflict on
+/// `x = y` only when `complete` (otherwise the search's check of solutions refuses
+/// such leaves). Its check counts its calls.
 struct WeakDifferent {
     x: VarId,
     y: VarId,
     lying: bool,
+    complete: bool,
     checks: Arc<AtomicU32>,
 }
 
@@ -32,6 +35,11 @@ impl Rule for WeakDifferent {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
+        let equal =
+            domains.value(self.x).is_some() && domains.value(self.x) == domains.value(self.y);
+        if equal && self.complete {
+            return Err(ctx.conflict(&Why::new("x = y")));
+        }
         let disjoint = domains.bits(self.x) & domains.bits(self.y) == 0;
         if disjoint || self.lying {
             ctx.declare_entailed();
@@ -45,7 +53,7 @@ impl Rule for WeakDifferent {
     }
 }
 
-fn model(lying: bool) -> (Model, Arc<AtomicU32>) {
+fn model(lying: bool, complete: bool) -> (Model, Arc<AtomicU32>) {
     let mut model = Model::new();
     let vars = model.new_vars(2, 2);
     let checks = Arc::new(AtomicU32::new(0));
@@ -55,6 +63,7 @@ fn model(lying: bool) -> (Model, Arc<AtomicU32>) {
             x: vars[1],
             y: vars[0],
             lying,
+            complete,
             checks: checks.clone(),
         })
         .unwrap();
@@ -81,7 +90,7 @@ fn entailment_is_undone_on_backtrack() {
     // Under y = 0 the rule becomes entailed once x = 1; back at y = 1, the leaf
     // x = y = 1 must be checked again and refused.
     for config in configs() {
-        let (model, _) = model(false);
+        let (model, _) = model(false, false);
         let solutions: BTreeSet<Vec<Value>> = Search::new(&model, config)
             .unwrap()
             .map(|solution| solution.values)
@@ -93,7 +102,7 @@ fn entailment_is_undone_on_backtrack() {
 
 #[test]
 fn entailed_rules_are_not_checked_on_solutions() {
-    let (model, checks) = model(false);
+    let (model, checks) = model(false, false);
     let count = Search::new(&model, Config::default().var_order(VarOrder::First))
         .unwrap()
         .count(None);
@@ -105,20 +114,28 @@ fn entailed_rules_are_not_checked_on_solutions() {
 
 #[test]
 fn the_oracle_catches_a_false_entailment() {
-    let (honest, _) = model(false);
-    let (lying, _) = model(true);
+    let (honest, _) = model(false, true);
+    let (lying, _) = model(true, true);
     let state = honest.domains();
     assert_eq!(
         check_rule(&honest, &state, RuleId::first()).unwrap(),
         Ok(())
     );
     match check_rule(&lying, &state, RuleId::first()).unwrap() {
-        Err(Unsound::FalseEntailment { rule, assignment }) => {
+        Err(Unsound::FalseEntailment {
+            rule, assignment, ..
+        }) => {
             assert_eq!(rule, "weak x != y");
             assert_eq!(assignment[0], assignment[1], "{assignment:?} breaks x != y");
         }
         other => panic!("expected a false entailment, got {other:?}"),
     }
+    // Without the conflict on x = y, the honest rule is caught as incomplete.
+    let (incomplete, _) = model(false, false);
+    assert!(matches!(
+        check_rule(&incomplete, &state, RuleId::first()).unwrap(),
+        Err(Unsound::Incomplete { .. })
+    ));
     // Once the domains are disjoint, the same declaration is true.
     let mut disjoint = lying.domains();
     disjoint.assign(VarId::from_index(0), 0).unwrap();

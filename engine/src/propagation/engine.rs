@@ -82,35 +82,16 @@ pub fn propagate(
 }
 
 /// Run one rule's action once on `domains`, without waking any other rule: one step
-/// of a worked solution, and the unit the soundness oracle checks.
+/// of a worked solution, and the unit the oracle checks.
 pub fn apply_rule(
     model: &Model,
     domains: &mut Domains,
     rule: RuleId,
-    observer: Option<&mut dyn Observer>,
-) -> Result<Fixpoint, Error> {
-    Ok(apply_rule_once(model, domains, rule, observer)?.0)
-}
-
-/// [`apply_rule`], also telling whether the action declared its rule entailed
-/// ([`Context::declare_entailed`]).
-pub(crate) fn apply_rule_once(
-    model: &Model,
-    domains: &mut Domains,
-    rule: RuleId,
     mut observer: Option<&mut dyn Observer>,
-) -> Result<(Fixpoint, bool), Error> {
+) -> Result<Fixpoint, Error> {
     model.adopt_state(domains)?;
     let mut engine = Engine::new(model, Schedule::Queue);
-    let result = engine.run_rule(rule, domains, &mut observer, 0);
-    engine.core.queues.clear();
-    let ending = match result {
-        Ok(()) if engine.stopped() => Ending::Stopped,
-        Ok(()) => Ending::Reached,
-        Err(conflict) => engine.fail(conflict, &mut observer, 0),
-    };
-    let entailed = domains.is_entailed(rule);
-    Ok((engine.fixpoint(ending), entailed))
+    Ok(engine.apply_alone(rule, domains, &mut observer).0)
 }
 
 /// The queues, trail and counters shared by every rule run.
@@ -196,6 +177,27 @@ impl<'m> Engine<'m> {
     /// Whether the observer asked to stop during the last run.
     pub(crate) fn stopped(&self) -> bool {
         self.core.stop
+    }
+
+    /// Run one rule's action once on `domains`, waking nothing: how it ended, and
+    /// whether it declared its rule entailed. The engine can run again afterwards (the
+    /// oracle runs many actions through one engine).
+    pub(crate) fn apply_alone(
+        &mut self,
+        rule: RuleId,
+        domains: &mut Domains,
+        observer: &mut Option<&mut dyn Observer>,
+    ) -> (Fixpoint, bool) {
+        self.core.stop = false;
+        let result = self.run_rule(rule, domains, observer, 0);
+        self.core.queues.clear();
+        let ending = match result {
+            Ok(()) if self.stopped() => Ending::Stopped,
+            Ok(()) => Ending::Reached,
+            Err(conflict) => self.fail(conflict, observer, 0),
+        };
+        let entailed = domains.is_entailed(rule);
+        (self.fixpoint(ending), entailed)
     }
 
     /// Wake every rule and propagate (the root of a search).

@@ -89,10 +89,10 @@ mod why;
 
 pub use conflict::Conflict;
 pub use context::Context;
-pub(crate) use engine::{Ending, Engine, apply_rule_once};
+pub(crate) use engine::{Ending, Engine};
 pub use engine::{Fixpoint, Schedule, apply_rule, propagate};
 pub use events::{Events, Watch};
-pub use rule::{Cost, Rule};
+pub use rule::{Consistency, Cost, Rule};
 pub use state::{Posting, StateBitset, StateInt};
 pub use why::{Fact, Sentence, Why};
 

@@ -1,4 +1,6 @@
-//! The [`Rule`] trait and the cost classes of its actions.
+//! The [`Rule`] trait, the cost classes of its actions and the consistency they claim.
+
+use std::fmt;
 
 use crate::ids::Value;
 use crate::propagation::conflict::Conflict;
@@ -24,6 +26,41 @@ pub enum Cost {
 impl Cost {
     /// How many cost classes there are.
     pub const CLASSES: usize = 4;
+}
+
+/// The strength a rule's action claims once it has run to its own fixpoint (repeated
+/// until a run changes nothing). The oracle ([`crate::oracle::check_rule`]) checks the
+/// claim by brute force over the rule's scope (the variables of [`Rule::watches`]).
+///
+/// A *support* of a value `v` of a variable `x` is an assignment of the scope, with
+/// `x = v`, on which [`Rule::holds`] is true; what the other variables may take
+/// depends on the level. Each level implies the ones above it in this list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Consistency {
+    /// No claim (the default): the action removes only values without a solution, of
+    /// no stated strength.
+    #[default]
+    Unspecified,
+    /// Bounds(Z) consistency: the smallest and the largest candidate of every
+    /// variable of the scope have a support in which every other variable takes an
+    /// integer between its own smallest and largest candidate (holes count as values).
+    /// The weakest of the bounds consistencies usual in the field; bounds(D), whose
+    /// supports avoid holes, implies it, and so does domain consistency.
+    Bounds,
+    /// Domain consistency (generalised arc consistency): every candidate left in every
+    /// variable of the scope has a support in which every other variable takes one of
+    /// its own candidates.
+    Domain,
+}
+
+impl fmt::Display for Consistency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Consistency::Unspecified => "no stated consistency",
+            Consistency::Bounds => "bounds(Z) consistency",
+            Consistency::Domain => "domain consistency",
+        })
+    }
 }
 
 /// A constraint written as condition, action and reaction. See the [module
@@ -52,6 +89,12 @@ pub trait Rule: Send + Sync {
     /// Ask for reversible state (see [`crate::propagation::state`]): called once, when
     /// the rule is added to a model. The default asks for none.
     fn post(&mut self, _posting: &mut Posting<'_>) {}
+
+    /// The strength the action reaches at its own fixpoint; the oracle checks the
+    /// claim. The default claims nothing.
+    fn consistency(&self) -> Consistency {
+        Consistency::Unspecified
+    }
 
     /// Propagation: remove candidates that cannot be part of any solution.
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict>;

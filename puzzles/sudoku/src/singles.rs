@@ -242,7 +242,7 @@ pub use grid::GridRule;
 
 #[cfg(test)]
 mod tests {
-    use sieve::oracle::check_rule;
+    use sieve::oracle::{Checks, check_rule_with};
     use sieve::{Fixpoint, Schedule};
 
     use super::*;
@@ -323,6 +323,7 @@ mod tests {
     #[test]
     fn chute_and_grid_rules_are_sound_on_4x4_and_6x6() {
         let mut outcomes = (0, 0);
+        let mut completeness_checked = 0;
         for (shape, states, assign_in) in [("2x2", 300, 30), ("2x3", 60, 55), ("3x2", 60, 55)] {
             let shape: Shape = shape.parse().unwrap();
             let solution = solution_of(shape);
@@ -340,8 +341,9 @@ mod tests {
                 }
                 for state in random_states(&sudoku, &solution, states, 7, assign_in) {
                     for rule in (0..fast_rules).map(RuleId::from_index) {
-                        let verdict = check_rule(sudoku.model(), &state, rule).expect("small");
+                        let (verdict, complete) = check_claims(&sudoku, &state, rule);
                         assert_eq!(verdict, Ok(()), "{shape}, state {state:?}");
+                        completeness_checked += usize::from(complete);
                         match after(&sudoku, &state, rule) {
                             None => outcomes.0 += 1,
                             Some(next) if next != state => outcomes.1 += 1,
@@ -356,6 +358,33 @@ mod tests {
             conflicts > 50 && narrowed > 50,
             "{outcomes:?}: too few cases"
         );
+        assert!(
+            completeness_checked > 100,
+            "completeness checked only {completeness_checked} times"
+        );
+    }
+
+    /// Every claim of `rule` on `state` (see [`sieve::oracle`]), completeness only
+    /// where brute force over the rule's scope stays within 20 000 assignments (the
+    /// grid rule watches every cell); whether completeness was checked.
+    fn check_claims(
+        sudoku: &SudokuModel,
+        state: &Domains,
+        rule: RuleId,
+    ) -> (Result<(), sieve::oracle::Unsound>, bool) {
+        let checks = Checks {
+            scope_budget: 20_000,
+            ..Checks::default()
+        };
+        match check_rule_with(sudoku.model(), state, rule, checks) {
+            Ok(verdict) => (verdict, true),
+            Err(sieve::Error::TooLarge { .. }) => {
+                let checks = Checks::without_completeness();
+                let verdict = check_rule_with(sudoku.model(), state, rule, checks);
+                (verdict.expect("small"), false)
+            }
+            Err(error) => panic!("the oracle cannot check the state: {error}"),
+        }
     }
 
     /// The state after running one rule, or `None` on a conflict.

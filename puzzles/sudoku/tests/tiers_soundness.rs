@@ -8,11 +8,18 @@
 //! (never the last one), so states without a solution, and with several, are
 //! checked too. Only the rules that change something (or report a conflict) are
 //! handed to the oracle: a rule that does nothing is trivially sound.
+//!
+//! The oracle checks every claim of each rule (soundness, entailment, idempotence,
+//! strength), and completeness on full assignments wherever brute force over the
+//! rule's scope fits [`COMPLETENESS_BUDGET`]: a fish rule watches every cell, too many
+//! for an open 6×6 grid. How many rules had their completeness checked is counted and
+//! must not be small.
 
 use std::collections::BTreeMap;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use sieve::oracle::Checks;
 use sieve::prelude::*;
 use sieve::{Event, Flow, RuleId, apply_rule, oracle};
 use sieve_sudoku::{Answer, Grid, Shape, SudokuModel, Tier, check_solution};
@@ -78,8 +85,34 @@ impl Observer for Labels {
 }
 
 /// What rules did on the states checked: inference label and whether it was a
-/// conflict, with a count.
+/// conflict, with a count; and, under the label `"completeness checked"`, how many
+/// rules the oracle checked for completeness too.
 type Acted = BTreeMap<(&'static str, bool), u32>;
+
+/// Assignments of one rule's scope the completeness check may enumerate on a state.
+const COMPLETENESS_BUDGET: u64 = 20_000;
+
+/// Every claim of `id` on `state`, with completeness only where its brute force fits
+/// [`COMPLETENESS_BUDGET`]; `Ok(true)` when completeness was checked.
+fn check_claims(
+    sudoku: &SudokuModel,
+    state: &Domains,
+    id: RuleId,
+) -> Result<bool, oracle::Unsound> {
+    let checks = Checks {
+        scope_budget: COMPLETENESS_BUDGET,
+        ..Checks::default()
+    };
+    match oracle::check_rule_with(sudoku.model(), state, id, checks) {
+        Ok(verdict) => verdict.map(|()| true),
+        Err(sieve::Error::TooLarge { .. }) => {
+            let verdict =
+                oracle::check_rule_with(sudoku.model(), state, id, Checks::without_completeness());
+            verdict.expect("small enough").map(|()| false)
+        }
+        Err(error) => panic!("the oracle cannot check the state: {error}"),
+    }
+}
 
 /// Check every rule that acts on `state`, counting what acted.
 fn check_state(sudoku: &SudokuModel, state: &Domains, acted: &mut Acted) {
@@ -93,9 +126,10 @@ fn check_state(sudoku: &SudokuModel, state: &Domains, acted: &mut Acted) {
             _ => continue,
         };
         *acted.entry(outcome).or_default() += 1;
-        let verdict = oracle::check_rule(sudoku.model(), state, id).expect("small enough");
-        if let Err(unsound) = verdict {
-            panic!("{} is unsound on {state:?}: {unsound}", rule.name());
+        match check_claims(sudoku, state, id) {
+            Ok(true) => *acted.entry(("completeness checked", false)).or_default() += 1,
+            Ok(false) => {}
+            Err(unsound) => panic!("{} is unsound on {state:?}: {unsound}", rule.name()),
         }
     }
 }
@@ -137,6 +171,14 @@ fn check_shape(shape: Shape, seeds: std::ops::Range<u64>, cuts: &[Cut], expected
             "no rule made a {inference} on {shape}: {acted:?}"
         );
     }
+    let complete = acted
+        .get(&("completeness checked", false))
+        .copied()
+        .unwrap_or(0);
+    assert!(
+        complete >= 100,
+        "completeness checked only {complete} times on {shape}"
+    );
     assert!(
         acted.keys().any(|&(_, conflict)| conflict),
         "no conflict was ever reported on {shape}: {acted:?}"

@@ -74,6 +74,25 @@ impl Fish {
 
     /// For each base line, the positions where the value may go (bit `p`), or
     /// `None` when the value is already placed in that line.
+    /// Whether the state already breaks the rule's meaning (the value once in every
+    /// row and every column): a line with no place for the value, or with the value
+    /// fixed in two cells. On a full assignment, exactly the assignments that break
+    /// it; the fish patterns alone, blind to fixed cells, would let them pass.
+    fn broken(&self, domains: &Domains) -> bool {
+        let size = self.shape.size();
+        let line_broken = |cell_of: &dyn Fn(usize, usize) -> usize| {
+            (0..size).any(|line| {
+                let vars = (0..size).map(|p| self.cells[cell_of(line, p)]);
+                let places: Vec<VarId> = vars
+                    .filter(|&var| domains.contains(var, self.value))
+                    .collect();
+                let fixed = places.iter().filter(|&&var| domains.is_assigned(var));
+                places.is_empty() || fixed.count() > 1
+            })
+        };
+        line_broken(&|r, c| self.shape.cell(r, c)) || line_broken(&|c, r| self.shape.cell(r, c))
+    }
+
     fn places(&self, domains: &Domains) -> Vec<Option<u64>> {
         let size = self.shape.size();
         (0..size)
@@ -151,6 +170,9 @@ impl Rule for Fish {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.broken(ctx.domains()) {
+            return Err(ctx.conflict(&Why::new("value not once per line")));
+        }
         let places = self.places(ctx.domains());
         let lines: Vec<usize> = (0..places.len())
             .filter(|&line| {

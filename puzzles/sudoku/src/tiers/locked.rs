@@ -5,7 +5,9 @@
 //! - **claiming** (box-line reduction): when a value's places in a row (or column)
 //!   all lie in one box, the value leaves the rest of that box.
 //!
-//! One rule per box and line that cross.
+//! One rule per box and line that cross. Its meaning is that the box and the line
+//! are permutations, so it also reports a value with no place in either as a
+//! conflict: without that, a full assignment repeating a value would pass it.
 
 use sieve::bits_of;
 use sieve::prelude::*;
@@ -144,6 +146,12 @@ impl Rule for LockedCandidates {
         let (segment, segment_placed) = union_and_placed(domains, &self.segment);
         let (box_rest, box_placed) = union_and_placed(domains, &self.box_rest);
         let (line_rest, line_placed) = union_and_placed(domains, &self.line_rest);
+        // The rule means that the box and the line are permutations: a value with
+        // no place in either is a conflict (on a full assignment, exactly a repeat).
+        let full = self.shape.full_mask();
+        if segment | box_rest != full || segment | line_rest != full {
+            return Err(ctx.conflict(&Why::new("value has no place")));
+        }
         let open = segment & !segment_placed;
         let pointing = open & !box_rest & !box_placed;
         let claiming = open & !line_rest & !line_placed;

@@ -226,6 +226,13 @@ impl Rule for Subset {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        // The rule means that its unit is a permutation: a value with no place is a
+        // conflict (on a full assignment, exactly a repeat, which the subsets alone,
+        // blind to fixed cells, would let pass).
+        let union = self.bits(ctx).iter().fold(0, |union, bits| union | bits);
+        if union != self.shape.full_mask() {
+            return Err(ctx.conflict(&Why::new("value has no place")));
+        }
         match self.kind {
             SubsetKind::Naked => self.naked(ctx),
             SubsetKind::Hidden => self.hidden(ctx),
