@@ -1,6 +1,7 @@
 use crate::domain::{Value, VarId};
+use crate::names::Names;
 use crate::propagation::Context;
-use crate::propagation::{Conflict, Events, Rule, Watch, Why};
+use crate::propagation::{Conflict, Events, Fact, Rule, Watch, Why};
 
 /// How the sum compares to the right-hand side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -22,7 +23,12 @@ pub struct LinearSum {
     terms: Vec<(i64, VarId)>,
     relation: Relation,
     rhs: i64,
+    target_label: Option<String>,
 }
+
+/// Each term's smallest and largest value when a round of reasoning began: what its
+/// explanations cite (gathered only when an observer wants explanations).
+type KnownBounds = Vec<(Value, Value)>;
 
 impl LinearSum {
     /// `Σ coefficient · var (relation) rhs`, over the variables' raw values `0..size`.
@@ -37,7 +43,16 @@ impl LinearSum {
             terms,
             relation,
             rhs,
+            target_label: None,
         }
+    }
+
+    /// How sentences write the right-hand side, when the model's value labels are not
+    /// the raw values: a magic square labels raw value `v` as `v + 1`, so its line of
+    /// three raw values summing to 12 reads `r1c1 + r1c2 + r1c3 = 15`.
+    pub fn with_target_label(mut self, label: impl Into<String>) -> Self {
+        self.target_label = Some(label.into());
+        self
     }
 
     /// The sum of `vars` equals `rhs`.
@@ -57,14 +72,16 @@ impl LinearSum {
         Some((min.min(max), min.max(max)))
     }
 
-    /// Narrow one term so that `low <= coefficient · value <= high`.
+    /// Narrow term `index` so that `low <= coefficient · value <= high`; `known` are
+    /// the bounds the narrowing rests on (empty when nobody wants explanations).
     fn narrow_term(
+        &self,
         ctx: &mut Context<'_>,
-        (coefficient, var): (i64, VarId),
-        low: i64,
-        high: i64,
-        why: &Why<'_>,
+        index: usize,
+        (low, high): (i64, i64),
+        known: &[(Value, Value)],
     ) -> Result<bool, Conflict> {
+        let (coefficient, var) = self.terms[index];
         if coefficient == 0 {
             return Ok(false);
         }
@@ -74,14 +91,101 @@ impl LinearSum {
             (div_ceil(high, coefficient), div_floor(low, coefficient))
         };
         if highest < 0 || lowest > highest {
-            return Err(ctx.conflict(why));
+            return Err(ctx.conflict(&Why::new("sum bounds")));
         }
         let mut changed = false;
-        if lowest > 0 {
-            changed |= ctx.remove_below(var, clamp_value(lowest), why)?;
+        if ctx
+            .domains()
+            .min(var)
+            .is_some_and(|min| i64::from(min) < lowest)
+        {
+            let bound = clamp_value(lowest);
+            let facts = self.facts_of_others(ctx, index, known, coefficient > 0);
+            let text = |names: &Names| self.sentence(names, var, "≥", bound);
+            let why = Why::new("sum bounds").because(&facts).named_text(&text);
+            changed |= ctx.remove_below(var, bound, &why)?;
         }
-        changed |= ctx.remove_above(var, clamp_value(highest), why)?;
+        if ctx
+            .domains()
+            .max(var)
+            .is_some_and(|max| i64::from(max) > highest)
+        {
+            let bound = clamp_value(highest);
+            let facts = self.facts_of_others(ctx, index, known, coefficient < 0);
+            let text = |names: &Names| self.sentence(names, var, "≤", bound);
+            let why = Why::new("sum bounds").because(&facts).named_text(&text);
+            changed |= ctx.remove_above(var, bound, &why)?;
+        }
         Ok(changed)
+    }
+
+    /// Every term's bounds now, for explanations; empty (no allocation) when nobody
+    /// wants them.
+    fn known_bounds(&self, ctx: &Context<'_>) -> KnownBounds {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let domains = ctx.domains();
+        (self.terms.iter())
+            .map(|&(_, var)| (domains.min(var).unwrap_or(0), domains.max(var).unwrap_or(0)))
+            .collect()
+    }
+
+    /// The facts a bound of term `index` rests on: the other terms' largest
+    /// contributions (`largest`: `x ≤ max` for a positive coefficient, `x ≥ min` for
+    /// a negative one) or their smallest ones. Bounds that hold in every state (the
+    /// universe's own ends) are left out.
+    fn facts_of_others(
+        &self,
+        ctx: &Context<'_>,
+        index: usize,
+        known: &[(Value, Value)],
+        largest: bool,
+    ) -> Vec<Fact> {
+        let others = (self.terms.iter().zip(known).enumerate())
+            .filter(|&(other, (&(coefficient, _), _))| other != index && coefficient != 0);
+        let mut facts = Vec::new();
+        for (_, (&(coefficient, var), &(min, max))) in others {
+            if largest == (coefficient > 0) {
+                if max + 1 < ctx.domains().size(var) {
+                    facts.push(Fact::AtMost(var, max));
+                }
+            } else if min > 0 {
+                facts.push(Fact::AtLeast(var, min));
+            }
+        }
+        facts
+    }
+
+    /// `r1c1 + r1c2 + r1c3 = 15 (row 1 sum), and the other terms' bounds leave
+    /// r1c1 ≥ 4`.
+    fn sentence(&self, names: &Names, var: VarId, relation: &str, bound: Value) -> String {
+        let mut terms = String::new();
+        for (position, &(coefficient, term)) in self.terms.iter().enumerate() {
+            let sign = match (position, coefficient < 0) {
+                (0, false) => "",
+                (0, true) => "−",
+                (_, false) => " + ",
+                (_, true) => " − ",
+            };
+            let factor = match coefficient.unsigned_abs() {
+                1 => String::new(),
+                factor => format!("{factor}·"),
+            };
+            terms.push_str(&format!("{sign}{factor}{}", names.var_name(term)));
+        }
+        let target = (self.target_label.clone()).unwrap_or_else(|| self.rhs.to_string());
+        let sum_relation = match self.relation {
+            Relation::Equal => "=",
+            Relation::AtMost => "≤",
+            Relation::AtLeast => "≥",
+        };
+        format!(
+            "{terms} {sum_relation} {target} ({}), and the other terms' bounds leave {} {relation} {}",
+            self.name,
+            names.var_name(var),
+            names.value_label(bound)
+        )
     }
 }
 
@@ -124,8 +228,12 @@ impl Rule for LinearSum {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let text = || format!("bounds of the sum {}", self.name);
-        let why = Why::new("sum bounds").text(&text);
+        let why = Why::new("sum bounds");
+        let (need_low, need_high) = match self.relation {
+            Relation::Equal => (self.rhs, self.rhs),
+            Relation::AtMost => (i64::MIN / 4, self.rhs),
+            Relation::AtLeast => (self.rhs, i64::MAX / 4),
+        };
         loop {
             let mut low_total = 0i64;
             let mut high_total = 0i64;
@@ -135,21 +243,17 @@ impl Rule for LinearSum {
                 low_total += low;
                 high_total += high;
             }
-            let (need_low, need_high) = match self.relation {
-                Relation::Equal => (self.rhs, self.rhs),
-                Relation::AtMost => (i64::MIN / 4, self.rhs),
-                Relation::AtLeast => (self.rhs, i64::MAX / 4),
-            };
             if low_total > need_high || high_total < need_low {
                 return Err(ctx.conflict(&why));
             }
+            let known = self.known_bounds(ctx);
             let mut changed = false;
-            for &(coefficient, var) in &self.terms {
+            for (index, &(coefficient, var)) in self.terms.iter().enumerate() {
                 let (low, high) =
                     Self::term_bounds(ctx, coefficient, var).ok_or_else(|| ctx.conflict(&why))?;
                 let term_low = need_low.saturating_sub(high_total - high);
                 let term_high = need_high.saturating_sub(low_total - low);
-                changed |= Self::narrow_term(ctx, (coefficient, var), term_low, term_high, &why)?;
+                changed |= self.narrow_term(ctx, index, (term_low, term_high), &known)?;
             }
             if !changed {
                 return Ok(());
