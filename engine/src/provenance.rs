@@ -113,7 +113,14 @@ impl Provenance {
     /// their facts rest on, causes first. Empty when the fact held before the run (a
     /// given) or no recorded change made it true.
     pub fn why(&self, fact: Fact) -> Vec<&Record> {
-        self.chain(self.makers(fact, self.records.len()))
+        self.why_all(&[fact])
+    }
+
+    /// Why every one of `facts` is true: one chain for them all (see [`Provenance::why`]),
+    /// each record once, causes first.
+    pub fn why_all(&self, facts: &[Fact]) -> Vec<&Record> {
+        let end = self.records.len();
+        self.chain(facts.iter().flat_map(|&fact| self.makers(fact, end)))
     }
 
     /// The records before `before` that made `fact` true: the removal of the value for
