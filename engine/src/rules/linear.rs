@@ -180,9 +180,15 @@ impl LinearSum {
             Relation::AtMost => "≤",
             Relation::AtLeast => "≥",
         };
+        let sum = format!("{terms} {sum_relation} {target}");
+        // The clue's name, unless it is the sum itself.
+        let clue = if self.name == sum {
+            String::new()
+        } else {
+            format!(" ({})", self.name)
+        };
         format!(
-            "{terms} {sum_relation} {target} ({}), and the other terms' bounds leave {} {relation} {}",
-            self.name,
+            "{sum}{clue}, and the other terms' bounds leave {} {relation} {}",
             names.var_name(var),
             names.value_label(bound)
         )
