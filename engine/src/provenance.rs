@@ -357,6 +357,26 @@ mod tests {
     }
 
     #[test]
+    fn a_hidden_single_rests_on_the_value_gone_from_the_rest_of_its_group() {
+        let mut model = Model::new();
+        let v = model.new_vars(3, 3);
+        model.add_rule(Remove::plain(v[0], 1)).unwrap();
+        model.add_rule(Remove::plain(v[2], 1)).unwrap();
+        model.add_rule(Remove::plain(v[2], 2)).unwrap();
+        let group = EachValueSomewhere::new("group", v.clone(), vec![1]);
+        model.add_rule(group).unwrap();
+        let (state, why) = explained(&model, model.domains());
+        assert_eq!(state.value(v[1]), Some(1));
+        let chain = why.why_assigned(v[1]).unwrap();
+        // v2 ≠ 2 happened, but the hidden single needs only v0 ≠ 1 and v2 ≠ 1.
+        assert_eq!(
+            removals(&chain),
+            [(v[0], vec![1]), (v[2], vec![1]), (v[1], vec![0, 2])]
+        );
+        assert_eq!(chain[2].facts, [Fact::IsNot(v[0], 1), Fact::IsNot(v[2], 1)]);
+    }
+
+    #[test]
     fn cause_variables_become_the_facts_of_their_domains() {
         let mut model = Model::new();
         let v = model.new_vars(3, 3);
