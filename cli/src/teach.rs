@@ -328,10 +328,9 @@ pub fn describe_facts(model: &Model, facts: &[Fact]) -> String {
         };
         let label = model.value_label(value);
         let var = fact.var();
-        match groups
-            .iter_mut()
-            .find(|(v, r, _)| *v == var && *r == relation)
-        {
+        let group = (groups.iter_mut())
+            .find(|(other, other_relation, _)| *other == var && *other_relation == relation);
+        match group {
             Some((_, _, labels)) if !labels.contains(&label) => labels.push(label),
             Some(_) => {}
             None => groups.push((var, relation, vec![label])),
