@@ -59,7 +59,8 @@ Examples:
 
 The rules (all different, and the line sums of --rules) run on the square
 until nothing changes; the answer is the chain of rule applications that led
-to the fact, causes first. Exit code 1 when the rules find the square has no
+to the fact, causes first, each with the facts it rests on (`because r1c1 = 2,
+r3c1 ≤ 6`); for a cell left open, every number it lost. Exit code 1 when the rules find the square has no
 completion.";
 
 const COUNT_EXAMPLES: &str = "\

@@ -59,7 +59,8 @@ Examples:
 The search model's rules (each placed queen clears its row and diagonals from
 every other column) run from the placements of --place (COLUMN:ROW, from 1)
 until nothing changes; the answer is the chain of rule applications that led
-to the fact, causes first. Exit code 1 when the placements attack each other
+to the fact, causes first, each with the facts it rests on (`because queen 1 =
+2`); for a column left open, every row it lost. Exit code 1 when the placements attack each other
 or leave a column without a row.";
 
 const COUNT_EXAMPLES: &str = "\

@@ -70,7 +70,8 @@ Examples:
 
 The rules of every tier (edge, viewpoint, latin, lines) run on the puzzle
 until nothing changes; the answer is the chain of rule applications that led
-to the fact, causes first. Exit code 1 when the rules find the puzzle has no
+to the fact, causes first, each with the facts it rests on (`because r1c2 = 2,
+r4c2 ≠ 3`); for a cell left open, every height it lost. Exit code 1 when the rules find the puzzle has no
 solution.";
 
 const COUNT_EXAMPLES: &str = "\

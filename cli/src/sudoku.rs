@@ -50,7 +50,9 @@ Examples:
   sieve sudoku explain <puzzle> --cell r3c5 --value 7   why 7 is gone from r3c5
 
 The rules of every tier run on the puzzle (cheapest first); the answer is the chain of
-rule applications that led to the fact, causes first.";
+rule applications that led to the fact, causes first, each with the facts it rests on
+(`because r4c1 ≠ 2, r5c5 = 3`) and only the steps those facts need, back to the givens.
+For a cell the rules leave open, the answer explains every value it lost.";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use sieve::{
-    Config, Domains, Fixpoint, JsonTrace, Model, Provenance, Record, Search, TextTrace, Value,
-    VarId,
+    Config, Domains, Fact, Fixpoint, JsonTrace, Model, Provenance, Record, Search, TextTrace,
+    Value, VarId,
 };
 use sieve_replay::{View, replay_page};
 
@@ -242,21 +242,42 @@ pub fn explain(question: &Question<'_>, out: &mut dyn Write) -> Result<Outcome, 
                 "{name} holds {}: it has no other value to begin with",
                 describe(value)
             )?,
-            _ => {
-                let left: Vec<String> = state.iter(var).map(describe).collect();
-                writeln!(
-                    out,
-                    "the rules alone do not settle {name}: its candidates are {}",
-                    left.join(", ")
-                )?;
-            }
+            _ => explain_open(question, &state, &why, out)?,
         },
     }
     Ok(Outcome::Success)
 }
 
+/// Answer for a variable the rules leave open: its candidates, then every value it
+/// lost, each through the changes that removed it, back to the start.
+fn explain_open(
+    question: &Question<'_>,
+    state: &Domains,
+    why: &Provenance,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let (var, name, describe) = (question.var, &question.name, question.describe);
+    let left: Vec<String> = state.iter(var).map(describe).collect();
+    writeln!(
+        out,
+        "the rules alone do not settle {name}: its candidates are {}",
+        left.join(", ")
+    )?;
+    let lost: Vec<Value> = (0..state.size(var))
+        .filter(|&value| !state.contains(var, value) && question.start.contains(var, value))
+        .collect();
+    if lost.is_empty() {
+        return Ok(());
+    }
+    let facts: Vec<Fact> = lost.iter().map(|&value| Fact::IsNot(var, value)).collect();
+    let lost: Vec<String> = lost.into_iter().map(describe).collect();
+    writeln!(out, "it lost {} because:", lost.join(", "))?;
+    write_steps(question.model, &why.why_all(&facts), out)
+}
+
 /// Write a chain of rule applications, causes first, one numbered line each, with
-/// what each did (`queen 2 ≠ 1, 3`) before its rule and reason.
+/// what each did (`queen 2 ≠ 1, 3`) before its rule and reason, and under it the facts
+/// it rests on (`because r1c1 = 5, r2c2 ≠ 3, 4`).
 pub fn write_steps(model: &Model, chain: &[&Record], out: &mut dyn Write) -> Result<(), CliError> {
     for (number, record) in chain.iter().enumerate() {
         let var = model.var_name(record.var);
@@ -282,6 +303,42 @@ pub fn write_steps(model: &Model, chain: &[&Record], out: &mut dyn Write) -> Res
             write!(out, " {}", record.text)?;
         }
         writeln!(out)?;
+        if !record.facts.is_empty() {
+            writeln!(
+                out,
+                "       because {}",
+                describe_facts(model, &record.facts)
+            )?;
+        }
     }
     Ok(())
+}
+
+/// Facts written for people, those on one variable with one relation together and in
+/// the order they come: `r1c1 = 5, r2c2 ≠ 3, 4, x ≥ 2`.
+pub fn describe_facts(model: &Model, facts: &[Fact]) -> String {
+    let mut groups: Vec<(VarId, &str, Vec<String>)> = Vec::new();
+    for &fact in facts {
+        let (relation, value) = match fact {
+            Fact::Is(_, value) => ("=", value),
+            Fact::IsNot(_, value) => ("≠", value),
+            Fact::AtLeast(_, value) => ("≥", value),
+            Fact::AtMost(_, value) => ("≤", value),
+        };
+        let label = model.value_label(value);
+        let var = fact.var();
+        let group = (groups.iter_mut())
+            .find(|(other, other_relation, _)| *other == var && *other_relation == relation);
+        match group {
+            Some((_, _, labels)) if !labels.contains(&label) => labels.push(label),
+            Some(_) => {}
+            None => groups.push((var, relation, vec![label])),
+        }
+    }
+    let parts: Vec<String> = (groups.into_iter())
+        .map(|(var, relation, labels)| {
+            format!("{} {relation} {}", model.var_name(var), labels.join(", "))
+        })
+        .collect();
+    parts.join(", ")
 }

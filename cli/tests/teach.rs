@@ -73,8 +73,14 @@ fn json_and_html_traces_are_written_to_a_file() {
 fn explain_answers_with_the_chain_of_rules() {
     let (code, stdout, stderr) = sieve(&["sudoku", "explain", EASY, "--cell", "r5c5"]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.starts_with("r5c5 holds 5 because:"), "{stdout}");
-    assert!(stdout.contains("  1. r5c5 = 5  [naked single"), "{stdout}");
+    assert_eq!(
+        stdout,
+        "r5c5 holds 5 because:\n\
+         \x20 1. r5c5 = 5  [naked single, naked single r5c5] r5c5 can only be 5: 1-4 and 6-9 \
+         are all seen in its row, column or box\n\
+         \x20      because r1c5 = 7, r2c5 = 9, r4c5 = 6, r5c1 = 4, r5c4 = 8, r5c6 = 3, \
+         r5c9 = 1, r6c5 = 2, r8c5 = 1, r9c5 = 8\n"
+    );
     let (code, stdout, _) = sieve(&["sudoku", "explain", EASY, "--cell", "r5c5", "--value", "1"]);
     assert_eq!(code, 0);
     assert!(
@@ -84,6 +90,26 @@ fn explain_answers_with_the_chain_of_rules() {
     let (code, stdout, _) = sieve(&["sudoku", "explain", EASY, "--cell", "r1c1"]);
     assert_eq!(code, 0);
     assert_eq!(stdout.trim(), "r1c1 is a given: 5");
+}
+
+#[test]
+fn explain_follows_the_facts_back_to_the_givens() {
+    // r3c5 = 4 rests on its own removals (a naked single) and on r7c5 = 3, which
+    // rests on r5c5 = 5: exactly those, causes first.
+    let (code, stdout, stderr) = sieve(&["sudoku", "explain", EASY, "--cell", "r3c5"]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "r3c5 holds 4 because:");
+    assert!(lines[1].starts_with("  1. r3c5 ≠ 1, 2, 5, 6, 7, 8, 9  [possible values"));
+    assert!(lines[3].starts_with("  2. r5c5 = 5  [naked single"));
+    assert!(lines[5].starts_with("  3. r7c5 = 3  [naked single"));
+    assert!(lines[6].contains(" r5c5 = 5, "), "{stdout}");
+    assert!(lines[7].starts_with("  4. r3c5 = 4  [naked single"));
+    assert_eq!(
+        lines[8],
+        "       because r7c5 = 3, r3c5 ≠ 1, 2, 5, 6, 7, 8, 9"
+    );
+    assert_eq!(lines.len(), 9, "{stdout}");
 }
 
 #[test]
@@ -100,4 +126,80 @@ fn explain_rejects_a_bad_cell_or_value() {
         stderr.contains("`Z` is not a value of a 9x9 grid"),
         "{stderr}"
     );
+}
+
+/// A puzzle that needs locked candidates and subsets.
+const LOCKED: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+#[test]
+fn explain_gives_the_removals_a_pattern_rests_on() {
+    // The hidden pair of row 7 rests on 3 and 5 being gone from its other cells:
+    // the chain holds the removals that took them (givens end it), and nothing else.
+    let (code, stdout, stderr) = sieve(&[
+        "sudoku", "explain", LOCKED, "--cell", "r7c8", "--value", "6",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "6 is gone from r7c8 because:");
+    let steps: Vec<&str> = (lines.iter().skip(1))
+        .filter(|line| !line.starts_with("       because"))
+        .map(|line| line.split("  [").next().unwrap())
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            "  1. r7c1 ≠ 1, 2, 3, 4, 5, 7, 9",
+            "  2. r7c2 ≠ 1, 2, 3, 5, 7, 8, 9",
+            "  3. r7c3 ≠ 1, 2, 3, 5, 7, 9",
+            "  4. r7c5 ≠ 1, 2, 3, 5, 7",
+            "  5. r7c8 ≠ 6",
+        ]
+    );
+    assert_eq!(
+        lines[9..],
+        [
+            "  5. r7c8 ≠ 6  [hidden pair, hidden pair row 7] in row 7, 3 and 5 can only go in \
+             r7c8 and r7c9 (a hidden pair), so r7c8 and r7c9 keep only 3 and 5",
+            "       because r7c1 ≠ 3, 5, r7c2 ≠ 3, 5, r7c3 ≠ 3, 5, r7c4 ≠ 3, 5, r7c5 ≠ 3, 5, \
+             r7c6 ≠ 3, 5, r7c7 ≠ 3, 5",
+        ]
+    );
+}
+
+#[test]
+fn explain_an_open_cell_gives_every_value_it_lost() {
+    let (code, stdout, stderr) = sieve(&["sudoku", "explain", LOCKED, "--cell", "r9c7"]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "the rules alone do not settle r9c7: its candidates are 1, 2",
+            "it lost 3, 4, 5, 6, 7, 8, 9 because:",
+        ]
+    );
+    // 4 and 6-9 are placed in its row, column or box; 3 and 5 leave it by pointing
+    // in box 8, which rests on the removals from box 8's other rows.
+    assert_eq!(
+        lines[10..],
+        [
+            "  5. r9c7 ≠ 4, 6, 7, 8, 9  [possible values, naked single r9c7] r9c7 loses 4 and \
+             6-9: they are already placed in its row, column or box",
+            "       because r2c7 = 8, r5c7 = 6, r7c7 = 7, r8c8 = 4, r9c1 = 9",
+            "  6. r9c7 ≠ 3  [pointing, locked candidates box 8 row 9] in box 8, 3 is only in \
+             row 9, so 3 leaves r9c7, r9c8, r9c9",
+            "       because r7c4 ≠ 3, r7c5 ≠ 3, r7c6 ≠ 3, r8c4 ≠ 3, r8c5 ≠ 3, r8c6 ≠ 3",
+            "  7. r9c7 ≠ 5  [pointing, locked candidates box 8 row 9] in box 8, 5 is only in \
+             row 9, so 5 leaves r9c7, r9c8, r9c9",
+            "       because r7c4 ≠ 5, r7c5 ≠ 5, r7c6 ≠ 5, r8c4 ≠ 5, r8c5 ≠ 5, r8c6 ≠ 5",
+        ]
+    );
+    for (line, step) in lines[2..10]
+        .iter()
+        .step_by(2)
+        .zip(["r7c5", "r8c4", "r8c5", "r8c6"])
+    {
+        assert!(line.contains(&format!(". {step} ≠ ")), "{line}");
+    }
 }

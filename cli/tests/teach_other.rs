@@ -115,11 +115,17 @@ fn magic_json_trace_is_the_documented_document() {
         "inference",
         "rule",
         "cause",
+        "facts",
         "text",
         "depth",
     ] {
         assert!(change.get(field).is_some(), "{field} in {change}");
     }
+    // The first change rests on the given r1c1 = 2 (raw value 1).
+    assert_eq!(
+        change["facts"],
+        serde_json::json!([{ "var": r1c1, "relation": "is", "value": 1 }])
+    );
 }
 
 #[test]
@@ -189,7 +195,8 @@ fn explain_magic(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn magic_explain_answers_with_the_chain_of_rules() {
-    // r3c2 is forced once column 1's sum fixes r2c1 and then r3c1 (2 + 7 + 6).
+    // r3c2 is forced once column 1's sum fixes r2c1 and then r3c1 (2 + 7 + 6); each
+    // step says the facts it rests on, and the chain holds the removals they need.
     let output = run(
         &["magic", "explain", "2 9 . . 5 . . . 8", "--cell", "r3c2"],
         None,
@@ -198,19 +205,29 @@ fn magic_explain_answers_with_the_chain_of_rules() {
     let answer = stdout(&output);
     let lines: Vec<&str> = answer.lines().collect();
     assert_eq!(lines[0], "r3c2 holds 1 because:", "{answer}");
+    let at = |step: &str| {
+        (lines.iter())
+            .position(|line| line.starts_with(step))
+            .unwrap_or_else(|| panic!("{step} in {answer}"))
+    };
+    let r2c1 = at(" 29. r2c1 = 7  [distinct sum, column 1 distinct sum]");
+    assert_eq!(
+        lines[r2c1 + 1],
+        "       because r1c1 = 2, r2c1 ≠ 1, 2, 4, 5, 6, 8, 9, r3c1 ≠ 2, 3, 4, 5, 7, 8, 9"
+    );
+    let r3c1 = at(" 30. r3c1 = 6  [distinct sum, column 1 distinct sum]");
+    assert_eq!(
+        lines[r3c1 + 1],
+        "       because r1c1 = 2, r2c1 = 7, r3c1 ≠ 2, 3, 4, 5, 7, 8, 9"
+    );
+    // Each removal a later step rests on comes before it: r2c1 ≠ 1, 6 by row 2's sum.
+    assert!(at(" 26. r2c1 ≠ 1, 6  [distinct sum, row 2 distinct sum]") < r2c1);
     assert!(
-        lines[1].starts_with("  1. r2c1 = 7  [distinct sum, column 1 distinct sum]"),
+        lines[r3c1 + 2].starts_with(" 31. r3c2 = 1  [all different, all cells different] r3c1 = 6"),
         "{answer}"
     );
-    assert!(
-        lines[2].starts_with("  2. r3c1 = 6  [distinct sum, column 1 distinct sum]"),
-        "{answer}"
-    );
-    assert!(
-        lines[3].starts_with("  3. r3c2 = 1  [all different, all cells different] r3c1 = 6"),
-        "{answer}"
-    );
-    assert_eq!(lines.len(), 4, "{answer}");
+    assert_eq!(lines[r3c1 + 3], "       because r3c1 = 6");
+    assert_eq!(lines.len(), r3c1 + 4, "{answer}");
     // The completed square agrees: r3c1 = 6 and r3c2 = 1.
     assert!(MAGIC_SOLUTION.ends_with("6 1 8\n"));
 
@@ -219,7 +236,8 @@ fn magic_explain_answers_with_the_chain_of_rules() {
     assert_eq!(
         stdout(&output),
         "5 is gone from r1c2 because:\n  1. r1c2 ≠ 5  [all different, all cells different] \
-         r2c2 = 5, so 5 leaves every other variable of all cells different\n"
+         r2c2 = 5, so 5 leaves every other variable of all cells different\n\
+         \x20      because r2c2 = 5\n"
     );
 
     let output = explain_magic(&["--cell", "r1c2", "--value", "7"]);
@@ -233,6 +251,31 @@ fn magic_explain_answers_with_the_chain_of_rules() {
     let output = explain_magic(&["--cell", "r2c2"]);
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "r2c2 is a given: 5\n");
+}
+
+#[test]
+fn magic_explain_names_the_sum_and_follows_the_bounds_it_rests_on() {
+    // With bounds reasoning, r2c1 ≥ 7 rests on r3c1 ≤ 6, which row 3's sum made:
+    // the chain follows that removal though r3c1 is never settled.
+    let output = explain_magic(&["--cell", "r2c1", "--rules", "bounds"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "the rules alone do not settle r2c1: its candidates are 7, 9\n\
+         it lost 1, 2, 3, 4, 5, 6, 8 because:\n\
+         \x20 1. r2c1 ≠ 2  [all different, all cells different] r1c1 = 2, so 2 leaves every other variable of all cells different\n\
+         \x20      because r1c1 = 2\n\
+         \x20 2. r2c1 ≠ 5  [all different, all cells different] r2c2 = 5, so 5 leaves every other variable of all cells different\n\
+         \x20      because r2c2 = 5\n\
+         \x20 3. r2c1 ≠ 8  [all different, all cells different] r3c3 = 8, so 8 leaves every other variable of all cells different\n\
+         \x20      because r3c3 = 8\n\
+         \x20 4. r3c1 ≠ 8  [all different, all cells different] r3c3 = 8, so 8 leaves every other variable of all cells different\n\
+         \x20      because r3c3 = 8\n\
+         \x20 5. r3c1 ≠ 7, 9  [sum bounds, row 3 sum] r3c1 + r3c2 + r3c3 = 15 (row 3 sum), and the other terms' bounds leave r3c1 ≤ 6\n\
+         \x20      because r3c3 ≥ 8\n\
+         \x20 6. r2c1 ≠ 1, 3, 4, 6  [sum bounds, column 1 sum] r1c1 + r2c1 + r3c1 = 15 (column 1 sum), and the other terms' bounds leave r2c1 ≥ 7\n\
+         \x20      because r1c1 ≤ 2, r3c1 ≤ 6\n"
+    );
 }
 
 #[test]
@@ -348,18 +391,36 @@ fn queens_repair_has_no_trace() {
 
 #[test]
 fn queens_explain_follows_the_attacks_of_the_placed_queens() {
-    // With queen 1 on row 2 of four columns, the rest is forced: 2413.
+    // With queen 1 on row 2 of four columns, the rest is forced: 2413. Queen 4 = 3
+    // rests on every row it lost, each through the queen that took it.
     let output = run(
         &["queens", "explain", "4", "--place", "1:2", "--column", "4"],
         None,
     );
     assert_exit(&output, 0);
+    let attack = |queen: u32, row: u32| {
+        format!(
+            "[queen attack, queen {queen}'s row and diagonals] queen {queen} stands on row {row}, \
+             so no other queen may share that row or a diagonal"
+        )
+    };
     assert_eq!(
         stdout(&output),
-        "column 4 holds row 3 because:\n\
-         \x20 1. queen 2 = 4  [queen attack, queen 1's row and diagonals] queen 1 stands on row 2, so no other queen may share that row or a diagonal\n\
-         \x20 2. queen 3 = 1  [queen attack, queen 2's row and diagonals] queen 2 stands on row 4, so no other queen may share that row or a diagonal\n\
-         \x20 3. queen 4 = 3  [queen attack, queen 3's row and diagonals] queen 3 stands on row 1, so no other queen may share that row or a diagonal\n"
+        format!(
+            "column 4 holds row 3 because:\n\
+             \x20 1. queen 2 = 4  {}\n       because queen 1 = 2\n\
+             \x20 2. queen 3 ≠ 2, 4  {}\n       because queen 1 = 2\n\
+             \x20 3. queen 4 ≠ 2  {}\n       because queen 1 = 2\n\
+             \x20 4. queen 3 = 1  {}\n       because queen 2 = 4\n\
+             \x20 5. queen 4 ≠ 4  {}\n       because queen 2 = 4\n\
+             \x20 6. queen 4 = 3  {}\n       because queen 3 = 1\n",
+            attack(1, 2),
+            attack(1, 2),
+            attack(1, 2),
+            attack(2, 4),
+            attack(2, 4),
+            attack(3, 1)
+        )
     );
     let output = run(
         &[
@@ -371,7 +432,8 @@ fn queens_explain_follows_the_attacks_of_the_placed_queens() {
     assert_eq!(
         stdout(&output),
         "row 2 is gone from column 2 because:\n\
-         \x20 1. queen 2 ≠ 1, 2  [queen attack, queen 1's row and diagonals] queen 1 stands on row 1, so no other queen may share that row or a diagonal\n"
+         \x20 1. queen 2 ≠ 1, 2  [queen attack, queen 1's row and diagonals] queen 1 stands on row 1, so no other queen may share that row or a diagonal\n\
+         \x20      because queen 1 = 1\n"
     );
     let output = run(
         &[
@@ -382,7 +444,12 @@ fn queens_explain_follows_the_attacks_of_the_placed_queens() {
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
-        "the rules alone do not settle column 3: its candidates are row 5, row 6, row 7, row 8\n"
+        "the rules alone do not settle column 3: its candidates are row 5, row 6, row 7, row 8\n\
+         it lost row 1, row 2, row 3, row 4 because:\n\
+         \x20 1. queen 3 ≠ 1, 3  [queen attack, queen 1's row and diagonals] queen 1 stands on row 1, so no other queen may share that row or a diagonal\n\
+         \x20      because queen 1 = 1\n\
+         \x20 2. queen 3 ≠ 2, 4  [queen attack, queen 2's row and diagonals] queen 2 stands on row 3, so no other queen may share that row or a diagonal\n\
+         \x20      because queen 2 = 3\n"
     );
     let output = run(
         &["queens", "explain", "8", "--column", "3", "--row", "2"],
@@ -486,8 +553,9 @@ fn skyscrapers_html_trace_without_out_replaces_the_solution() {
 
 #[test]
 fn skyscrapers_explain_answers_with_the_chain_of_rules() {
-    // The built-in example: a clue 4 makes row 1 rise 1, 2, 3, 4, and column 2's
-    // all-different does the rest.
+    // The built-in example: a clue 4 makes row 1 rise 1, 2, 3, 4, so r1c2 = 2; r4c2
+    // is 1 once row 4 loses 4 and 3 (to the clues of column 1 and of column 4) and
+    // column 2 loses 2: its 1 is then gone from r2c2.
     let output = run(
         &["skyscrapers", "explain", "--cell", "r2c2", "--value", "1"],
         None,
@@ -496,31 +564,49 @@ fn skyscrapers_explain_answers_with_the_chain_of_rules() {
     let answer = stdout(&output);
     let lines: Vec<&str> = answer.lines().collect();
     assert_eq!(lines[0], "1 is gone from r2c2 because:", "{answer}");
-    assert!(
-        lines[1]
-            .starts_with("  1. r1c2 = 2  [edge rule 2, edge left 1] clue 4 on the left of row 1"),
+    let steps: Vec<&str> = (lines.iter().skip(1))
+        .filter(|line| !line.starts_with("       because"))
+        .map(|line| line.split("  [").next().unwrap())
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            "  1. r4c1 = 4",
+            "  2. r1c2 = 2",
+            "  3. r4c4 = 3",
+            "  4. r4c2 ≠ 4",
+            "  5. r4c2 ≠ 3",
+            "  6. r4c2 = 1",
+            "  7. r2c2 ≠ 1"
+        ],
         "{answer}"
     );
     assert!(
-        lines[2].starts_with("  2. r4c2 = 1  [all different, column 2] r1c2 = 2"),
+        lines[2]
+            .starts_with("  2. r1c2 = 2  [edge rule 2, edge left 1] clue 4 on the left of row 1"),
         "{answer}"
     );
-    assert!(
-        lines[3].starts_with("  3. r2c2 ≠ 1  [all different, column 2] r4c2 = 1"),
+    assert_eq!(
+        &lines[lines.len() - 4..],
+        [
+            "  6. r4c2 = 1  [all different, column 2] r1c2 = 2, so 2 leaves every other variable of column 2",
+            "       because r1c2 = 2",
+            "  7. r2c2 ≠ 1  [all different, column 2] r4c2 = 1, so 1 leaves every other variable of column 2",
+            "       because r4c2 = 1",
+        ],
         "{answer}"
     );
-    assert_eq!(lines.len(), 4, "{answer}");
 
     let output = run(&["skyscrapers", "explain", "--cell", "r2c2"], None);
     assert_exit(&output, 0);
     let answer = stdout(&output);
     assert!(answer.starts_with("r2c2 holds 3 because:\n"), "{answer}");
     assert!(
-        answer
-            .lines()
-            .last()
-            .unwrap()
-            .starts_with("  4. r2c2 = 3  [all different")
+        answer.ends_with(
+            " 14. r2c2 = 3  [all different, column 2] r3c2 = 4, so 4 leaves every other \
+             variable of column 2\n       because r3c2 = 4\n"
+        ),
+        "{answer}"
     );
     // The solver agrees.
     let solved = run(&["skyscrapers", "solve"], None);

@@ -45,13 +45,15 @@ impl Rule for LessThan {
                 "{smaller} < {larger}, so {larger} is above {smaller}'s smallest candidate and {smaller} below {larger}'s largest"
             )
         };
-        let why = Why::new("inequality")
-            .cause(std::slice::from_ref(&self.smaller))
-            .named_text(&text);
+        // Each bound rests on one fact: the other cell's bound.
+        let above = [Fact::AtLeast(self.smaller, low)];
+        let why = Why::new("inequality").because(&above).named_text(&text);
         ctx.remove_below(self.larger, low + 1, &why)?;
         if high == 0 {
             return Err(ctx.conflict(&why));
         }
+        let below = [Fact::AtMost(self.larger, high)];
+        let why = Why::new("inequality").because(&below).named_text(&text);
         ctx.remove_above(self.smaller, high - 1, &why)?;
         // Condition: once every pair left satisfies the sign, the rule sleeps for good.
         let domains = ctx.domains();

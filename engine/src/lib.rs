@@ -72,7 +72,7 @@ pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
     VarOrder,
 };
-pub use trace::{JsonTrace, TextTrace, TraceDocument, TraceEvent};
+pub use trace::{JsonTrace, TextTrace, TraceDocument, TraceEvent, TraceFact};
 pub use value_set::ValueSet;
 
 /// The README's examples, run as doctests so that they stay true.

@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use crate::domain::{Value, VarId, bits_of};
 use crate::ids::RuleId;
-use crate::propagation::Conflict;
+use crate::propagation::{Conflict, Fact};
 
 /// Whether a run should go on after an event.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -61,8 +61,14 @@ pub struct Change<'a> {
     pub after: &'a [u64],
     /// The inference label, such as `"hidden single"`.
     pub inference: &'static str,
-    /// The variables whose state caused the change.
+    /// The variables whose state caused the change, as the rule gave them.
     pub cause: &'a [VarId],
+    /// The facts the change rests on, when the observer asked for explanations
+    /// (empty otherwise): the rule's own [`Why::facts`](crate::Why::facts), then each
+    /// variable of [`Why::cause`](crate::Why::cause) as the facts of its domain when
+    /// the change was made (`x = v` when it held one value, else `x ≠ v` for each
+    /// value gone from its universe).
+    pub facts: &'a [Fact],
     /// The sentence for people (present when the observer asked for explanations).
     pub text: Option<String>,
     /// The search depth.

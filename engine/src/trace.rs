@@ -28,6 +28,7 @@ use serde::Serialize;
 use crate::domain::{Domains, Value, VarId};
 use crate::model::Model;
 use crate::observe::{Change, Event, Flow, Observer};
+use crate::propagation::Fact;
 
 fn join_labels(model: &Model, values: impl Iterator<Item = Value>) -> String {
     values
@@ -178,9 +179,12 @@ pub struct TraceEvent {
     /// The inference label, for `change` and `conflict`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub inference: Option<&'static str>,
-    /// For `change`: the variables whose state caused it.
+    /// For `change`: the variables whose state caused it, as the rule gave them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cause: Vec<usize>,
+    /// For `change`: the facts it rests on.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<TraceFact>,
     /// For `change`: the sentence for people.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -202,8 +206,37 @@ impl TraceEvent {
             removed: Vec::new(),
             inference: None,
             cause: Vec::new(),
+            facts: Vec::new(),
             text: None,
             values: Vec::new(),
+        }
+    }
+}
+
+/// One fact of a JSON trace: `var` `relation` `value`, the relation one of `is`
+/// (`=`), `is_not` (`≠`), `at_least` (`≥`) and `at_most` (`≤`).
+#[derive(Copy, Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct TraceFact {
+    /// The variable's index.
+    pub var: usize,
+    /// `is`, `is_not`, `at_least` or `at_most`.
+    pub relation: &'static str,
+    /// The value (raw).
+    pub value: Value,
+}
+
+impl From<Fact> for TraceFact {
+    fn from(fact: Fact) -> Self {
+        let (relation, value) = match fact {
+            Fact::Is(_, value) => ("is", value),
+            Fact::IsNot(_, value) => ("is_not", value),
+            Fact::AtLeast(_, value) => ("at_least", value),
+            Fact::AtMost(_, value) => ("at_most", value),
+        };
+        TraceFact {
+            var: fact.var().index(),
+            relation,
+            value,
         }
     }
 }
@@ -295,6 +328,11 @@ impl JsonTrace {
                 removed: change.removed().collect(),
                 inference: Some(change.inference),
                 cause: change.cause.iter().map(|v| v.index()).collect(),
+                facts: change
+                    .facts
+                    .iter()
+                    .map(|&fact| TraceFact::from(fact))
+                    .collect(),
                 text: change.text.clone(),
                 ..TraceEvent::new(step, "change", change.depth)
             },

@@ -84,7 +84,11 @@ fn check_event(trace: &TraceDocument, step: usize, event: &TraceEvent) -> Result
             event
                 .cause
                 .iter()
-                .try_for_each(|&cause| check_var(step, cause, variables))
+                .try_for_each(|&cause| check_var(step, cause, variables))?;
+            event.facts.iter().try_for_each(|fact| {
+                check_var(step, fact.var, variables)?;
+                check_values(trace, step, fact.var, &[fact.value])
+            })
         }
         "branch" => check_branch(trace, step, event),
         "conflict" => event

@@ -12,7 +12,7 @@ use crate::propagation::conflict::Conflict;
 use crate::propagation::engine::{Core, Schedule};
 use crate::propagation::events::Events;
 use crate::propagation::state::{StateBitset, StateInt};
-use crate::propagation::why::Why;
+use crate::propagation::why::{Fact, Why};
 use crate::value_set::ValueSet;
 
 /// The only way a rule changes domains: every change records its provenance, wakes the
@@ -538,6 +538,12 @@ impl<'a> Context<'a> {
         let Some(observer) = self.observer.as_deref_mut() else {
             return;
         };
+        let explaining = observer.wants_explanations();
+        let facts = if explaining {
+            resolve_facts(self.domains, why, var, before)
+        } else {
+            Vec::new()
+        };
         let change = Change {
             rule: self.rule,
             var,
@@ -545,15 +551,45 @@ impl<'a> Context<'a> {
             after,
             inference: why.inference,
             cause: why.cause,
-            text: observer
-                .wants_explanations()
-                .then(|| why.sentence(self.model.names())),
+            facts: &facts,
+            text: explaining.then(|| why.sentence(self.model.names())),
             depth: self.depth,
         };
         if observer.on_event(&Event::Change(&change)) == Flow::Stop {
             self.core.stop = true;
         }
     }
+}
+
+/// The facts of a change: the rule's own, then each cause variable's domain as
+/// facts. The changed variable itself is read as it was `before` the change.
+fn resolve_facts(domains: &Domains, why: &Why<'_>, changed: VarId, before: &[u64]) -> Vec<Fact> {
+    let mut facts = why.facts.to_vec();
+    for &var in why.cause {
+        let words = if var == changed {
+            before
+        } else {
+            domains.words(var)
+        };
+        domain_facts(var, words, domains.size(var), &mut facts);
+    }
+    facts
+}
+
+/// The facts that make up one domain (`words`, over the universe `0..size`):
+/// `var = v` when it holds one value, else `var ≠ v` for each value gone.
+fn domain_facts(var: VarId, words: &[u64], size: u32, facts: &mut Vec<Fact>) {
+    let holds = |value: Value| words[(value / 64) as usize] >> (value % 64) & 1 == 1;
+    let mut left = (0..size).filter(|&value| holds(value));
+    if let (Some(value), None) = (left.next(), left.next()) {
+        facts.push(Fact::Is(var, value));
+        return;
+    }
+    facts.extend(
+        (0..size)
+            .filter(|&value| !holds(value))
+            .map(|value| Fact::IsNot(var, value)),
+    );
 }
 
 /// Lend the observer to one rule run (shortening the trait object's lifetime, which
@@ -634,5 +670,19 @@ mod tests {
             multi_word_events(&[1, 1], &[0, 1]),
             Events::REMOVED | Events::BOUNDS | Events::ASSIGNED
         );
+    }
+
+    #[test]
+    fn a_domain_is_one_fact_when_assigned_else_the_values_gone() {
+        let var = VarId::from_index(3);
+        let mut facts = Vec::new();
+        domain_facts(var, &[0b0100], 4, &mut facts);
+        assert_eq!(facts, [Fact::Is(var, 2)]);
+        facts.clear();
+        domain_facts(var, &[0b0110], 4, &mut facts);
+        assert_eq!(facts, [Fact::IsNot(var, 0), Fact::IsNot(var, 3)]);
+        facts.clear();
+        domain_facts(var, &[0, 1], 66, &mut facts);
+        assert_eq!(facts, [Fact::Is(var, 64)]);
     }
 }

@@ -1,7 +1,7 @@
 use crate::domain::{Value, VarId};
 use crate::names::Names;
 use crate::propagation::Context;
-use crate::propagation::{Conflict, Events, Rule, Watch, Why};
+use crate::propagation::{Conflict, Events, Fact, Rule, Watch, Why};
 
 /// Each of the given values is taken by some variable of the group: a value possible
 /// in only one variable goes there (a *hidden single*), and a value possible nowhere is
@@ -32,6 +32,18 @@ impl EachValueSomewhere {
             .filter(|&var| ctx.domains().contains(var, value));
         let first = places.next();
         (first, places.next().is_some())
+    }
+
+    /// Why `value` can only go in `var`: it is gone from every other variable of the
+    /// group (gathered only when an observer wants explanations).
+    fn gone_elsewhere(&self, ctx: &Context<'_>, var: VarId, value: Value) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        (self.vars.iter())
+            .filter(|&&other| other != var)
+            .map(|&other| Fact::IsNot(other, value))
+            .collect()
     }
 }
 
@@ -67,7 +79,8 @@ impl Rule for EachValueSomewhere {
                                 self.name
                             )
                         };
-                        let why = Why::new("hidden single").named_text(&text);
+                        let facts = self.gone_elsewhere(ctx, var, value);
+                        let why = Why::new("hidden single").because(&facts).named_text(&text);
                         ctx.assign(var, value, &why)?;
                         progress = true;
                     }

@@ -1,5 +1,6 @@
 use crate::domain::{Value, VarId};
-use crate::propagation::{Conflict, Consistency, Events, Rule, Watch, Why};
+use crate::names::Names;
+use crate::propagation::{Conflict, Consistency, Events, Fact, Rule, Watch, Why};
 use crate::propagation::{Context, Posting, StateInt};
 
 /// How the sum compares to the right-hand side.
@@ -32,8 +33,13 @@ pub struct LinearSum {
     terms: Vec<(i64, VarId)>,
     relation: Relation,
     rhs: i64,
+    target_label: Option<String>,
     state: Option<SumState>,
 }
+
+/// Each term's smallest and largest value when a round of reasoning began: what its
+/// explanations cite (gathered only when an observer wants explanations).
+type KnownBounds = Vec<(Value, Value)>;
 
 /// The reversible state of a [`LinearSum`].
 #[derive(Clone, Debug)]
@@ -80,8 +86,17 @@ impl LinearSum {
             terms,
             relation,
             rhs,
+            target_label: None,
             state: None,
         }
+    }
+
+    /// How sentences write the right-hand side, when the model's value labels are not
+    /// the raw values: a magic square labels raw value `v` as `v + 1`, so its line of
+    /// three raw values summing to 12 reads `r1c1 + r1c2 + r1c3 = 15`.
+    pub fn with_target_label(mut self, label: impl Into<String>) -> Self {
+        self.target_label = Some(label.into());
+        self
     }
 
     /// The sum of `vars` equals `rhs`.
@@ -134,25 +149,143 @@ impl LinearSum {
     }
 
     /// One pass over the terms: narrow each to what the others leave it.
-    fn narrow_terms(
-        &self,
-        ctx: &mut Context<'_>,
-        totals: Totals,
-        why: &Why<'_>,
-    ) -> Result<bool, Conflict> {
+    fn narrow_terms(&self, ctx: &mut Context<'_>, totals: Totals) -> Result<bool, Conflict> {
         let (need_low, need_high) = self.needed();
+        let known = self.known_bounds(ctx);
         let mut changed = false;
-        for &(coefficient, var) in &self.terms {
+        for (index, &(coefficient, var)) in self.terms.iter().enumerate() {
             let domains = ctx.domains();
             let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
-                return Err(ctx.conflict(why));
+                return Err(ctx.conflict(&Why::new("sum bounds")));
             };
             let (low, high) = contribution(coefficient, min, max);
             let term_low = need_low.saturating_sub(totals.high - high);
             let term_high = need_high.saturating_sub(totals.low - low);
-            changed |= narrow_term(ctx, (coefficient, var), term_low, term_high, why)?;
+            changed |= self.narrow_term(ctx, index, (term_low, term_high), &known)?;
         }
         Ok(changed)
+    }
+
+    /// Narrow term `index` so that `low <= coefficient · value <= high`; `known` are
+    /// the bounds the narrowing rests on (empty when nobody wants explanations).
+    fn narrow_term(
+        &self,
+        ctx: &mut Context<'_>,
+        index: usize,
+        (low, high): (i64, i64),
+        known: &[(Value, Value)],
+    ) -> Result<bool, Conflict> {
+        let (coefficient, var) = self.terms[index];
+        if coefficient == 0 {
+            return Ok(false);
+        }
+        let (lowest, highest) = if coefficient > 0 {
+            (div_ceil(low, coefficient), div_floor(high, coefficient))
+        } else {
+            (div_ceil(high, coefficient), div_floor(low, coefficient))
+        };
+        if highest < 0 || lowest > highest {
+            return Err(ctx.conflict(&Why::new("sum bounds")));
+        }
+        let mut changed = false;
+        if ctx
+            .domains()
+            .min(var)
+            .is_some_and(|min| i64::from(min) < lowest)
+        {
+            let bound = clamp_value(lowest);
+            let facts = self.facts_of_others(ctx, index, known, coefficient > 0);
+            let text = |names: &Names| self.sentence(names, var, "≥", bound);
+            let why = Why::new("sum bounds").because(&facts).named_text(&text);
+            changed |= ctx.remove_below(var, bound, &why)?;
+        }
+        if ctx
+            .domains()
+            .max(var)
+            .is_some_and(|max| i64::from(max) > highest)
+        {
+            let bound = clamp_value(highest);
+            let facts = self.facts_of_others(ctx, index, known, coefficient < 0);
+            let text = |names: &Names| self.sentence(names, var, "≤", bound);
+            let why = Why::new("sum bounds").because(&facts).named_text(&text);
+            changed |= ctx.remove_above(var, bound, &why)?;
+        }
+        Ok(changed)
+    }
+
+    /// Every term's bounds now, for explanations; empty (no allocation) when nobody
+    /// wants them.
+    fn known_bounds(&self, ctx: &Context<'_>) -> KnownBounds {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let domains = ctx.domains();
+        (self.terms.iter())
+            .map(|&(_, var)| (domains.min(var).unwrap_or(0), domains.max(var).unwrap_or(0)))
+            .collect()
+    }
+
+    /// The facts a bound of term `index` rests on: the other terms' largest
+    /// contributions (`largest`: `x ≤ max` for a positive coefficient, `x ≥ min` for
+    /// a negative one) or their smallest ones. Bounds that hold in every state (the
+    /// universe's own ends) are left out.
+    fn facts_of_others(
+        &self,
+        ctx: &Context<'_>,
+        index: usize,
+        known: &[(Value, Value)],
+        largest: bool,
+    ) -> Vec<Fact> {
+        let others = (self.terms.iter().zip(known).enumerate())
+            .filter(|&(other, (&(coefficient, _), _))| other != index && coefficient != 0);
+        let mut facts = Vec::new();
+        for (_, (&(coefficient, var), &(min, max))) in others {
+            if largest == (coefficient > 0) {
+                if max + 1 < ctx.domains().size(var) {
+                    facts.push(Fact::AtMost(var, max));
+                }
+            } else if min > 0 {
+                facts.push(Fact::AtLeast(var, min));
+            }
+        }
+        facts
+    }
+
+    /// `r1c1 + r1c2 + r1c3 = 15 (row 1 sum), and the other terms' bounds leave
+    /// r1c1 ≥ 4`.
+    fn sentence(&self, names: &Names, var: VarId, relation: &str, bound: Value) -> String {
+        let mut terms = String::new();
+        for (position, &(coefficient, term)) in self.terms.iter().enumerate() {
+            let sign = match (position, coefficient < 0) {
+                (0, false) => "",
+                (0, true) => "−",
+                (_, false) => " + ",
+                (_, true) => " − ",
+            };
+            let factor = match coefficient.unsigned_abs() {
+                1 => String::new(),
+                factor => format!("{factor}·"),
+            };
+            terms.push_str(&format!("{sign}{factor}{}", names.var_name(term)));
+        }
+        let target = (self.target_label.clone()).unwrap_or_else(|| self.rhs.to_string());
+        let sum_relation = match self.relation {
+            Relation::Equal => "=",
+            Relation::AtMost => "≤",
+            Relation::AtLeast => "≥",
+        };
+        let sum = format!("{terms} {sum_relation} {target}");
+        // The clue's name, unless it is the sum itself.
+        let clue = if self.name == sum {
+            String::new()
+        } else {
+            format!(" ({})", self.name)
+        };
+        format!(
+            "{sum}{clue}, and the other terms' bounds leave {} {relation} {}",
+            names.var_name(var),
+            names.value_label(bound)
+        )
     }
 }
 
@@ -161,33 +294,6 @@ impl LinearSum {
 fn contribution(coefficient: i64, min: Value, max: Value) -> (i64, i64) {
     let (a, b) = (i64::from(min) * coefficient, i64::from(max) * coefficient);
     (a.min(b), a.max(b))
-}
-
-/// Narrow one term so that `low <= coefficient · value <= high`.
-fn narrow_term(
-    ctx: &mut Context<'_>,
-    (coefficient, var): (i64, VarId),
-    low: i64,
-    high: i64,
-    why: &Why<'_>,
-) -> Result<bool, Conflict> {
-    if coefficient == 0 {
-        return Ok(false);
-    }
-    let (lowest, highest) = if coefficient > 0 {
-        (div_ceil(low, coefficient), div_floor(high, coefficient))
-    } else {
-        (div_ceil(high, coefficient), div_floor(low, coefficient))
-    };
-    if highest < 0 || lowest > highest {
-        return Err(ctx.conflict(why));
-    }
-    let mut changed = false;
-    if lowest > 0 {
-        changed |= ctx.remove_below(var, clamp_value(lowest), why)?;
-    }
-    changed |= ctx.remove_above(var, clamp_value(highest), why)?;
-    Ok(changed)
 }
 
 fn clamp_value(x: i64) -> Value {
@@ -257,8 +363,7 @@ impl Rule for LinearSum {
             .state
             .as_ref()
             .expect("a rule is posted when it is added to a model");
-        let text = || format!("bounds of the sum {}", self.name);
-        let why = Why::new("sum bounds").text(&text);
+        let why = Why::new("sum bounds");
         let (need_low, need_high) = self.needed();
         loop {
             let totals = self.refresh(ctx, state)?;
@@ -271,7 +376,7 @@ impl Rule for LinearSum {
             }
             // No term spans more than the slack on either side: nothing to narrow.
             let slack = (need_high - totals.low).min(totals.high - need_low);
-            if totals.widest <= slack || !self.narrow_terms(ctx, totals, &why)? {
+            if totals.widest <= slack || !self.narrow_terms(ctx, totals)? {
                 return Ok(());
             }
         }

@@ -237,7 +237,9 @@ impl MagicModel {
             let line: Vec<VarId> = indices.iter().map(|&index| cells[index]).collect();
             match rules {
                 Rules::Bounds => {
-                    let sum = LinearSum::sum_equals(format!("{name} sum"), &line, target as i64);
+                    // Sentences write the numbers, so the target is the magic constant.
+                    let sum = LinearSum::sum_equals(format!("{name} sum"), &line, target as i64)
+                        .with_target_label(magic_constant(order).to_string());
                     model.add_rule(sum)?
                 }
                 Rules::Distinct => model.add_rule(DistinctSum::new(

@@ -116,8 +116,8 @@ impl SlaveQueen {
         let Some(row) = ctx.domains().value(from_var) else {
             return Ok(());
         };
-        let cause = [from_var];
-        let why = Why::new("queens attack").cause(&cause);
+        let facts = [Fact::Is(from_var, row)];
+        let why = Why::new("queens attack").because(&facts);
         for attacked in self.attacked(row, distance).into_iter().flatten() {
             ctx.remove(VarId::from_index(to), attacked, &why)?;
         }

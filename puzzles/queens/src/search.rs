@@ -118,7 +118,7 @@ impl Rule for ColumnAttacks {
         let Some(row) = ctx.domains().value(own) else {
             return Ok(());
         };
-        let cause = [own];
+        let facts = [Fact::Is(own, row)];
         let sentence = || {
             format!(
                 "queen {} stands on row {}, so no other queen may share that row or a diagonal",
@@ -126,7 +126,7 @@ impl Rule for ColumnAttacks {
                 row + 1
             )
         };
-        let why = Why::new("queen attack").cause(&cause).text(&sentence);
+        let why = Why::new("queen attack").because(&facts).text(&sentence);
         if ctx.domains().is_single_word() {
             self.clear_single_words(ctx, row, &why)?;
         } else {

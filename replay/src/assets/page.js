@@ -140,7 +140,7 @@
     if (event.kind === 'change') {
       marks.changed = [event.var];
       marks.runChanged.pop();
-      marks.cause = event.cause || [];
+      marks.cause = (event.cause || []).concat((event.facts || []).map(function (fact) { return fact.var; }));
       marks.removed = event.removed || [];
       if (event.rule === undefined) { marks.decision = [event.var]; }
     } else if (event.kind === 'branch') {

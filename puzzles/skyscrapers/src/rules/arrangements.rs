@@ -154,7 +154,10 @@ impl Rule for LineArrangements {
                 continue;
             }
             let text = |names: &Names| self.explain(names, var, removed);
-            let why = Why::new("line arrangements").named_text(&text);
+            // Every candidate of the line decides which arrangements survive.
+            let why = Why::new("line arrangements")
+                .cause(&self.cells)
+                .named_text(&text);
             ctx.remove_bits(var, removed, &why)?;
         }
         if self.decided_line_agrees(ctx.domains()) {

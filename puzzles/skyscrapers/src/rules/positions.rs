@@ -75,6 +75,16 @@ impl PositionPlacement {
         (cells.len() == size * size).then_some(PositionPlacement { cells, positions })
     }
 
+    /// Every variable the placement reads: the cells, then each height's column in
+    /// every row and row in every column.
+    fn grid_vars(&self) -> impl Iterator<Item = VarId> + '_ {
+        let positions = &self.positions;
+        (self.cells.iter())
+            .chain(&positions.in_rows)
+            .chain(&positions.in_columns)
+            .copied()
+    }
+
     /// Where each height can stand by all three views at once.
     fn places(&self, domains: &Domains) -> Places {
         let size = self.positions.size;
@@ -109,12 +119,8 @@ impl Rule for PositionPlacement {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        let positions = &self.positions;
-        self.cells
-            .iter()
-            .chain(&positions.in_rows)
-            .chain(&positions.in_columns)
-            .map(|&var| Watch::new(var, Events::REMOVED))
+        self.grid_vars()
+            .map(|var| Watch::new(var, Events::REMOVED))
             .collect()
     }
 
@@ -143,7 +149,13 @@ impl Rule for PositionPlacement {
                 *columns &= !removed;
             }
         }
-        let why = Why::new("height placement");
+        // The matching reads the whole grid: every candidate of every cell and position.
+        let grid: Vec<VarId> = if ctx.explaining() {
+            self.grid_vars().collect()
+        } else {
+            Vec::new()
+        };
+        let why = Why::new("height placement").cause(&grid);
         let mut keep = [0u16; MAX_SIZE * MAX_SIZE];
         for (height, places) in places.iter().enumerate().take(size) {
             for (row, &columns) in places.iter().enumerate().take(size) {

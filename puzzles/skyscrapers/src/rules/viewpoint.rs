@@ -25,7 +25,7 @@
 //! Rules 1, 3 and 4 depend on the clues alone and run once; rules 2 and 5
 //! wake when the line's candidates change.
 
-use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, Watch, Why};
+use sieve::{Conflict, Context, Cost, Domains, Events, Fact, Names, Rule, Value, Watch, Why};
 
 use super::view::{View, ordinal};
 use crate::puzzle::MAX_SIZE;
@@ -162,19 +162,33 @@ impl Rule for RisingToTallest {
         if ctx.domains().value(cells[count - 1]) != Some(tallest) {
             return Ok(());
         }
+        let at_tallest = Fact::Is(cells[count - 1], tallest);
         for position in (0..count - 1).rev() {
             let next_max = ctx.domains().max(cells[position + 1]).unwrap_or(0);
             let Some(bound) = next_max.checked_sub(1) else {
                 return Err(ctx.conflict(&Why::new("viewpoint rule 2")));
             };
+            let facts = [at_tallest, Fact::AtMost(cells[position + 1], next_max)];
+            // Next to the tallest, its value is the bound's only fact.
+            let facts = if position + 2 == count {
+                &facts[..1]
+            } else {
+                &facts[..]
+            };
             let text = |names: &Names| self.explain(names, position, "at most", bound);
-            let why = Why::new("viewpoint rule 2").named_text(&text);
+            let why = Why::new("viewpoint rule 2")
+                .because(facts)
+                .named_text(&text);
             ctx.remove_above(cells[position], bound, &why)?;
         }
         for position in 1..count {
-            let bound = ctx.domains().min(cells[position - 1]).unwrap_or(0) + 1;
+            let previous_min = ctx.domains().min(cells[position - 1]).unwrap_or(0);
+            let bound = previous_min + 1;
+            let facts = [at_tallest, Fact::AtLeast(cells[position - 1], previous_min)];
             let text = |names: &Names| self.explain(names, position, "at least", bound);
-            let why = Why::new("viewpoint rule 2").named_text(&text);
+            let why = Why::new("viewpoint rule 2")
+                .because(&facts)
+                .named_text(&text);
             ctx.remove_below(cells[position], bound, &why)?;
         }
         Ok(())
@@ -357,8 +371,36 @@ impl HiddenCount {
         }
     }
 
+    /// The line's bounds (`x ≥ min`, `x ≤ max` where they cut the universe): what
+    /// decides which buildings are surely seen or hidden. Gathered only when an
+    /// observer wants explanations.
+    fn line_bounds(&self, ctx: &Context<'_>) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let domains = ctx.domains();
+        let mut bounds = Vec::new();
+        for &var in &self.view.cells {
+            let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
+                continue;
+            };
+            if min > 0 {
+                bounds.push(Fact::AtLeast(var, min));
+            }
+            if max + 1 < domains.size(var) {
+                bounds.push(Fact::AtMost(var, max));
+            }
+        }
+        bounds
+    }
+
     /// Every cell not surely seen is hidden: shorter than the tallest possible before it.
-    fn all_others_hidden(&self, ctx: &mut Context<'_>, facts: &Visibility) -> Result<(), Conflict> {
+    fn all_others_hidden(
+        &self,
+        ctx: &mut Context<'_>,
+        facts: &Visibility,
+        bounds: &[Fact],
+    ) -> Result<(), Conflict> {
         let size = self.view.size();
         for position in 1..size {
             if facts.seen[position] {
@@ -377,15 +419,21 @@ impl HiddenCount {
                     names.value_label(bound)
                 )
             };
-            let why = Why::new("viewpoint rule 5").named_text(&text);
+            let why = Why::new("viewpoint rule 5")
+                .because(bounds)
+                .named_text(&text);
             ctx.remove_above(cell, bound, &why)?;
         }
-        self.adjacent_takes_the_highest(ctx)
+        self.adjacent_takes_the_highest(ctx, bounds)
     }
 
     /// With every other building hidden: the adjacent cell's highest height goes
     /// there when no other cell of the line can take it.
-    fn adjacent_takes_the_highest(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    fn adjacent_takes_the_highest(
+        &self,
+        ctx: &mut Context<'_>,
+        bounds: &[Fact],
+    ) -> Result<(), Conflict> {
         let cells = &self.view.cells;
         let first = cells[0];
         if ctx.domains().is_assigned(first) {
@@ -409,13 +457,25 @@ impl HiddenCount {
                 names.value_label(highest)
             )
         };
-        let why = Why::new("viewpoint rule 5").named_text(&text);
+        let mut facts = bounds.to_vec();
+        if ctx.explaining() {
+            facts.extend((cells[1..].iter()).map(|&other| Fact::IsNot(other, highest)));
+            facts.push(Fact::AtMost(first, highest));
+        }
+        let why = Why::new("viewpoint rule 5")
+            .because(&facts)
+            .named_text(&text);
         ctx.assign(first, highest, &why)?;
         Ok(())
     }
 
     /// Every cell not surely hidden is seen: taller than every building before it.
-    fn all_others_seen(&self, ctx: &mut Context<'_>, facts: &Visibility) -> Result<(), Conflict> {
+    fn all_others_seen(
+        &self,
+        ctx: &mut Context<'_>,
+        facts: &Visibility,
+        bounds: &[Fact],
+    ) -> Result<(), Conflict> {
         let hidden = self.view.size() - self.view.clue_count();
         for position in 1..self.view.size() {
             if facts.hidden[position] {
@@ -433,7 +493,9 @@ impl HiddenCount {
                     names.value_label(bound)
                 )
             };
-            let why = Why::new("viewpoint rule 5").named_text(&text);
+            let why = Why::new("viewpoint rule 5")
+                .because(bounds)
+                .named_text(&text);
             ctx.remove_below(cell, bound, &why)?;
         }
         Ok(())
@@ -458,11 +520,12 @@ impl Rule for HiddenCount {
         if seen > wanted_seen || hidden > wanted_hidden {
             return Err(ctx.conflict(&Why::new("viewpoint rule 5")));
         }
+        let bounds = self.line_bounds(ctx);
         if seen == wanted_seen {
-            self.all_others_hidden(ctx, &facts)?;
+            self.all_others_hidden(ctx, &facts, &bounds)?;
         }
         if hidden == wanted_hidden {
-            self.all_others_seen(ctx, &facts)?;
+            self.all_others_seen(ctx, &facts, &bounds)?;
         }
         Ok(())
     }

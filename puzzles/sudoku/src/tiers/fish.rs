@@ -110,6 +110,20 @@ impl Fish {
             .collect()
     }
 
+    /// Why the base lines hold the value only in the cover lines: it is gone from
+    /// their other cells. Gathered only when an observer wants explanations.
+    fn outside_cover(&self, ctx: &Context<'_>, base: u64, cover: u64) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let size = self.shape.size();
+        bits_of(base)
+            .flat_map(|line| (0..size).map(move |position| (line as usize, position)))
+            .filter(|&(_, position)| cover >> position & 1 == 0)
+            .map(|(line, position)| Fact::IsNot(self.var(line, position), self.value))
+            .collect()
+    }
+
     /// Remove the value from the cover lines outside the base lines.
     fn eliminate(&self, ctx: &mut Context<'_>, base: u64, cover: u64) -> Result<(), Conflict> {
         let size = self.shape.size();
@@ -124,11 +138,7 @@ impl Fish {
         }
         let mut targets = targets;
         targets.sort_unstable();
-        let cause: Vec<VarId> = bits_of(base)
-            .flat_map(|line| bits_of(cover).map(move |p| (line as usize, p as usize)))
-            .map(|(line, p)| self.var(line, p))
-            .filter(|&var| ctx.domains().contains(var, self.value))
-            .collect();
+        let facts = self.outside_cover(ctx, base, cover);
         let sentence = || {
             let (base_kind, cover_kind) = if self.on_rows {
                 ("rows", "columns")
@@ -145,7 +155,7 @@ impl Fish {
                 text::cell_list(self.shape, targets.iter().copied())
             )
         };
-        let why = Why::new(label(self.size)).cause(&cause).text(&sentence);
+        let why = Why::new(label(self.size)).because(&facts).text(&sentence);
         for &cell in &targets {
             ctx.remove(self.cells[cell], self.value, &why)?;
         }

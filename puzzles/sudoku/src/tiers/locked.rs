@@ -86,14 +86,15 @@ impl LockedCandidates {
     }
 
     /// Remove `value` from the `targets` that still hold it, for one deduction:
-    /// within `unit`, the value is only where it meets `within`.
+    /// within `unit`, the value is only where it meets `within`, as it is gone from
+    /// the unit's other cells (`gone`).
     fn eliminate(
         &self,
         ctx: &mut Context<'_>,
         value: Value,
         inference: &'static str,
         (unit, within): (&str, &str),
-        targets: &Cells,
+        (gone, targets): (&Cells, &Cells),
     ) -> Result<(), Conflict> {
         let hit: Cells = targets
             .iter()
@@ -103,18 +104,19 @@ impl LockedCandidates {
         if hit.is_empty() {
             return Ok(());
         }
-        let cause: Vec<VarId> = self
-            .segment
-            .iter()
-            .filter(|&&(_, var)| ctx.domains().contains(var, value))
-            .map(|&(_, var)| var)
-            .collect();
+        let facts: Vec<Fact> = if ctx.explaining() {
+            gone.iter()
+                .map(|&(_, var)| Fact::IsNot(var, value))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let sentence = || {
             let value = text::value(self.shape, value);
             let cells = text::cell_list(self.shape, hit.iter().map(|&(cell, _)| cell));
             format!("in {unit}, {value} is only in {within}, so {value} leaves {cells}")
         };
-        let why = Why::new(inference).cause(&cause).text(&sentence);
+        let why = Why::new(inference).because(&facts).text(&sentence);
         for &(_, var) in &hit {
             ctx.remove(var, value, &why)?;
         }
@@ -157,11 +159,13 @@ impl Rule for LockedCandidates {
         let claiming = open & !line_rest & !line_placed;
         for value in bits_of(pointing) {
             let names = (self.box_name.as_str(), self.line_name.as_str());
-            self.eliminate(ctx, value, "pointing", names, &self.line_rest)?;
+            let cells = (&self.box_rest, &self.line_rest);
+            self.eliminate(ctx, value, "pointing", names, cells)?;
         }
         for value in bits_of(claiming) {
             let names = (self.line_name.as_str(), self.box_name.as_str());
-            self.eliminate(ctx, value, "claiming", names, &self.box_rest)?;
+            let cells = (&self.line_rest, &self.box_rest);
+            self.eliminate(ctx, value, "claiming", names, cells)?;
         }
         Ok(())
     }

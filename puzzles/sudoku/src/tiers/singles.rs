@@ -79,6 +79,29 @@ impl NakedSingle {
     }
 }
 
+impl NakedSingle {
+    /// The facts a change rests on: the peers placed on the `removed` values and,
+    /// for a naked single (`left` holds one value), the cell's other values already
+    /// gone. Gathered only when an observer wants explanations.
+    fn facts(&self, ctx: &Context<'_>, removed: u64, left: u64) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let domains = ctx.domains();
+        let mut facts: Vec<Fact> = (self.peers.iter())
+            .filter_map(|&peer| {
+                let value = domains.value(peer)?;
+                (removed >> value & 1 == 1).then_some(Fact::Is(peer, value))
+            })
+            .collect();
+        if left.count_ones() == 1 {
+            let gone = (0..self.shape.size() as Value).filter(|&v| !domains.contains(self.var, v));
+            facts.extend(gone.map(|value| Fact::IsNot(self.var, value)));
+        }
+        facts
+    }
+}
+
 /// Whether a mask holds exactly one value (an empty mask counts as placed nothing).
 fn is_single(bits: u64) -> bool {
     bits != 0 && bits & (bits - 1) == 0
@@ -121,22 +144,14 @@ impl Rule for NakedSingle {
             return Ok(());
         }
         let left = own & !seen;
-        let cause: Vec<VarId> = self
-            .peers
-            .iter()
-            .copied()
-            .filter(|&peer| {
-                let bits = domains.bits(peer);
-                is_single(bits) && bits & removed != 0
-            })
-            .collect();
         let inference = match left.count_ones() {
             0 => "no candidate left",
             1 => "naked single",
             _ => "possible values",
         };
+        let facts = self.facts(ctx, removed, left);
         let sentence = || self.sentence(left, seen, removed);
-        let why = Why::new(inference).cause(&cause).text(&sentence);
+        let why = Why::new(inference).because(&facts).text(&sentence);
         ctx.keep_bits(self.var, left, &why)?;
         Ok(())
     }

@@ -80,6 +80,26 @@ impl Subset {
             .collect()
     }
 
+    /// `cell ≠ value` for each of the unit's cells at `positions` and each value
+    /// `gone` selects, gathered only when an observer wants explanations.
+    fn facts(
+        &self,
+        ctx: &Context<'_>,
+        positions: impl Iterator<Item = u32>,
+        gone: impl Fn(Value) -> bool,
+    ) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let values: Vec<Value> = (0..self.shape.size() as Value)
+            .filter(|&v| gone(v))
+            .collect();
+        positions
+            .map(|position| self.vars[position as usize])
+            .flat_map(|var| values.iter().map(move |&value| Fact::IsNot(var, value)))
+            .collect()
+    }
+
     fn conflict(&self, ctx: &Context<'_>) -> Conflict {
         ctx.conflict(&Why::new(label(self.kind, self.size)))
     }
@@ -117,7 +137,8 @@ impl Subset {
         if targets.is_empty() {
             return Ok(());
         }
-        let cause: Vec<VarId> = bits_of(pattern).map(|i| self.vars[i as usize]).collect();
+        // The subset's cells have lost every value outside it.
+        let facts = self.facts(ctx, bits_of(pattern), |value| values >> value & 1 == 0);
         let sentence = || {
             let shape = self.shape;
             let cells = text::cell_phrase(shape, bits_of(pattern).map(|i| self.cells[i as usize]));
@@ -130,7 +151,7 @@ impl Subset {
             )
         };
         let why = Why::new(label(self.kind, self.size))
-            .cause(&cause)
+            .because(&facts)
             .text(&sentence);
         for &i in &targets {
             ctx.remove_bits(self.vars[i], values, &why)?;
@@ -183,10 +204,9 @@ impl Subset {
         if targets.is_empty() {
             return Ok(());
         }
-        let cause: Vec<VarId> = (0..self.vars.len())
-            .filter(|&i| pattern >> i & 1 == 0)
-            .map(|i| self.vars[i])
-            .collect();
+        // The subset's values are gone from the unit's other cells.
+        let others = (0..self.vars.len() as u32).filter(|&i| pattern >> i & 1 == 0);
+        let facts = self.facts(ctx, others, |value| values >> value & 1 == 1);
         let sentence = || {
             let shape = self.shape;
             let list = text::values(shape, values, "and");
@@ -200,7 +220,7 @@ impl Subset {
             )
         };
         let why = Why::new(label(self.kind, self.size))
-            .cause(&cause)
+            .because(&facts)
             .text(&sentence);
         for &i in &targets {
             ctx.keep_bits(self.vars[i], values, &why)?;
