@@ -35,7 +35,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::domain::{Value, VarId, bits_of};
+use crate::domain::{Value, VarId};
+use crate::fast::bits;
 use crate::ids::RuleId;
 use crate::propagation::{Conflict, Fact};
 
@@ -82,7 +83,7 @@ impl Change<'_> {
             .iter()
             .zip(self.after)
             .enumerate()
-            .flat_map(|(i, (b, a))| bits_of(b & !a).map(move |v| i as Value * 64 + v))
+            .flat_map(|(i, (b, a))| bits(b & !a).map(move |v| i as Value * 64 + v))
     }
 
     /// The value left when the change assigned the variable.
@@ -91,7 +92,7 @@ impl Change<'_> {
             .after
             .iter()
             .enumerate()
-            .flat_map(|(i, w)| bits_of(*w).map(move |v| i as Value * 64 + v));
+            .flat_map(|(i, w)| bits(*w).map(move |v| i as Value * 64 + v));
         match (left.next(), left.next()) {
             (Some(value), None) => Some(value),
             _ => None,

@@ -24,8 +24,9 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::domain::{Domains, Value, VarId, bits_of, low_mask};
+use crate::domain::{Domains, Value, VarId, low_mask};
 use crate::error::Error;
+use crate::fast::bits;
 use crate::ids::RuleId;
 use crate::model::Model;
 use crate::observe::{Event, Flow, Observer};
@@ -499,7 +500,7 @@ impl<'m, 'o> Search<'m, 'o> {
         (0..entailed.len())
             .flat_map(|word| {
                 let open = !entailed[word] & low_mask((rules - word * 64).min(64) as u32);
-                bits_of(open).map(move |bit| RuleId::from_index(word * 64 + bit as usize))
+                bits(open).map(move |bit| RuleId::from_index(word * 64 + bit as usize))
             })
             .find(breaks)
     }

@@ -1,8 +1,9 @@
-//! `Context::remove_bits_each` does exactly what a loop of `remove_bits` does:
+//! `WordChanges::remove_word_each` does exactly what a loop of `remove_word` does:
 //! the same solutions, counters and events under every schedule and restore, with
 //! and without an observer.
 
 use sieve::RuleStats;
+use sieve::fast::{WordChanges, Words};
 use sieve::prelude::*;
 
 /// Once `own` is placed on value v, no other variable may take v or a value next to
@@ -36,10 +37,10 @@ impl Rule for Neighbours {
         let mask = 0b111u64 << value >> 1;
         let removals = self.others.iter().map(|&var| (var, mask));
         if self.bulk {
-            ctx.remove_bits_each(removals, &why)
+            ctx.remove_word_each(removals, &why)
         } else {
             for (var, mask) in removals {
-                ctx.remove_bits(var, mask, &why)?;
+                ctx.remove_word(var, mask, &why)?;
             }
             Ok(())
         }
@@ -105,7 +106,7 @@ fn bulk_removal_reports_the_emptied_variable() {
     let mut state = model.domains();
     // x0 = 4 clears 3..=5 from x1, which holds nothing else.
     state.assign(VarId::from_index(0), 4).unwrap();
-    state.retain_bits(VarId::from_index(1), 0b11_1000);
+    state.retain_word(VarId::from_index(1), 0b11_1000);
     match propagate(&model, &mut state, Schedule::Queue, None).unwrap() {
         Fixpoint::Conflict(conflict) => {
             assert_eq!(conflict.var, Some(VarId::from_index(1)));

@@ -2,6 +2,7 @@
 //! solutions below that point, the declaration is undone on backtrack, and the
 //! oracle catches a false declaration.
 
+use sieve::fast::Words;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -40,7 +41,7 @@ impl Rule for WeakDifferent {
         if equal && self.complete {
             return Err(ctx.conflict(&Why::new("x = y")));
         }
-        let disjoint = domains.bits(self.x) & domains.bits(self.y) == 0;
+        let disjoint = domains.word(self.x) & domains.word(self.y) == 0;
         if disjoint || self.lying {
             ctx.declare_entailed();
         }

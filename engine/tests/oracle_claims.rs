@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use sieve::Error;
+use sieve::fast::Words;
 use sieve::oracle::{Checks, Unsound, check_all_rules, check_rule, check_rule_with};
 use sieve::prelude::*;
 
@@ -452,7 +453,7 @@ fn small_model(case: &SmallState) -> (Model, Domains) {
     added.expect("the rule's variables are the model's");
     let mut state = model.domains();
     for (&var, &mask) in vars.iter().zip(&case.masks) {
-        state.retain_bits(var, mask);
+        state.retain_word(var, mask);
     }
     (model, state)
 }
@@ -491,7 +492,7 @@ fn library_rules_keep_every_claim_together() {
     for _ in 0..300 {
         let mut state = model.domains();
         for &var in &vars {
-            state.retain_bits(var, rng.random_range(1u64..16));
+            state.retain_word(var, rng.random_range(1u64..16));
         }
         assert_eq!(
             check_all_rules(&model, &state).unwrap(),

@@ -1,6 +1,7 @@
 //! The generic rules against slow from-scratch checkers and the brute-force oracle.
 
 use proptest::prelude::*;
+use sieve::fast::Words;
 use sieve::oracle;
 use sieve::prelude::*;
 
@@ -26,7 +27,7 @@ fn model_with<R: Rule + 'static>(
     model.add_rule(make(vars.clone())).unwrap();
     let mut start = model.domains();
     for (var, &mask) in vars.iter().zip(masks) {
-        start.retain_bits(*var, mask);
+        start.retain_word(*var, mask);
     }
     (model, start)
 }
@@ -36,7 +37,7 @@ fn after_rule(model: &Model, start: &Domains) -> Option<Vec<u64>> {
     let mut state = start.clone();
     match sieve::apply_rule(model, &mut state, RuleId::first(), None).unwrap() {
         Fixpoint::Conflict(_) => None,
-        _ => Some(model.vars().map(|v| state.bits(v)).collect()),
+        _ => Some(model.vars().map(|v| state.word(v)).collect()),
     }
 }
 

@@ -12,6 +12,7 @@
 //! tree over threads; the count does not depend on the number of threads.
 
 use rayon::prelude::*;
+use sieve::fast::{WordChanges, Words};
 use sieve::prelude::*;
 
 use crate::board::Board;
@@ -41,27 +42,32 @@ impl ColumnAttacks {
         }
     }
 
-    /// The fast path when every column fits one word (N ≤ 64). A first pass
-    /// without branches marks the columns that still hold an attacked row;
-    /// only those are cleared, so the search's unpredictable data costs one
-    /// loop exit instead of a guess per column.
+    /// The fast path when every column fits one word (N ≤ 64), given every
+    /// column's rows as one word ([`Words::single_words`]: a scan of every
+    /// column in one pass, measured 1.7× faster for counting 8 queens than
+    /// removing the attacked rows value by value — `cargo bench -p sieve-bench
+    /// --bench value_access`). A first pass without branches marks the columns
+    /// that still hold an attacked row; only those are cleared, so the search's
+    /// unpredictable data costs one loop exit instead of a guess per column.
     #[inline]
     fn clear_single_words(
         &self,
         ctx: &mut Context<'_>,
         row: Value,
         why: &Why<'_>,
-    ) -> Result<(), Conflict> {
+    ) -> Option<Result<(), Conflict>> {
         let queen = 1u64 << row;
-        let (left, right) = ctx.domains().raw_words().split_at(self.column);
         let own = 1u64 << self.column;
-        let hits = attacked_columns(queen, own, left.iter().rev().copied(), |place| place >> 1)
-            | attacked_columns(queen, own, right[1..].iter().copied(), |place| place << 1);
-        let removals = sieve::bits_of(hits).map(|other| {
+        let hits = {
+            let (left, right) = ctx.domains().single_words()?.split_at(self.column);
+            attacked_columns(queen, own, left.iter().rev().copied(), |place| place >> 1)
+                | attacked_columns(queen, own, right[1..].iter().copied(), |place| place << 1)
+        };
+        let removals = sieve::fast::bits(hits).map(|other| {
             let distance = self.column.abs_diff(other as usize);
             (VarId::from_index(other as usize), attacked(queen, distance))
         });
-        ctx.remove_bits_each(removals, why)
+        Some(ctx.remove_word_each(removals, why))
     }
 }
 
@@ -127,8 +133,8 @@ impl Rule for ColumnAttacks {
             )
         };
         let why = Why::new("queen attack").because(&facts).text(&sentence);
-        if ctx.domains().is_single_word() {
-            self.clear_single_words(ctx, row, &why)?;
+        if let Some(cleared) = self.clear_single_words(ctx, row, &why) {
+            cleared?;
         } else {
             for other in (0..self.size as usize).filter(|&other| other != self.column) {
                 let var = VarId::from_index(other);

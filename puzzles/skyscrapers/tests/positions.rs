@@ -8,6 +8,7 @@ mod common;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use sieve::fast::Words;
 use sieve::{Domains, Fixpoint, Model, RuleId, Schedule, Value, VarId, apply_rule, propagate};
 use sieve_skyscrapers::Grid;
 use sieve_skyscrapers::rules::{HeightPlacement, PositionPlacement, Positions};
@@ -65,7 +66,7 @@ fn random_state(setup: &Setup, size: usize, seed: u64) -> Domains {
         .chain(&setup.in_columns)
     {
         let mask = random_mask(&mut rng, size);
-        state.retain_bits(var, mask);
+        state.retain_word(var, mask);
     }
     state
 }
@@ -118,11 +119,11 @@ proptest! {
         for setup in [&with_positions, &on_cells] {
             let mut state = setup.model.domains();
             for (&cell, &mask) in setup.cells.iter().zip(&masks) {
-                state.retain_bits(cell, mask);
+                state.retain_word(cell, mask);
             }
             let end = propagate(&setup.model, &mut state, Schedule::Queue, None).expect("same model");
             let conflict = matches!(end, Fixpoint::Conflict(_));
-            let cells: Vec<u64> = setup.cells.iter().map(|&cell| state.bits(cell)).collect();
+            let cells: Vec<u64> = setup.cells.iter().map(|&cell| state.word(cell)).collect();
             ends.push((conflict, cells));
         }
         let (with, without) = (&ends[0], &ends[1]);
@@ -141,7 +142,7 @@ fn positions_follow_the_cells_and_back() {
     let setup = setup(3, true);
     let mut state = setup.model.domains();
     state.assign(setup.cells[0], 1).unwrap();
-    state.retain_bits(setup.in_rows[3], 0b011);
+    state.retain_word(setup.in_rows[3], 0b011);
     let end = propagate(&setup.model, &mut state, Schedule::Queue, None).expect("same model");
     assert_eq!(end, Fixpoint::Reached);
     for height in [0, 2] {

@@ -1,6 +1,7 @@
 //! Each rule on the pictures of the 4×4 skyscraper solver this crate started from, run by
 //! the engine: what it removes, and the sentence it gives for it.
 
+use sieve::fast::Words;
 use sieve::{Domains, Event, Flow, Observer, apply_rule};
 use sieve_skyscrapers::{Order, Puzzle, SkyscrapersModel, Tier, parse_clues, parse_givens};
 
@@ -166,7 +167,7 @@ fn viewpoint_rule_5_pictures_count_the_hidden_buildings() {
     let mut narrowed = sky.start();
     for column in 0..2 {
         let var = sky.cell(0, column).expect("in the grid");
-        narrowed.retain_bits(var, 0b0101); // 1 or 3, as the Latin rule leaves them
+        narrowed.retain_word(var, 0b0101); // 1 or 3, as the Latin rule leaves them
     }
     let (rule, _) = sky
         .model()
@@ -202,7 +203,7 @@ fn elimination_picture_is_a_hidden_single() {
     let sky = SkyscrapersModel::new(&puzzle, Tier::Latin).expect("builds");
     let mut state = sky.start();
     for (column, mask) in [0b1100u64, 0b1110, 0b1110, 0b1111].into_iter().enumerate() {
-        state.retain_bits(sky.cell(0, column).expect("in the grid"), mask);
+        state.retain_word(sky.cell(0, column).expect("in the grid"), mask);
     }
     let (rule, _) = sky
         .model()

@@ -8,6 +8,7 @@
 //! cells in a row or column: it deduces nothing, it only states the Latin
 //! rule pair by pair.
 
+use sieve::fast::Words;
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
@@ -125,7 +126,7 @@ fn oracle_model(puzzle: &Puzzle) -> (Model, usize) {
 fn start_state(model: &Model, masks: &[u64]) -> Domains {
     let mut state = model.domains();
     for (var, &mask) in model.vars().zip(masks) {
-        state.retain_bits(var, mask);
+        state.retain_word(var, mask);
     }
     state
 }

@@ -30,10 +30,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use sieve::fast::Words;
 use std::fmt;
 use std::ops::Range;
 
-use sieve::{Domains, Event, Fixpoint, Flow, Observer, RuleId, VarId, apply_rule, bits_of};
+use sieve::fast::bits;
+use sieve::{Domains, Event, Fixpoint, Flow, Observer, RuleId, VarId, apply_rule};
 
 use crate::grid::Grid;
 use crate::model::{ModelError, SudokuModel};
@@ -61,9 +63,7 @@ pub struct CellChange {
 impl CellChange {
     /// The 0-based values removed, ascending.
     pub fn removed(&self) -> Vec<u8> {
-        bits_of(self.before & !self.after)
-            .map(|v| v as u8)
-            .collect()
+        bits(self.before & !self.after).map(|v| v as u8).collect()
     }
 
     /// The value the cell is left with, when the change left one.
@@ -135,7 +135,7 @@ impl Step {
     /// found in.
     pub fn apply(&self, state: &mut Domains) {
         for change in self.pencil_marks.iter().chain(&self.changes) {
-            state.retain_bits(change.var, change.after);
+            state.retain_word(change.var, change.after);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Sudoku as a model over the Sieve engine: one variable per cell, whose values are
 //! the grid's values `0..N`, and a rule set chosen by purpose.
 
+use sieve::fast::Words;
 use sieve::prelude::*;
 use sieve::{Counters, StopReason};
 
@@ -140,7 +141,7 @@ impl SudokuModel {
 
     /// Each cell's candidates as a bit mask (bit `v` = value `v`).
     pub fn candidates(&self, state: &Domains) -> Vec<u64> {
-        self.cells.iter().map(|&var| state.bits(var)).collect()
+        self.cells.iter().map(|&var| state.word(var)).collect()
     }
 }
 

@@ -21,6 +21,7 @@
 //! The tier rules in [`crate::tiers`] make the same inferences one kind at a time, with
 //! full explanations; these rules trade that detail for speed.
 
+use sieve::fast::{WordChanges, Words};
 use sieve::prelude::*;
 
 use crate::shape::{Shape, Unit};
@@ -59,7 +60,7 @@ impl Rule for UnitSingles {
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (mut fixed, mut once, mut twice) = (0u64, 0u64, 0u64);
         for &cell in &self.cells {
-            let cell_bits = ctx.domains().bits(cell);
+            let cell_bits = ctx.domains().word(cell);
             if cell_bits & (cell_bits - 1) == 0 {
                 if fixed & cell_bits != 0 {
                     return Err(ctx.conflict(&Why::new("value twice in a unit")));
@@ -76,15 +77,15 @@ impl Rule for UnitSingles {
         let naked = Why::new("naked single");
         let why_hidden = Why::new("hidden single");
         for &cell in &self.cells {
-            let cell_bits = ctx.domains().bits(cell);
+            let cell_bits = ctx.domains().word(cell);
             if cell_bits & (cell_bits - 1) == 0 {
                 continue;
             }
             if cell_bits & hidden != 0 {
                 // A value that only this cell can take (two such values: a conflict).
-                ctx.keep_bits(cell, cell_bits & hidden, &why_hidden)?;
+                ctx.keep_word(cell, cell_bits & hidden, &why_hidden)?;
             } else if cell_bits & fixed != 0 {
-                ctx.remove_bits(cell, fixed, &naked)?;
+                ctx.remove_word(cell, fixed, &naked)?;
             }
         }
         Ok(())

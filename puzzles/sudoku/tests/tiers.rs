@@ -4,6 +4,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use sieve::fast::Words;
 use sieve::prelude::*;
 use sieve::{Event, Flow, apply_rule};
 use sieve_sudoku::tiers::{self, CandidatesError};
@@ -80,7 +81,7 @@ impl Crafted {
     fn only(mut self, name: &str, digits: &str) -> Self {
         let mask = values(digits).iter().fold(0, |mask, v| mask | 1u64 << v);
         self.state
-            .retain_bits(self.sudoku.cells()[cell(name)], mask);
+            .retain_word(self.sudoku.cells()[cell(name)], mask);
         self
     }
 
@@ -97,8 +98,8 @@ impl Crafted {
         assert_eq!(end, Fixpoint::Reached, "{rule} found a conflict");
         let mut removed = Vec::new();
         for (index, &var) in self.sudoku.cells().iter().enumerate() {
-            let gone = self.state.bits(var) & !after.bits(var);
-            for value in sieve::bits_of(gone) {
+            let gone = self.state.word(var) & !after.word(var);
+            for value in sieve::fast::bits(gone) {
                 removed.push(format!(
                     "{} {}",
                     Shape::classic().position(index),

@@ -15,6 +15,7 @@
 //! for an open 6×6 grid. How many rules had their completeness checked is counted and
 //! must not be small.
 
+use sieve::fast::Words;
 use std::collections::BTreeMap;
 
 use rand::{Rng, SeedableRng};
@@ -264,7 +265,7 @@ fn the_oracle_catches_a_rule_that_removes_too_much() {
     let mut state = sudoku.start(&puzzle).unwrap();
     // The first cell is open, with the solution's value as its smallest candidate.
     let value = u32::from(solution.get(0).unwrap());
-    state.retain_bits(first, shape.full_mask() & !((1 << value) - 1));
+    state.retain_word(first, shape.full_mask() & !((1 << value) - 1));
     let verdict = oracle::check_rule(sudoku.model(), &state, greedy).unwrap();
     assert!(
         matches!(verdict, Err(oracle::Unsound::RemovedSupport { value: v, .. }) if v == value),

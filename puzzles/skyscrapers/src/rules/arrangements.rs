@@ -6,6 +6,7 @@
 //! line without listing the arrangements. On a line without clues it is the
 //! complete Latin reasoning of that line (every candidate of some permutation).
 
+use sieve::fast::{WordChanges, Words};
 use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use crate::lines::{Candidates, surviving_candidates_into};
@@ -41,7 +42,7 @@ impl LineArrangements {
     fn candidates(&self, domains: &Domains) -> [Candidates; MAX_SIZE] {
         let mut masks = [0; MAX_SIZE];
         for (mask, &var) in masks.iter_mut().zip(&self.cells) {
-            *mask = domains.bits(var) as Candidates;
+            *mask = domains.word(var) as Candidates;
         }
         masks
     }
@@ -61,7 +62,7 @@ impl LineArrangements {
     }
 
     fn explain(&self, names: &Names, var: VarId, removed: u64) -> String {
-        let heights: Vec<String> = sieve::bits_of(removed)
+        let heights: Vec<String> = sieve::fast::bits(removed)
             .map(|value| names.value_label(value))
             .collect();
         format!(
@@ -158,7 +159,7 @@ impl Rule for LineArrangements {
             let why = Why::new("line arrangements")
                 .cause(&self.cells)
                 .named_text(&text);
-            ctx.remove_bits(var, removed, &why)?;
+            ctx.remove_word(var, removed, &why)?;
         }
         if self.decided_line_agrees(ctx.domains()) {
             ctx.declare_entailed();

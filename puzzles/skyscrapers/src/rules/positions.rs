@@ -13,6 +13,7 @@
 //! rows to columns, as [`super::HeightPlacement`] does on the cells alone. One
 //! rule does both: it reads the grid once for every height.
 
+use sieve::fast::{WordChanges, Words};
 use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use super::placement::{Places, Set, members, removed_columns, settled};
@@ -91,7 +92,7 @@ impl PositionPlacement {
         let mut by_cells = [[0; MAX_SIZE]; MAX_SIZE];
         for (row, cells) in self.cells.chunks(size.max(1)).enumerate() {
             for (column, &cell) in cells.iter().enumerate() {
-                for height in members(domains.bits(cell)) {
+                for height in members(domains.word(cell)) {
                     by_cells[height][row] |= 1 << column;
                 }
             }
@@ -100,12 +101,12 @@ impl PositionPlacement {
         for (height, places) in places.iter_mut().enumerate().take(size) {
             let mut by_columns = [0 as Set; MAX_SIZE];
             for column in 0..size {
-                for row in members(domains.bits(self.positions.in_column(column, height))) {
+                for row in members(domains.word(self.positions.in_column(column, height))) {
                     by_columns[row] |= 1 << column;
                 }
             }
             for row in 0..size {
-                let by_rows = domains.bits(self.positions.in_row(row, height)) as Set;
+                let by_rows = domains.word(self.positions.in_row(row, height)) as Set;
                 places[row] = by_cells[height][row] & by_rows & by_columns[row];
             }
         }
@@ -166,22 +167,22 @@ impl Rule for PositionPlacement {
         }
         for (&cell, &keep) in self.cells.iter().zip(&keep) {
             let keep = u64::from(keep);
-            if ctx.domains().bits(cell) != keep {
+            if ctx.domains().word(cell) != keep {
                 let text = |names: &Names| {
                     format!(
                         "each height stands once in every row and column; where the heights can still stand leaves {} only these",
                         names.var_name(cell)
                     )
                 };
-                ctx.keep_bits(cell, keep, &why.named_text(&text))?;
+                ctx.keep_word(cell, keep, &why.named_text(&text))?;
             }
         }
         for (height, places) in places.iter().enumerate().take(size) {
             let mut rows_by_column = [0u64; MAX_SIZE];
             for (row, &columns) in places.iter().enumerate().take(size) {
                 let var = self.positions.in_row(row, height);
-                if ctx.domains().bits(var) != u64::from(columns) {
-                    ctx.keep_bits(var, u64::from(columns), &why)?;
+                if ctx.domains().word(var) != u64::from(columns) {
+                    ctx.keep_word(var, u64::from(columns), &why)?;
                 }
                 for column in members(columns) {
                     rows_by_column[column] |= 1 << row;
@@ -189,8 +190,8 @@ impl Rule for PositionPlacement {
             }
             for (column, &rows) in rows_by_column.iter().enumerate().take(size) {
                 let var = self.positions.in_column(column, height);
-                if ctx.domains().bits(var) != rows {
-                    ctx.keep_bits(var, rows, &why)?;
+                if ctx.domains().word(var) != rows {
+                    ctx.keep_word(var, rows, &why)?;
                 }
             }
         }

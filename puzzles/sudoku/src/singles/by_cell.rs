@@ -6,6 +6,7 @@
 //! values confined to one segment (locked candidates), then narrows every cell at
 //! once. Passes repeat until one changes nothing.
 
+use sieve::fast::{WordChanges, Words};
 use sieve::prelude::*;
 
 use super::{ChuteRule, HIDDEN, LOCKED, NAKED, NO_PLACE, TWICE, TWO_HIDDEN};
@@ -196,7 +197,7 @@ impl ChuteRule {
                     } else {
                         &NAKED
                     };
-                    ctx.keep_bits(self.cells[index], kept, why)?;
+                    ctx.keep_word(self.cells[index], kept, why)?;
                     work.cells[index] = kept;
                     changed = true;
                 }
@@ -218,7 +219,7 @@ impl ChuteRule {
         let cells = lines * lines * segment;
         let mut work = Work::split(buffer, lines, cells);
         for (slot, &cell) in work.cells.iter_mut().zip(&self.cells) {
-            *slot = ctx.domains().bits(cell);
+            *slot = ctx.domains().word(cell);
         }
         loop {
             if let Err(why) = self.survey(lines, segment, &mut work) {

@@ -25,6 +25,7 @@
 //! Only at the end are the masks turned back into cells, and each cell that lost
 //! candidates is narrowed once through the [`Context`].
 
+use sieve::fast::{WordChanges, Words};
 use sieve::prelude::*;
 
 use crate::shape::Shape;
@@ -328,7 +329,7 @@ fn read<const R: usize, const C: usize>(rule: &GridRule, ctx: &Context<'_>) -> M
     let mut masks = [[0u32; MAX_BANDS]; MAX_SIZE];
     for (index, &cell) in rule.cells.iter().enumerate() {
         let (band, bit) = (index / band_cells, index % band_cells);
-        let mut rest = ctx.domains().bits(cell);
+        let mut rest = ctx.domains().word(cell);
         while rest != 0 {
             masks[rest.trailing_zeros() as usize % MAX_SIZE][band % MAX_BANDS] |= 1 << bit;
             rest &= rest - 1;
@@ -355,7 +356,7 @@ fn read_9x9(rule: &GridRule, ctx: &Context<'_>) -> Masks {
         for (group, cells) in cells.chunks(PACKED).enumerate() {
             let mut word = 0u64;
             for (slot, &cell) in cells.iter().enumerate() {
-                word |= ctx.domains().bits(cell) << (9 * slot);
+                word |= ctx.domains().word(cell) << (9 * slot);
             }
             packed[(band * 4 + group) % packed.len()] = word;
         }
@@ -590,7 +591,7 @@ fn write<const R: usize, const C: usize>(
         while rest != 0 {
             let index = band * band_cells + rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            ctx.remove_bits(rule.cells[index], removed[index % MAX_CELLS], &DEDUCED)?;
+            ctx.remove_word(rule.cells[index], removed[index % MAX_CELLS], &DEDUCED)?;
         }
     }
     Ok(())

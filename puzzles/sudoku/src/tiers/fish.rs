@@ -6,9 +6,10 @@
 //! columns exchanged. One rule per size, direction and value; fewer than k cover
 //! lines for k base lines is a contradiction.
 
+use sieve::fast::Words;
 use std::sync::Arc;
 
-use sieve::bits_of;
+use sieve::fast::bits;
 use sieve::prelude::*;
 
 use super::Tier;
@@ -99,7 +100,7 @@ impl Fish {
             .map(|line| {
                 let mut places = 0u64;
                 for position in 0..size {
-                    let bits = domains.bits(self.var(line, position));
+                    let bits = domains.word(self.var(line, position));
                     if bits == 1u64 << self.value {
                         return None;
                     }
@@ -117,7 +118,7 @@ impl Fish {
             return Vec::new();
         }
         let size = self.shape.size();
-        bits_of(base)
+        bits(base)
             .flat_map(|line| (0..size).map(move |position| (line as usize, position)))
             .filter(|&(_, position)| cover >> position & 1 == 0)
             .map(|(line, position)| Fact::IsNot(self.var(line, position), self.value))
@@ -129,7 +130,7 @@ impl Fish {
         let size = self.shape.size();
         let targets: Vec<usize> = (0..size)
             .filter(|&line| base >> line & 1 == 0)
-            .flat_map(|line| bits_of(cover).map(move |p| (line, p as usize)))
+            .flat_map(|line| bits(cover).map(move |p| (line, p as usize)))
             .filter(|&(line, p)| ctx.domains().contains(self.var(line, p), self.value))
             .map(|(line, p)| self.cell(line, p))
             .collect();
@@ -149,8 +150,8 @@ impl Fish {
             let article = if self.size == 2 { "an" } else { "a" };
             format!(
                 "in {base_kind} {}, {value} can only go in {cover_kind} {} ({article} {}), so {value} leaves {}",
-                text::numbers(bits_of(base).map(|l| l as usize)),
-                text::numbers(bits_of(cover).map(|p| p as usize)),
+                text::numbers(bits(base).map(|l| l as usize)),
+                text::numbers(bits(cover).map(|p| p as usize)),
                 label(self.size),
                 text::cell_list(self.shape, targets.iter().copied())
             )

@@ -9,7 +9,8 @@
 //! are permutations, so it also reports a value with no place in either as a
 //! conflict: without that, a full assignment repeating a value would pass it.
 
-use sieve::bits_of;
+use sieve::fast::Words;
+use sieve::fast::bits;
 use sieve::prelude::*;
 
 use super::Tier;
@@ -37,7 +38,7 @@ pub(crate) struct LockedCandidates {
 /// The union of the candidates of some cells, and the union of the placed values.
 fn union_and_placed(domains: &Domains, cells: &Cells) -> (u64, u64) {
     cells.iter().fold((0, 0), |(union, placed), &(_, var)| {
-        let bits = domains.bits(var);
+        let bits = domains.word(var);
         let single = if bits.count_ones() == 1 { bits } else { 0 };
         (union | bits, placed | single)
     })
@@ -157,12 +158,12 @@ impl Rule for LockedCandidates {
         let open = segment & !segment_placed;
         let pointing = open & !box_rest & !box_placed;
         let claiming = open & !line_rest & !line_placed;
-        for value in bits_of(pointing) {
+        for value in bits(pointing) {
             let names = (self.box_name.as_str(), self.line_name.as_str());
             let cells = (&self.box_rest, &self.line_rest);
             self.eliminate(ctx, value, "pointing", names, cells)?;
         }
-        for value in bits_of(claiming) {
+        for value in bits(claiming) {
             let names = (self.line_name.as_str(), self.box_name.as_str());
             let cells = (&self.line_rest, &self.box_rest);
             self.eliminate(ctx, value, "claiming", names, cells)?;

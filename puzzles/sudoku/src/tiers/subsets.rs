@@ -8,7 +8,8 @@
 //! One rule per kind, size and unit, so a worked solution meets pairs before
 //! triples. Fewer than k values for k cells (or the reverse) is a contradiction.
 
-use sieve::bits_of;
+use sieve::fast;
+use sieve::fast::{WordChanges, Words};
 use sieve::prelude::*;
 
 use super::Tier;
@@ -76,7 +77,7 @@ impl Subset {
     fn bits(&self, ctx: &Context<'_>) -> Vec<u64> {
         self.vars
             .iter()
-            .map(|&var| ctx.domains().bits(var))
+            .map(|&var| ctx.domains().word(var))
             .collect()
     }
 
@@ -132,16 +133,17 @@ impl Subset {
         values: u64,
     ) -> Result<(), Conflict> {
         let targets: Vec<usize> = (0..self.vars.len())
-            .filter(|&i| pattern >> i & 1 == 0 && ctx.domains().bits(self.vars[i]) & values != 0)
+            .filter(|&i| pattern >> i & 1 == 0 && ctx.domains().word(self.vars[i]) & values != 0)
             .collect();
         if targets.is_empty() {
             return Ok(());
         }
         // The subset's cells have lost every value outside it.
-        let facts = self.facts(ctx, bits_of(pattern), |value| values >> value & 1 == 0);
+        let facts = self.facts(ctx, fast::bits(pattern), |value| values >> value & 1 == 0);
         let sentence = || {
             let shape = self.shape;
-            let cells = text::cell_phrase(shape, bits_of(pattern).map(|i| self.cells[i as usize]));
+            let cells =
+                text::cell_phrase(shape, fast::bits(pattern).map(|i| self.cells[i as usize]));
             let list = text::values(shape, values, "and");
             let leave = text::cell_list(shape, targets.iter().map(|&i| self.cells[i]));
             format!(
@@ -154,7 +156,7 @@ impl Subset {
             .because(&facts)
             .text(&sentence);
         for &i in &targets {
-            ctx.remove_bits(self.vars[i], values, &why)?;
+            ctx.remove_word(self.vars[i], values, &why)?;
         }
         Ok(())
     }
@@ -168,7 +170,7 @@ impl Subset {
             .fold(0, |placed, b| placed | b);
         let mut places = vec![0u64; self.shape.size()];
         for (i, &b) in bits.iter().enumerate() {
-            for value in bits_of(b) {
+            for value in fast::bits(b) {
                 places[value as usize] |= 1u64 << i;
             }
         }
@@ -197,9 +199,9 @@ impl Subset {
         values: u64,
         pattern: u64,
     ) -> Result<(), Conflict> {
-        let targets: Vec<usize> = bits_of(pattern)
+        let targets: Vec<usize> = fast::bits(pattern)
             .map(|i| i as usize)
-            .filter(|&i| ctx.domains().bits(self.vars[i]) & !values != 0)
+            .filter(|&i| ctx.domains().word(self.vars[i]) & !values != 0)
             .collect();
         if targets.is_empty() {
             return Ok(());
@@ -210,7 +212,8 @@ impl Subset {
         let sentence = || {
             let shape = self.shape;
             let list = text::values(shape, values, "and");
-            let cells = text::cell_phrase(shape, bits_of(pattern).map(|i| self.cells[i as usize]));
+            let cells =
+                text::cell_phrase(shape, fast::bits(pattern).map(|i| self.cells[i as usize]));
             let keepers = text::cell_phrase(shape, targets.iter().map(|&i| self.cells[i]));
             let keep = if targets.len() == 1 { "keeps" } else { "keep" };
             format!(
@@ -223,7 +226,7 @@ impl Subset {
             .because(&facts)
             .text(&sentence);
         for &i in &targets {
-            ctx.keep_bits(self.vars[i], values, &why)?;
+            ctx.keep_word(self.vars[i], values, &why)?;
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! Words for the rules' sentences: values as the grid prints them, lists of
 //! values and cells, and the names of patterns.
 
-use sieve::bits_of;
+use sieve::fast::bits;
 
 use crate::shape::Shape;
 use crate::symbols;
@@ -14,7 +14,7 @@ pub(crate) fn value(shape: Shape, value: u32) -> String {
 /// The values of a mask, ascending; runs of three or more become `1-6`, and the
 /// last two items are joined by `conjunction`: `1-6, 8 and 9`.
 pub(crate) fn values(shape: Shape, mask: u64, conjunction: &str) -> String {
-    let all: Vec<u32> = bits_of(mask).collect();
+    let all: Vec<u32> = bits(mask).collect();
     let mut parts = Vec::new();
     let mut start = 0;
     while start < all.len() {
