@@ -108,6 +108,10 @@ impl<R: Rule> Rule for Claiming<R> {
         self.consistency
     }
 
+    fn post(&mut self, posting: &mut sieve::Posting<'_>) {
+        self.inner.post(posting);
+    }
+
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.inner.action(ctx)?;
         if self.declares_entailed {

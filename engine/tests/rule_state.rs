@@ -170,6 +170,51 @@ fn an_entailed_rule_is_neither_woken_nor_run_again_on_its_branch() {
     }
 }
 
+/// Runs a `LinearSum` inside it without forwarding `Rule::post`.
+struct Unposted(LinearSum);
+
+impl Rule for Unposted {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        self.0.watches()
+    }
+
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.0.action(ctx)
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        self.0.holds(values)
+    }
+}
+
+#[test]
+fn a_sum_without_its_state_still_reasons_from_scratch() {
+    let mut model = Model::new();
+    let vars = model.new_vars(3, 4);
+    model
+        .add_rule(Unposted(LinearSum::sum_equals("sum", &vars, 7)))
+        .unwrap();
+    let mut expected = oracle::solutions(&model, &model.domains(), 1_000).unwrap();
+    expected.sort();
+    for config in configs() {
+        let mut found: Vec<Vec<Value>> = Search::new(&model, config)
+            .unwrap()
+            .map(|solution| solution.values)
+            .collect();
+        found.sort();
+        assert_eq!(found, expected, "{config:?}");
+    }
+    let mut state = model.domains();
+    state.assign(vars[0], 3).unwrap();
+    state.assign(vars[1], 3).unwrap();
+    propagate(&model, &mut state, Schedule::Queue, None).unwrap();
+    assert_eq!(state.value(vars[2]), Some(1));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -87,7 +87,8 @@ pub trait Rule: Send + Sync {
     }
 
     /// Ask for reversible state (see [`crate::propagation::state`]): called once, when
-    /// the rule is added to a model. The default asks for none.
+    /// the rule is added to a model. The default asks for none. A rule that wraps
+    /// another forwards this call, or the inner rule runs without its state.
     fn post(&mut self, _posting: &mut Posting<'_>) {}
 
     /// The strength the action reaches at its own fixpoint; the oracle checks the

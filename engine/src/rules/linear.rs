@@ -120,16 +120,26 @@ impl LinearSum {
 
     /// Bring the totals up to date with the terms whose bounds changed since the
     /// rule last saw them.
-    fn refresh(&self, ctx: &mut Context<'_>, state: &SumState) -> Result<Totals, Conflict> {
-        let (mut low, mut high, mut widest) = (ctx.int(state.low), ctx.int(state.high), 0);
-        for (&(coefficient, var), &seen) in self.terms.iter().zip(&state.seen) {
+    ///
+    /// Without state (a rule that wraps this one and does not forward
+    /// [`Rule::post`]) every term counts as unseen: the totals are summed afresh.
+    fn refresh(&self, ctx: &mut Context<'_>) -> Result<Totals, Conflict> {
+        let state = self.state.as_ref();
+        let read = |ctx: &Context<'_>, handle: Option<StateInt>, unset: i64| {
+            handle.map_or(unset, |handle| ctx.int(handle))
+        };
+        let mut low = read(ctx, state.map(|state| state.low), 0);
+        let mut high = read(ctx, state.map(|state| state.high), 0);
+        let mut widest = 0;
+        for (index, &(coefficient, var)) in self.terms.iter().enumerate() {
             let domains = ctx.domains();
             let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
                 return Err(ctx.conflict(&Why::new("sum bounds")));
             };
             let (term_low, term_high) = contribution(coefficient, min, max);
             let packed = pack(min, max);
-            let was = ctx.int(seen) as u64;
+            let seen = state.map(|state| state.seen[index]);
+            let was = read(ctx, seen, UNSEEN as i64) as u64;
             if was != packed {
                 if was != UNSEEN {
                     let (old_min, old_max) = unpack(was);
@@ -139,12 +149,16 @@ impl LinearSum {
                 }
                 low += term_low;
                 high += term_high;
-                ctx.set_int(seen, packed as i64);
+                if let Some(seen) = seen {
+                    ctx.set_int(seen, packed as i64);
+                }
             }
             widest = widest.max(term_high - term_low);
         }
-        ctx.set_int(state.low, low);
-        ctx.set_int(state.high, high);
+        if let Some(state) = state {
+            ctx.set_int(state.low, low);
+            ctx.set_int(state.high, high);
+        }
         Ok(Totals { low, high, widest })
     }
 
@@ -359,14 +373,10 @@ impl Rule for LinearSum {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let state = self
-            .state
-            .as_ref()
-            .expect("a rule is posted when it is added to a model");
         let why = Why::new("sum bounds");
         let (need_low, need_high) = self.needed();
         loop {
-            let totals = self.refresh(ctx, state)?;
+            let totals = self.refresh(ctx)?;
             if totals.low > need_high || totals.high < need_low {
                 return Err(ctx.conflict(&why));
             }

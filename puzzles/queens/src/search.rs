@@ -56,13 +56,13 @@ impl ColumnAttacks {
         row: Value,
         why: &Why<'_>,
     ) -> Option<Result<(), Conflict>> {
-        let queen = 1u64 << row;
-        let own = 1u64 << self.column;
         let hits = {
             let (left, right) = ctx.domains().single_words()?.split_at(self.column);
+            let (queen, own) = (1u64 << row, 1u64 << self.column);
             attacked_columns(queen, own, left.iter().rev().copied(), |place| place >> 1)
                 | attacked_columns(queen, own, right[1..].iter().copied(), |place| place << 1)
         };
+        let queen = 1u64 << row;
         let removals = sieve::fast::bits(hits).map(|other| {
             let distance = self.column.abs_diff(other as usize);
             (VarId::from_index(other as usize), attacked(queen, distance))
