@@ -65,7 +65,10 @@ pub use provenance::{Provenance, Record};
 pub use repair::memory::{StateMemory, Step, StepKind};
 pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
-pub use rules::{AllDifferent, EachValueSomewhere, LinearSum, Relation};
+pub use rules::{
+    AllDifferent, Compare, Comparison, Consistency, Deduction, DistinctSum, EachValueSomewhere,
+    LinearSum, Relation, Wording,
+};
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
     VarOrder,
@@ -80,9 +83,10 @@ pub struct ReadmeDoctests;
 /// Everything a rule set needs, in one import.
 pub mod prelude {
     pub use crate::{
-        AllDifferent, Config, Conflict, Context, Cost, Count, Counters, Domains,
-        EachValueSomewhere, Error, Events, Fact, Fixpoint, LinearSum, Model, Move, Names, Observer,
-        Reaction, Relation, Restore, Rule, RuleId, Schedule, Search, Solution, Stats, StopReason,
-        Uniqueness, Value, ValueOrder, VarId, VarOrder, Watch, Why, propagate,
+        AllDifferent, Compare, Comparison, Config, Conflict, Consistency, Context, Cost, Count,
+        Counters, Deduction, DistinctSum, Domains, EachValueSomewhere, Error, Events, Fact,
+        Fixpoint, LinearSum, Model, Move, Names, Observer, Reaction, Relation, Restore, Rule,
+        RuleId, Schedule, Search, Solution, Stats, StopReason, Uniqueness, Value, ValueOrder,
+        VarId, VarOrder, Watch, Why, propagate,
     };
 }
