@@ -88,14 +88,14 @@ impl PositionPlacement {
         }
         let mut places = [[0; MAX_SIZE]; MAX_SIZE];
         for (height, places) in places.iter_mut().enumerate().take(size) {
-            let mut by_columns = [0 as Set; MAX_SIZE];
+            let mut by_columns: [Set; MAX_SIZE] = [0; MAX_SIZE];
             for column in 0..size {
                 for row in members(domains.bits(self.positions.in_column(column, height))) {
                     by_columns[row] |= 1 << column;
                 }
             }
             for row in 0..size {
-                let by_rows = domains.bits(self.positions.in_row(row, height)) as Set;
+                let by_rows = domains.bits(self.positions.in_row(row, height));
                 places[row] = by_cells[height][row] & by_rows & by_columns[row];
             }
         }
@@ -168,8 +168,8 @@ impl Rule for PositionPlacement {
             let mut rows_by_column = [0u64; MAX_SIZE];
             for (row, &columns) in places.iter().enumerate().take(size) {
                 let var = self.positions.in_row(row, height);
-                if ctx.domains().bits(var) != u64::from(columns) {
-                    ctx.keep_bits(var, u64::from(columns), &why)?;
+                if ctx.domains().bits(var) != columns {
+                    ctx.keep_bits(var, columns, &why)?;
                 }
                 for column in members(columns) {
                     rows_by_column[column] |= 1 << row;
