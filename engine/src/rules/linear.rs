@@ -133,10 +133,7 @@ impl Rule for LinearSum {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.terms
-            .iter()
-            .map(|&(_, var)| Watch::new(var, Events::BOUNDS))
-            .collect()
+        Watch::all(self.terms.iter().map(|(_, var)| var), Events::BOUNDS)
     }
 
     fn idempotent(&self) -> bool {

@@ -120,10 +120,7 @@ impl Rule for HeightPlacement {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.cells
-            .iter()
-            .map(|&var| Watch::new(var, Events::REMOVED))
-            .collect()
+        Watch::all(&self.cells, Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {
