@@ -209,6 +209,9 @@ impl Domains {
     /// Whether `value` is still a candidate of `var`.
     #[inline]
     pub fn contains(&self, var: VarId, value: Value) -> bool {
+        if let Some(offset) = self.single_word_offset(var) {
+            return value < 64 && self.words[offset] >> value & 1 == 1;
+        }
         let words = self.words(var);
         let index = (value / 64) as usize;
         index < words.len() && words[index] >> (value % 64) & 1 == 1

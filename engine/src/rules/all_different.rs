@@ -175,40 +175,55 @@ impl AllDifferent {
     }
 
     /// The value of the variable at `index` leaves every other variable.
+    #[inline]
     fn clear_value(
         &self,
         ctx: &mut Context<'_>,
         index: usize,
         value: Value,
     ) -> Result<(), Conflict> {
-        let var = self.vars[index];
         let shifted = self.shifted(index, value);
-        let cause = [var];
-        let facts = [Fact::Is(var, value)];
         for (other_index, &other) in self.vars.iter().enumerate() {
-            let Some(target) = self.unshifted(other_index, shifted) else {
-                continue;
+            let target = if self.offsets.is_empty() {
+                value
+            } else {
+                match self.unshifted(other_index, shifted) {
+                    Some(target) => target,
+                    None => continue,
+                }
             };
-            if other_index == index || !ctx.domains().contains(other, target) {
-                continue;
+            if other_index != index && ctx.domains().contains(other, target) {
+                self.remove_placed(ctx, (self.vars[index], value), other, target)?;
             }
-            let deduction = Deduction {
-                inference: "all different",
-                var: other,
-                value: Some(target),
-                facts: &facts,
-            };
-            let text = |names: &Names| {
-                let default = |names: &Names| self.explain(names, var, value);
-                self.wording.sentence(names, &deduction, default)
-            };
-            let why = Why::new("all different")
-                .cause(&cause)
-                .because(&facts)
-                .named_text(&text);
-            ctx.remove(other, target, &why)?;
         }
         Ok(())
+    }
+
+    /// `placed` (a variable and its value) takes `target` from `other`.
+    fn remove_placed(
+        &self,
+        ctx: &mut Context<'_>,
+        (var, value): (VarId, Value),
+        other: VarId,
+        target: Value,
+    ) -> Result<bool, Conflict> {
+        let cause = [var];
+        let facts = [Fact::Is(var, value)];
+        let deduction = Deduction {
+            inference: "all different",
+            var: other,
+            value: Some(target),
+            facts: &facts,
+        };
+        let text = |names: &Names| {
+            let default = |names: &Names| self.explain(names, var, value);
+            self.say(names, &deduction, default)
+        };
+        let why = Why::new("all different")
+            .cause(&cause)
+            .because(&facts)
+            .named_text(&text);
+        ctx.remove(other, target, &why)
     }
 
     fn explain(&self, names: &Names, var: VarId, value: Value) -> String {

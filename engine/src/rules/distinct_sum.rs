@@ -114,8 +114,7 @@ impl DistinctSum {
 
     /// Whether the walk handles the group: few variables, values below 64.
     fn fits_words(&self, domains: &Domains) -> bool {
-        self.vars.len() <= MAX_CELLS
-            && (self.vars.iter()).all(|&var| domains.max(var).is_some_and(|max| max < 64))
+        self.vars.len() <= MAX_CELLS && (self.vars.iter()).all(|&var| domains.size(var) <= 64)
     }
 
     /// Each variable's candidates as a word.

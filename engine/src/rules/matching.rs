@@ -52,10 +52,20 @@ pub fn settled(rows: &[u64]) -> bool {
 /// long.
 pub fn unsupported(rows: &[u64], removed: &mut [u64]) -> bool {
     assert!(rows.len() <= MAX_ROWS && removed.len() == rows.len());
+    // Small graphs (a Latin square's lines) keep their scratch space small.
+    if rows.len() <= 16 {
+        unsupported_within::<16>(rows, removed)
+    } else {
+        unsupported_within::<MAX_ROWS>(rows, removed)
+    }
+}
+
+/// [`unsupported`] with scratch space for `ROWS` rows.
+fn unsupported_within<const ROWS: usize>(rows: &[u64], removed: &mut [u64]) -> bool {
     let Some(owner) = matching(rows) else {
         return false;
     };
-    let mut matched = [0u8; MAX_ROWS];
+    let mut matched = [0u8; ROWS];
     let mut taken = 0u64;
     for (column, &row) in owner.iter().enumerate() {
         if row != FREE {
@@ -74,7 +84,7 @@ pub fn unsupported(rows: &[u64], removed: &mut [u64]) -> bool {
         .enumerate()
         .filter(|&(_, &set)| set.count_ones() > 1)
         .fold(0u64, |open, (row, _)| open | 1 << row);
-    let reach = reachable_rows(rows, &owner, open);
+    let reach = reachable_rows::<ROWS>(rows, &owner, open);
     for (row, removed) in removed.iter_mut().enumerate() {
         *removed = 0;
         if open >> row & 1 == 0 {
@@ -128,8 +138,8 @@ fn augment(rows: &[u64], row: usize, visited: &mut u64, owner: &mut [u8; 64]) ->
 /// For each row, the rows it reaches (itself included) in the graph where a row
 /// points to the row matched to each taken column it can take. Only the rows of
 /// `open` (with more than one column) lead anywhere else, so only they are walked.
-fn reachable_rows(rows: &[u64], owner: &[u8; 64], open: u64) -> [u64; MAX_ROWS] {
-    let mut reach = [0u64; MAX_ROWS];
+fn reachable_rows<const ROWS: usize>(rows: &[u64], owner: &[u8; 64], open: u64) -> [u64; ROWS] {
+    let mut reach = [0u64; ROWS];
     for (row, reached) in reach.iter_mut().enumerate().take(rows.len()) {
         *reached = 1 << row;
     }
