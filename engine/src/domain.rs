@@ -22,8 +22,6 @@
 use std::fmt;
 use std::sync::Arc;
 
-use fixedbitset::FixedBitSet;
-
 use crate::error::Error;
 use crate::ids::RuleId;
 pub use crate::ids::{Value, VarId};
@@ -213,21 +211,13 @@ impl Domains {
 
     /// The words of one variable's domain, least significant bit = value 0.
     #[inline]
-    pub fn words(&self, var: VarId) -> &[u64] {
+    pub(crate) fn words(&self, var: VarId) -> &[u64] {
         let (offset, len) = self.span(var);
         &self.words[offset..offset + len]
     }
 
-    /// The first word of a domain: the whole domain when the variable has at most 64
-    /// values (the fast path rules use for small puzzles).
-    #[inline]
-    pub fn bits(&self, var: VarId) -> u64 {
-        let (offset, _) = self.span(var);
-        self.words[offset]
-    }
-
     /// Every variable's words in order (the rules' state is not part of it).
-    pub fn raw_words(&self) -> &[u64] {
+    pub(crate) fn raw_words(&self) -> &[u64] {
         self.domain_words()
     }
 
@@ -308,6 +298,9 @@ impl Domains {
     /// Whether `value` is still a candidate of `var`.
     #[inline]
     pub fn contains(&self, var: VarId, value: Value) -> bool {
+        if let Some(offset) = self.single_word_offset(var) {
+            return value < 64 && self.words[offset] >> value & 1 == 1;
+        }
         let words = self.words(var);
         let index = (value / 64) as usize;
         index < words.len() && words[index] >> (value % 64) & 1 == 1
@@ -442,15 +435,6 @@ impl Domains {
         crate::ValueSet::from_words(self.words(var))
     }
 
-    /// The candidates of `var` as a [`FixedBitSet`] of its universe.
-    pub fn to_set(&self, var: VarId) -> FixedBitSet {
-        let mut set = FixedBitSet::with_capacity(self.size(var) as usize);
-        for value in self.iter(var) {
-            set.insert(value as usize);
-        }
-        set
-    }
-
     /// Whether every variable has exactly one candidate.
     pub fn all_assigned(&self) -> bool {
         (0..self.num_vars()).all(|i| self.is_assigned(VarId::from_index(i)))
@@ -526,7 +510,7 @@ impl Domains {
 
     /// Keep only the candidates of `var` that are in `values` (set-up only). Returns
     /// whether anything was removed.
-    pub fn retain_values(&mut self, var: VarId, values: &crate::ValueSet) -> bool {
+    pub fn retain(&mut self, var: VarId, values: &crate::ValueSet) -> bool {
         let (offset, len) = self.span(var);
         let mut changed = false;
         for (i, word) in self.words[offset..offset + len].iter_mut().enumerate() {
@@ -536,45 +520,6 @@ impl Domains {
         }
         changed
     }
-
-    /// Keep only the candidates of `var` that are in `set` (set-up only). Returns
-    /// whether anything was removed.
-    pub fn retain(&mut self, var: VarId, set: &FixedBitSet) -> bool {
-        let (offset, len) = self.span(var);
-        let mut changed = false;
-        for (i, word) in self.words[offset..offset + len].iter_mut().enumerate() {
-            let mask = set_word(set, i);
-            changed |= *word & !mask != 0;
-            *word &= mask;
-        }
-        changed
-    }
-
-    /// Keep only the candidates in `mask` of a variable of at most 64 values (set-up
-    /// only). Returns whether anything was removed.
-    pub fn retain_bits(&mut self, var: VarId, mask: u64) -> bool {
-        let offset = self.word_offset(var);
-        let before = self.words[offset];
-        self.words[offset] &= mask;
-        before != self.words[offset]
-    }
-}
-
-/// Word `index` (64 values) of a [`FixedBitSet`], whatever its block size.
-pub(crate) fn set_word(set: &FixedBitSet, index: usize) -> u64 {
-    let start = index * 64;
-    let end = (start + 64).min(set.len());
-    let mut word = 0u64;
-    if start < end {
-        for value in set
-            .ones()
-            .skip_while(|&v| v < start)
-            .take_while(|&v| v < end)
-        {
-            word |= 1u64 << (value - start);
-        }
-    }
-    word
 }
 
 /// The candidates of one variable, ascending.
@@ -611,20 +556,6 @@ fn count_words(words: &[u64]) -> u32 {
     words.iter().map(|word| word.count_ones()).sum()
 }
 
-/// Iterate over the set bits of one word, as values offset by `base`.
-pub fn bits_of(word: u64) -> impl Iterator<Item = Value> {
-    let mut rest = word;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            None
-        } else {
-            let bit = rest.trailing_zeros();
-            rest &= rest - 1;
-            Some(bit)
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -653,9 +584,7 @@ mod tests {
         assert!(d.remove(x, 0).unwrap());
         assert!(!d.remove(x, 0).unwrap());
         assert_eq!(d.min(x), Some(1));
-        let mut set = FixedBitSet::with_capacity(130);
-        set.insert(70);
-        set.insert(129);
+        let set: crate::ValueSet = [70, 129].into_iter().collect();
         assert!(d.retain(x, &set));
         assert_eq!(d.iter(x).collect::<Vec<_>>(), vec![70, 129]);
         assert_eq!(d.max(x), Some(129));

@@ -80,6 +80,17 @@ pub enum Error {
         /// How many rules the model has.
         rules: usize,
     },
+    /// A rule was given a list of offsets (or other terms) of another length than its
+    /// variables.
+    #[error("rule `{rule}` has {vars} variables but {terms} offsets")]
+    TermCount {
+        /// The rule's name.
+        rule: String,
+        /// How many variables it has.
+        vars: usize,
+        /// How many offsets were given.
+        terms: usize,
+    },
     /// The brute-force oracle was asked to enumerate too many assignments.
     #[error("brute force would visit more than {limit} partial assignments")]
     TooLarge {

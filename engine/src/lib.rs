@@ -48,7 +48,7 @@ pub mod search;
 pub mod trace;
 pub mod value_set;
 
-pub use domain::{Candidates, Domains, bits_of};
+pub use domain::{Candidates, Domains};
 pub use error::Error;
 pub use ids::{RuleId, Value, VarId};
 pub use matrix::{
@@ -67,7 +67,10 @@ pub use provenance::{Provenance, Record};
 pub use repair::memory::{StateMemory, Step, StepKind};
 pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
-pub use rules::{AllDifferent, EachValueSomewhere, LinearSum, Relation};
+pub use rules::{
+    AllDifferent, Compare, Comparison, Deduction, DistinctSum, EachValueSomewhere, LinearSum,
+    Relation, Wording,
+};
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
     VarOrder,
@@ -83,9 +86,10 @@ pub struct ReadmeDoctests;
 /// Everything a rule set needs, in one import.
 pub mod prelude {
     pub use crate::{
-        AllDifferent, Config, Conflict, Consistency, Context, Cost, Count, Counters, Domains,
-        EachValueSomewhere, Error, Events, Fact, Fixpoint, LinearSum, Model, Move, Names, Observer,
-        Reaction, Relation, Restore, Rule, RuleId, Schedule, Search, Solution, Stats, StopReason,
-        Uniqueness, Value, ValueOrder, ValueSet, VarId, VarOrder, Watch, Why, propagate,
+        AllDifferent, Compare, Comparison, Config, Conflict, Consistency, Context, Cost, Count,
+        Counters, Deduction, DistinctSum, Domains, EachValueSomewhere, Error, Events, Fact,
+        Fixpoint, LinearSum, Model, Move, Names, Observer, Reaction, Relation, Restore, Rule,
+        RuleId, Schedule, Search, Solution, Stats, StopReason, Uniqueness, Value, ValueOrder,
+        ValueSet, VarId, VarOrder, Watch, Why, propagate,
     };
 }

@@ -285,7 +285,7 @@ impl Model {
     /// Narrow `domains` by the model's givens and unary clues.
     fn apply_restrictions(&self, domains: &mut Domains) {
         for (var, values) in &self.restrictions {
-            domains.retain_values(*var, values);
+            domains.retain(*var, values);
         }
     }
 

@@ -1,6 +1,9 @@
 //! Sets of values: what rules read from domains and write back, for domains of any
 //! size. One word of 64 values lives inline (no allocation), so the common case of a
-//! small puzzle costs what a bare `u64` would; larger sets grow.
+//! small puzzle costs about what a bare `u64` would (`value_access` bench: reading
+//! 81 cells as sets is within 10% of reading them as words); larger sets grow. A
+//! `FixedBitSet` allocates for every set, which a rule reading domains at every
+//! run cannot afford.
 //!
 //! ```
 //! use sieve::ValueSet;

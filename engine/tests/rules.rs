@@ -171,11 +171,7 @@ fn multi_word_domains_propagate_like_single_word_ones() {
         .add_rule(LinearSum::sum_equals("sum", &vars, 70 + 99 + 5))
         .unwrap();
     let mut start = model.domains();
-    let keep = |values: &[usize]| {
-        let mut set = fixedbitset::FixedBitSet::with_capacity(100);
-        values.iter().for_each(|&v| set.insert(v));
-        set
-    };
+    let keep = |values: &[Value]| values.iter().copied().collect::<ValueSet>();
     start.retain(vars[0], &keep(&[70, 99]));
     start.retain(vars[1], &keep(&[70]));
     start.retain(vars[2], &keep(&[5, 70, 99]));

@@ -220,7 +220,7 @@ impl<'a> Claims<'a> {
         let scope = match consistency {
             Consistency::Unspecified => return Ok(None),
             Consistency::Bounds => Scope::intervals(checked, fixpoint),
-            Consistency::Domain => Scope::candidates(checked, fixpoint),
+            Consistency::Value | Consistency::Domain => Scope::candidates(checked, fixpoint),
         };
         let mut supports = Supports::new(&scope, consistency, fixpoint);
         scope.find(fixpoint, self.checks.scope_budget, |values| {
@@ -248,19 +248,29 @@ struct Supports {
 }
 
 impl Supports {
-    /// The values `consistency` requires supports for: every candidate (domain), or
-    /// the smallest and largest (bounds).
+    /// The values `consistency` requires supports for: every candidate (domain), the
+    /// smallest and largest (bounds), or every candidate of a variable whose scope
+    /// is otherwise fixed (value).
     fn new(scope: &Scope, consistency: Consistency, domains: &Domains) -> Self {
+        let open = scope
+            .vars
+            .iter()
+            .filter(|&&var| !domains.is_assigned(var))
+            .count();
         let missing: Vec<Vec<bool>> = scope
             .vars
             .iter()
             .zip(&scope.options)
             .map(|(&var, options)| {
                 let bounds = [domains.min(var), domains.max(var)];
+                let last_open = open == 0 || (open == 1 && !domains.is_assigned(var));
                 options
                     .iter()
-                    .map(|&value| {
-                        consistency == Consistency::Domain || bounds.contains(&Some(value))
+                    .map(|&value| match consistency {
+                        Consistency::Domain => true,
+                        Consistency::Bounds => bounds.contains(&Some(value)),
+                        Consistency::Value => last_open,
+                        Consistency::Unspecified => false,
                     })
                     .collect()
             })

@@ -1,7 +1,6 @@
 //! The context a rule's action works through: every change records its provenance,
 //! wakes the rules that wait for it, and can be undone.
 
-use fixedbitset::FixedBitSet;
 use smallvec::SmallVec;
 
 use crate::domain::{Domains, low_mask};
@@ -192,64 +191,6 @@ impl<'a> Context<'a> {
         self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
     }
 
-    /// Keep only the candidates in `mask` (the fast path for variables of at most 64
-    /// values; for larger ones `mask` applies to values 0..64 and the rest go).
-    #[inline]
-    pub fn keep_bits(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict> {
-        self.narrow(var, why, |i, w| if i == 0 { w & mask } else { 0 })
-    }
-
-    /// Remove the candidates in `mask` (values 0..64).
-    #[inline]
-    pub fn remove_bits(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict> {
-        self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
-    }
-
-    /// Remove `mask` (values 0..64) from each variable of `removals` in turn, stopping
-    /// at the first emptied domain: the bulk form of [`Context::remove_bits`], for
-    /// a rule that clears many variables in one run. In the common run (every domain
-    /// one word, no observer, no trail, a waking schedule) those questions are asked
-    /// once for the whole loop, not once a variable.
-    #[inline]
-    pub fn remove_bits_each(
-        &mut self,
-        removals: impl IntoIterator<Item = (VarId, u64)>,
-        why: &Why<'_>,
-    ) -> Result<(), Conflict> {
-        let quiet = self.single_word
-            && self.observer.is_none()
-            && !self.core.trail.is_on()
-            && self.core.schedule != Schedule::Sweep;
-        if !quiet {
-            for (var, mask) in removals {
-                self.remove_bits(var, mask, why)?;
-            }
-            return Ok(());
-        }
-        let mut changes = 0;
-        let mut emptied = None;
-        for (var, mask) in removals {
-            let words = self.domains.store_mut();
-            let old = words[var.index()];
-            let new = old & !mask;
-            if new == old {
-                continue;
-            }
-            if new == 0 {
-                emptied = Some(var);
-                break;
-            }
-            words[var.index()] = new;
-            changes += 1;
-            self.wake_on(var, |waited| single_word_events(old, new, waited));
-        }
-        self.core.changes += changes;
-        match emptied {
-            Some(var) => Err(self.emptied(var, why)),
-            None => Ok(()),
-        }
-    }
-
     /// Remove `mask` (values 0..64) from each variable of `removals` in turn, stopping
     /// at the first emptied domain: the bulk form of [`Context::remove_low_word`], for
     /// a rule that clears many variables in one run. In the common run (every domain
@@ -331,16 +272,6 @@ impl<'a> Context<'a> {
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
         self.narrow(var, why, |i, w| w & !set.word(i))
-    }
-
-    /// Keep only the candidates in `set`.
-    pub fn keep_set(
-        &mut self,
-        var: VarId,
-        set: &FixedBitSet,
-        why: &Why<'_>,
-    ) -> Result<bool, Conflict> {
-        self.narrow(var, why, |i, w| w & crate::domain::set_word(set, i))
     }
 
     /// Remove every candidate smaller than `min`.

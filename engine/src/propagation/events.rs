@@ -55,4 +55,18 @@ impl Watch {
     pub fn new(var: VarId, events: Events) -> Self {
         Watch { var, events }
     }
+
+    /// Watch every one of `vars` for the same `events`: the watch list of most rules.
+    ///
+    /// ```
+    /// use sieve::{Events, VarId, Watch};
+    /// let vars = [VarId::from_index(0), VarId::from_index(1)];
+    /// let watches = Watch::all(&vars, Events::ASSIGNED);
+    /// assert_eq!(watches[1], Watch::new(vars[1], Events::ASSIGNED));
+    /// ```
+    pub fn all<'a>(vars: impl IntoIterator<Item = &'a VarId>, events: Events) -> Vec<Watch> {
+        vars.into_iter()
+            .map(|&var| Watch::new(var, events))
+            .collect()
+    }
 }

@@ -31,6 +31,10 @@
 //! ([`crate::oracle`]) uses it to check that `action` never removes a value that is part
 //! of a solution.
 //!
+//! The example writes `x < y` by hand to show the parts; the library has it, with
+//! offsets and the other relations, as [`Compare`](crate::Compare) — look in
+//! [`crate::rules`] before writing a rule. [`Watch::all`] builds the usual watch list.
+//!
 //! ```
 //! use sieve::prelude::*;
 //!
@@ -40,7 +44,7 @@
 //! impl Rule for LessThan {
 //!     fn name(&self) -> &str { "less than" }
 //!     fn watches(&self) -> Vec<Watch> {
-//!         vec![Watch::new(self.x, Events::BOUNDS), Watch::new(self.y, Events::BOUNDS)]
+//!         Watch::all(&[self.x, self.y], Events::BOUNDS)
 //!     }
 //!     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
 //!         let why = Why::new("bounds");

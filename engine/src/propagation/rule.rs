@@ -41,6 +41,9 @@ pub enum Consistency {
     /// no stated strength.
     #[default]
     Unspecified,
+    /// Value consistency (forward checking): once every other variable of the scope
+    /// is fixed, every candidate left of the last one has a support.
+    Value,
     /// Bounds(Z) consistency: the smallest and the largest candidate of every
     /// variable of the scope have a support in which every other variable takes an
     /// integer between its own smallest and largest candidate (holes count as values).
@@ -57,6 +60,7 @@ impl fmt::Display for Consistency {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Consistency::Unspecified => "no stated consistency",
+            Consistency::Value => "value consistency",
             Consistency::Bounds => "bounds(Z) consistency",
             Consistency::Domain => "domain consistency",
         })

@@ -1,24 +1,122 @@
-use crate::domain::{Value, VarId};
-use crate::names::Names;
-use crate::propagation::Context;
-use crate::propagation::{Conflict, Events, Rule, Watch, Why};
+//! All different: no two variables of a group take the same value, optionally after
+//! adding an offset to each (`x_i + offset_i` all different).
+//!
+//! ```
+//! use sieve::prelude::*;
+//!
+//! // Four queens, one per column: the rows, the rows plus the column and the rows
+//! // minus the column are each all different (Gecode's queens model).
+//! let mut model = Model::new();
+//! let rows = model.new_vars(4, 4);
+//! let up: Vec<i64> = (0..4).collect();
+//! let down: Vec<i64> = (0..4).map(|column| -column).collect();
+//! model.add_rule(AllDifferent::new("rows", rows.clone()))?;
+//! model.add_rule(AllDifferent::new("rising", rows.clone()).offsets(up)?)?;
+//! model.add_rule(
+//!     AllDifferent::new("falling", rows.clone())
+//!         .offsets(down)?
+//!         .with_consistency(Consistency::Domain),
+//! )?;
+//! assert_eq!(Search::new(&model, Config::default())?.count(None).solutions, 2);
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! # Consistency levels
+//!
+//! How much a run removes, each level doing what the one before does and more:
+//!
+//! - [`Consistency::Value`] (the default): a variable fixed to a value takes that
+//!   value from every other one. It wakes only when a variable is assigned, so an
+//!   undecided group costs nothing: what the hot paths of sudoku and skyscrapers use.
+//! - [`Consistency::Bounds`]: besides, Hall intervals. When `k` variables have their
+//!   values within an interval of `k` values, they take the whole interval between
+//!   them, and every other variable loses it from its bounds.
+//! - [`Consistency::Domain`]: Régin's filter. A value stays only when some way of
+//!   giving every variable a different value uses it (a matching of variables to
+//!   values, see [`super::matching`]). It needs at most 64 variables and the values
+//!   (after offsets) within a span of 64; larger groups get bounds consistency.
+//!
+//! # Offsets
+//!
+//! Values are `u32` in `0..size`, and offsets may be negative, so the shifted values
+//! `x_i + offset_i` are worked out in `i64`: a shifted value that falls outside a
+//! variable's values simply removes nothing there.
+//!
+//! # Inferences
+//!
+//! `"all different"` (a fixed value leaves the others), `"hall interval"` and
+//! `"all different matching"`; their sentences can be a puzzle's own
+//! ([`AllDifferent::wording`]).
 
-/// All different, with singles elimination: a value fixed in one variable leaves every
-/// other variable of the group. It wakes only when a variable of the group is assigned,
-/// so it costs nothing while the group is undecided.
+mod hall;
+mod regin;
+
+use smallvec::SmallVec;
+
+use crate::domain::{Value, VarId};
+use crate::error::Error;
+use crate::names::Names;
+use crate::propagation::{Conflict, Consistency, Context, Cost, Events, Fact, Rule, Watch, Why};
+use crate::rules::wording::{Deduction, Wording};
+
+/// The values `x_i + offset_i` of a group of variables are all different (see the
+/// [module docs](self)).
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
     name: String,
     vars: Vec<VarId>,
+    /// One offset per variable, or empty when every offset is 0.
+    offsets: Vec<i64>,
+    consistency: Consistency,
+    wording: Wording,
 }
 
 impl AllDifferent {
-    /// All of `vars` take different values.
+    /// All of `vars` take different values, at [`Consistency::Value`].
     pub fn new(name: impl Into<String>, vars: Vec<VarId>) -> Self {
         AllDifferent {
             name: name.into(),
             vars,
+            offsets: Vec::new(),
+            consistency: Consistency::Value,
+            wording: Wording::default(),
         }
+    }
+
+    /// Compare `x_i + offsets[i]` instead of `x_i`; an error unless there is one
+    /// offset per variable.
+    pub fn offsets(mut self, offsets: impl IntoIterator<Item = i64>) -> Result<Self, Error> {
+        let offsets: Vec<i64> = offsets.into_iter().collect();
+        if offsets.len() != self.vars.len() {
+            return Err(Error::TermCount {
+                rule: self.name,
+                vars: self.vars.len(),
+                terms: offsets.len(),
+            });
+        }
+        self.offsets = if offsets.iter().all(|&offset| offset == 0) {
+            Vec::new()
+        } else {
+            offsets
+        };
+        Ok(self)
+    }
+
+    /// Filter at another level (see [`Consistency`]; [`Consistency::Unspecified`]
+    /// means the default, [`Consistency::Value`]). The level is also the rule's
+    /// claim, which the oracle checks ([`Rule::consistency`]).
+    pub fn with_consistency(mut self, consistency: Consistency) -> Self {
+        self.consistency = consistency;
+        self
+    }
+
+    /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]).
+    pub fn wording(
+        mut self,
+        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.wording = Wording::new(say);
+        self
     }
 
     /// The variables of the group.
@@ -26,69 +124,152 @@ impl AllDifferent {
         &self.vars
     }
 
-    fn single_word(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut done = 0u64;
+    /// The offset of the variable at `index` in the group.
+    #[inline]
+    fn offset(&self, index: usize) -> i64 {
+        self.offsets.get(index).copied().unwrap_or(0)
+    }
+
+    /// The shifted value `x_index + offset_index`.
+    #[inline]
+    fn shifted(&self, index: usize, value: Value) -> i64 {
+        i64::from(value) + self.offset(index)
+    }
+
+    /// The value of the variable at `index` whose shifted value is `shifted`, if it
+    /// is a value at all.
+    #[inline]
+    fn unshifted(&self, index: usize, shifted: i64) -> Option<Value> {
+        Value::try_from(shifted - self.offset(index)).ok()
+    }
+
+    /// Value consistency to a fixpoint; `Ok(true)` when every variable is fixed (to
+    /// different values, or a conflict would have come first).
+    fn fixed_values(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let mut placed = Placed::default();
         loop {
             let mut progress = false;
-            for &var in &self.vars {
-                let bits = ctx.domains().bits(var);
-                if bits.count_ones() != 1 || bits & done != 0 {
+            for (index, &var) in self.vars.iter().enumerate() {
+                let Some(value) = ctx.domains().value(var) else {
                     continue;
-                }
-                done |= bits;
-                progress = true;
-                let value = bits.trailing_zeros();
-                let cause = [var];
-                let text = |names: &Names| self.explain(names, var, value);
-                let why = Why::new("all different").cause(&cause).named_text(&text);
-                for &other in &self.vars {
-                    if other != var && ctx.domains().bits(other) & bits != 0 {
-                        ctx.remove_bits(other, bits, &why)?;
-                    }
+                };
+                if placed.insert(self.shifted(index, value)) {
+                    progress = true;
+                    self.clear_value(ctx, index, value)?;
                 }
             }
             if !progress {
-                break;
+                return Ok(placed.count == self.vars.len());
+            }
+        }
+    }
+
+    /// The value of the variable at `index` leaves every other variable.
+    #[inline]
+    fn clear_value(
+        &self,
+        ctx: &mut Context<'_>,
+        index: usize,
+        value: Value,
+    ) -> Result<(), Conflict> {
+        let shifted = self.shifted(index, value);
+        for (other_index, &other) in self.vars.iter().enumerate() {
+            let target = if self.offsets.is_empty() {
+                value
+            } else {
+                match self.unshifted(other_index, shifted) {
+                    Some(target) => target,
+                    None => continue,
+                }
+            };
+            if other_index != index && ctx.domains().contains(other, target) {
+                self.remove_placed(ctx, (self.vars[index], value), other, target)?;
             }
         }
         Ok(())
     }
 
-    fn any_size(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut done: Vec<Value> = Vec::new();
-        loop {
-            let mut progress = false;
-            for &var in &self.vars {
-                let Some(value) = ctx.domains().value(var) else {
-                    continue;
-                };
-                if done.contains(&value) {
-                    continue;
-                }
-                done.push(value);
-                progress = true;
-                let cause = [var];
-                let text = |names: &Names| self.explain(names, var, value);
-                let why = Why::new("all different").cause(&cause).named_text(&text);
-                for &other in &self.vars {
-                    if other != var {
-                        ctx.remove(other, value, &why)?;
-                    }
-                }
-            }
-            if !progress {
-                return Ok(());
-            }
-        }
+    /// `placed` (a variable and its value) takes `target` from `other`.
+    fn remove_placed(
+        &self,
+        ctx: &mut Context<'_>,
+        (var, value): (VarId, Value),
+        other: VarId,
+        target: Value,
+    ) -> Result<bool, Conflict> {
+        let cause = [var];
+        let facts = [Fact::Is(var, value)];
+        let deduction = Deduction {
+            inference: "all different",
+            var: other,
+            value: Some(target),
+            facts: &facts,
+        };
+        let text = |names: &Names| {
+            let default = |names: &Names| self.explain(names, var, value);
+            self.say(names, &deduction, default)
+        };
+        let why = Why::new("all different")
+            .cause(&cause)
+            .because(&facts)
+            .named_text(&text);
+        ctx.remove(other, target, &why)
     }
 
     fn explain(&self, names: &Names, var: VarId, value: Value) -> String {
-        let value = names.value_label(value);
-        format!(
-            "{} = {value}, so {value} leaves every other variable of {}",
-            names.var_name(var),
-            self.name
-        )
+        let label = names.value_label(value);
+        if self.offsets.is_empty() {
+            format!(
+                "{} = {label}, so {label} leaves every other variable of {}",
+                names.var_name(var),
+                self.name
+            )
+        } else {
+            format!(
+                "{} = {label}, so every other variable of {} loses the value its offset \
+                 would make equal",
+                names.var_name(var),
+                self.name
+            )
+        }
+    }
+
+    /// A sentence for a change `deduction` made, in the puzzle's words when given.
+    fn say(
+        &self,
+        names: &Names,
+        deduction: &Deduction<'_>,
+        default: impl FnOnce(&Names) -> String,
+    ) -> String {
+        self.wording.sentence(names, deduction, default)
+    }
+}
+
+/// The shifted values already placed: a word for `0..64`, a list for the rest.
+#[derive(Default)]
+struct Placed {
+    low: u64,
+    others: SmallVec<[i64; 4]>,
+    count: usize,
+}
+
+impl Placed {
+    /// Add `shifted`; `false` when it was there already.
+    #[inline]
+    fn insert(&mut self, shifted: i64) -> bool {
+        if (0..64).contains(&shifted) {
+            let bit = 1u64 << shifted;
+            if self.low & bit != 0 {
+                return false;
+            }
+            self.low |= bit;
+        } else if self.others.contains(&shifted) {
+            return false;
+        } else {
+            self.others.push(shifted);
+        }
+        self.count += 1;
+        true
     }
 }
 
@@ -97,11 +278,27 @@ impl Rule for AllDifferent {
         &self.name
     }
 
+    fn consistency(&self) -> Consistency {
+        match self.consistency {
+            Consistency::Unspecified => Consistency::Value,
+            level => level,
+        }
+    }
+
     fn watches(&self) -> Vec<Watch> {
-        self.vars
-            .iter()
-            .map(|&var| Watch::new(var, Events::ASSIGNED))
-            .collect()
+        let events = match self.consistency {
+            Consistency::Unspecified | Consistency::Value => Events::ASSIGNED,
+            Consistency::Bounds => Events::BOUNDS | Events::ASSIGNED,
+            Consistency::Domain => Events::REMOVED,
+        };
+        Watch::all(&self.vars, events)
+    }
+
+    fn cost(&self) -> Cost {
+        match self.consistency {
+            Consistency::Unspecified | Consistency::Value => Cost::Linear,
+            Consistency::Bounds | Consistency::Domain => Cost::Quadratic,
+        }
     }
 
     fn idempotent(&self) -> bool {
@@ -109,23 +306,22 @@ impl Rule for AllDifferent {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if ctx.domains().is_single_word() {
-            self.single_word(ctx)?;
-        } else {
-            self.any_size(ctx)?;
-        }
-        // Every variable fixed, and no conflict: the values are all different.
-        if self.vars.iter().all(|&var| ctx.domains().is_assigned(var)) {
+        let entailed = match self.consistency {
+            Consistency::Unspecified | Consistency::Value => self.fixed_values(ctx)?,
+            Consistency::Bounds => self.bounds(ctx)?,
+            Consistency::Domain => self.matching(ctx)?,
+        };
+        if entailed {
             ctx.declare_entailed();
         }
         Ok(())
     }
 
     fn holds(&self, values: &[Value]) -> bool {
-        self.vars.iter().enumerate().all(|(i, a)| {
-            self.vars[i + 1..]
-                .iter()
-                .all(|b| values[a.index()] != values[b.index()])
-        })
+        let shifted = |index: usize| self.shifted(index, values[self.vars[index].index()]);
+        (0..self.vars.len()).all(|a| (a + 1..self.vars.len()).all(|b| shifted(a) != shifted(b)))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,16 +1,54 @@
+//! Each value somewhere: each of some values is taken by some variable of a group.
+//!
+//! ```
+//! use sieve::prelude::*;
+//!
+//! // Three cells share the values 0, 1 and 2; only the last cell can still hold 2.
+//! let mut model = Model::new();
+//! let cells = model.new_vars(3, 3);
+//! model.add_rule(EachValueSomewhere::new("row", cells.clone(), vec![0, 1, 2]))?;
+//! let mut state = model.domains();
+//! state.remove(cells[0], 2);
+//! state.remove(cells[1], 2);
+//! propagate(&model, &mut state, Schedule::Queue, None)?;
+//! assert_eq!(state.value(cells[2]), Some(2));
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! A value possible in only one variable goes there (a *hidden single*, inference
+//! `"hidden single"`), a value possible nowhere is a conflict (`"value has no
+//! place"`), and so is a variable that is the only place of two values (`"two
+//! values need the same cell"`). Each pass reads the group once and assigns every
+//! hidden single it found; by default the rule repeats passes until nothing moves,
+//! and [`EachValueSomewhere::one_pass`] leaves the next pass to the engine, as a
+//! player who writes down what they see at once would. The sentences can be a
+//! puzzle's own ([`EachValueSomewhere::wording`]).
+
+use smallvec::SmallVec;
+
 use crate::domain::{Value, VarId};
 use crate::names::Names;
-use crate::propagation::Context;
-use crate::propagation::{Conflict, Events, Fact, Rule, Watch, Why};
+use crate::propagation::{Conflict, Context, Events, Fact, Rule, Watch, Why};
+use crate::rules::wording::{Deduction, Wording};
 
-/// Each of the given values is taken by some variable of the group: a value possible
-/// in only one variable goes there (a *hidden single*), and a value possible nowhere is
-/// a conflict.
+/// Each of the given values is taken by some variable of the group (see the
+/// [module docs](self)).
 #[derive(Clone, Debug)]
 pub struct EachValueSomewhere {
     name: String,
     vars: Vec<VarId>,
     values: Vec<Value>,
+    repeat: bool,
+    wording: Wording,
+}
+
+/// Where the values below 64 can go, read in one sweep over the group.
+#[derive(Default)]
+struct Sweep {
+    /// Values with at least one place.
+    once: u64,
+    /// Values with two places or more.
+    twice: u64,
 }
 
 impl EachValueSomewhere {
@@ -20,30 +58,105 @@ impl EachValueSomewhere {
             name: name.into(),
             vars,
             values,
+            repeat: true,
+            wording: Wording::default(),
         }
     }
 
-    /// Where `value` can still go: the first such variable and whether there are more.
-    fn places(&self, ctx: &Context<'_>, value: Value) -> (Option<VarId>, bool) {
-        let mut places = self
-            .vars
+    /// One pass per run: the engine wakes the rule again for its own changes.
+    pub fn one_pass(mut self) -> Self {
+        self.repeat = false;
+        self
+    }
+
+    /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]).
+    pub fn wording(
+        mut self,
+        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.wording = Wording::new(say);
+        self
+    }
+
+    /// The places of every value below 64 at once.
+    fn sweep(&self, ctx: &Context<'_>) -> Sweep {
+        let mut sweep = Sweep::default();
+        for &var in &self.vars {
+            for value in ctx.domains().iter(var).take_while(|&value| value < 64) {
+                let bit = 1u64 << value;
+                sweep.twice |= sweep.once & bit;
+                sweep.once |= bit;
+            }
+        }
+        sweep
+    }
+
+    /// How many places `value` has, counting to two at most.
+    fn places(&self, ctx: &Context<'_>, sweep: &Sweep, value: Value) -> u32 {
+        if value < 64 {
+            return (sweep.once >> value & 1) as u32 + (sweep.twice >> value & 1) as u32;
+        }
+        let places = self.vars.iter();
+        places
+            .filter(|&&var| ctx.domains().contains(var, value))
+            .take(2)
+            .count() as u32
+    }
+
+    /// One pass: `Ok(true)` when it assigned something.
+    fn pass(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let sweep = self.sweep(ctx);
+        let mut progress = false;
+        for &value in &self.values {
+            match self.places(ctx, &sweep, value) {
+                0 => return Err(ctx.conflict(&Why::new("value has no place"))),
+                1 => progress |= self.place(ctx, value)?,
+                _ => {}
+            }
+        }
+        Ok(progress)
+    }
+
+    /// `value` had one place when the pass began: it goes there, unless it is there
+    /// already. `Ok(true)` when it was assigned.
+    fn place(&self, ctx: &mut Context<'_>, value: Value) -> Result<bool, Conflict> {
+        let Some(index) = (self.vars.iter()).position(|&var| ctx.domains().contains(var, value))
+        else {
+            // The place took another value earlier in this pass.
+            return Err(ctx.conflict(&Why::new("two values need the same cell")));
+        };
+        let var = self.vars[index];
+        if ctx.domains().count(var) == 1 {
+            return Ok(false);
+        }
+        let others = self.vars.iter().copied().filter(|&other| other != var);
+        // On the stack for groups up to 33 variables: a search allocates nothing.
+        let cause: SmallVec<[VarId; 32]> = others.collect();
+        let facts: SmallVec<[Fact; 32]> = cause
             .iter()
-            .copied()
-            .filter(|&var| ctx.domains().contains(var, value));
-        let first = places.next();
-        (first, places.next().is_some())
-    }
-
-    /// Why `value` can only go in `var`: it is gone from every other variable of the
-    /// group (gathered only when an observer wants explanations).
-    fn gone_elsewhere(&self, ctx: &Context<'_>, var: VarId, value: Value) -> Vec<Fact> {
-        if !ctx.explaining() {
-            return Vec::new();
-        }
-        (self.vars.iter())
-            .filter(|&&other| other != var)
             .map(|&other| Fact::IsNot(other, value))
-            .collect()
+            .collect();
+        let deduction = Deduction {
+            inference: "hidden single",
+            var,
+            value: Some(value),
+            facts: &facts,
+        };
+        let text = |names: &Names| {
+            let default = |names: &Names| {
+                let (var, value) = (names.var_name(var), names.value_label(value));
+                format!(
+                    "{value} can only go in {var} within {}, so {var} = {value}",
+                    self.name
+                )
+            };
+            self.wording.sentence(names, &deduction, default)
+        };
+        let why = Why::new("hidden single")
+            .cause(&cause)
+            .because(&facts)
+            .named_text(&text);
+        ctx.assign(var, value, &why)
     }
 }
 
@@ -53,49 +166,59 @@ impl Rule for EachValueSomewhere {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.vars
-            .iter()
-            .map(|&var| Watch::new(var, Events::REMOVED))
-            .collect()
+        Watch::all(&self.vars, Events::REMOVED)
     }
 
     fn idempotent(&self) -> bool {
-        true
+        self.repeat
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        loop {
-            let mut progress = false;
-            for &value in &self.values {
-                match self.places(ctx, value) {
-                    (None, _) => {
-                        return Err(ctx.conflict(&Why::new("value has no place")));
-                    }
-                    (Some(var), false) if ctx.domains().count(var) > 1 => {
-                        let text = |names: &Names| {
-                            let (var, value) = (names.var_name(var), names.value_label(value));
-                            format!(
-                                "{value} can only go in {var} within {}, so {var} = {value}",
-                                self.name
-                            )
-                        };
-                        let facts = self.gone_elsewhere(ctx, var, value);
-                        let why = Why::new("hidden single").because(&facts).named_text(&text);
-                        ctx.assign(var, value, &why)?;
-                        progress = true;
-                    }
-                    _ => {}
-                }
-            }
-            if !progress {
-                return Ok(());
-            }
-        }
+        while self.pass(ctx)? && self.repeat {}
+        Ok(())
     }
 
     fn holds(&self, values: &[Value]) -> bool {
         self.values
             .iter()
             .all(|value| self.vars.iter().any(|var| values[var.index()] == *value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{Random, assert_sound, random_case};
+
+    #[test]
+    fn both_modes_are_sound() {
+        let mut random = Random::new(5);
+        for round in 0..1500 {
+            let count = 1 + random.below(5) as usize;
+            let size = 1 + random.below(5) as u32;
+            let values: Vec<Value> = (0..size).filter(|_| random.below(3) > 0).collect();
+            let (model, state) = random_case(&mut random, count, size, |vars| {
+                let rule = EachValueSomewhere::new("g", vars, values.clone());
+                if round % 2 == 0 {
+                    rule
+                } else {
+                    rule.one_pass()
+                }
+            });
+            assert_sound(&model, &state);
+        }
+    }
+
+    #[test]
+    fn values_beyond_a_word_find_their_place() {
+        let mut model = crate::Model::new();
+        let vars = model.new_vars(2, 100);
+        model
+            .add_rule(EachValueSomewhere::new("g", vars.clone(), vec![99]))
+            .unwrap();
+        let mut state = model.domains();
+        state.remove(vars[0], 99).unwrap();
+        crate::propagate(&model, &mut state, crate::Schedule::Queue, None).unwrap();
+        assert_eq!(state.value(vars[1]), Some(99));
     }
 }

@@ -1,3 +1,23 @@
+//! Linear sums: `Σ coefficient · x (=, ≤ or ≥) rhs`, by bounds.
+//!
+//! ```
+//! use sieve::prelude::*;
+//!
+//! // 2·x − y = 3 with x, y in 0..4: only x = 2, y = 1 and x = 3, y = 3.
+//! let mut model = Model::new();
+//! let (x, y) = (model.new_var(4), model.new_var(4));
+//! model.add_rule(LinearSum::new("2x - y", vec![(2, x), (-1, y)], Relation::Equal, 3))?;
+//! let mut state = model.domains();
+//! propagate(&model, &mut state, Schedule::Queue, None)?;
+//! assert_eq!(state.min(x), Some(2));
+//! assert_eq!(Search::new(&model, Config::default())?.count(None).solutions, 2);
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! Each term's value must fit between what the other terms can at least and at most
+//! contribute (inference `"sum bounds"`). For different values with a fixed sum,
+//! [`DistinctSum`](super::DistinctSum) removes more.
+
 use crate::domain::{Value, VarId};
 use crate::names::Names;
 use crate::propagation::{Conflict, Consistency, Events, Fact, Rule, Watch, Why};
@@ -338,10 +358,7 @@ impl Rule for LinearSum {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.terms
-            .iter()
-            .map(|&(_, var)| Watch::new(var, Events::BOUNDS))
-            .collect()
+        Watch::all(self.terms.iter().map(|(_, var)| var), Events::BOUNDS)
     }
 
     fn idempotent(&self) -> bool {

@@ -1,12 +1,31 @@
 //! Generic rules that ship with the engine, usable by any rule set.
 //!
-//! Each has a slow from-scratch checker in its tests, and each is checked for
-//! soundness against the brute-force [`crate::oracle`].
+//! - [`AllDifferent`]: values pairwise different, optionally after offsets, at a
+//!   chosen [`Consistency`](crate::Consistency) (value, bounds or Régin's domain filter);
+//! - [`EachValueSomewhere`]: each of some values is taken somewhere (hidden singles);
+//! - [`LinearSum`]: a weighted sum against a constant, by bounds;
+//! - [`DistinctSum`]: different values with a fixed sum (killer cages, kakuro runs,
+//!   magic lines), domain consistent;
+//! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`.
+//!
+//! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
+//! tests, and each words its changes in general terms that a puzzle can replace by
+//! its own ([`Wording`]). The bipartite matching behind the domain filter is public
+//! ([`matching`]) for rules over other graphs of the same kind.
 
-mod all_different;
-mod each_value;
-mod linear;
+pub mod all_different;
+pub mod compare;
+pub mod distinct_sum;
+pub mod each_value;
+pub mod linear;
+pub mod matching;
+#[cfg(test)]
+mod testing;
+pub mod wording;
 
 pub use all_different::AllDifferent;
+pub use compare::{Compare, Comparison};
+pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
 pub use linear::{LinearSum, Relation};
+pub use wording::{Deduction, Wording};

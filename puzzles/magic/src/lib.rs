@@ -58,8 +58,9 @@
 //! - [`solve`](mod@solve): the rule set over the Sieve engine ([`MagicModel`],
 //!   [`Rules`]): complete a partial square, enumerate or count its
 //!   completions, with the engine's counters and observers;
-//! - [`line_sum`]: [`DistinctSum`], this crate's own rule — a line of
-//!   different values with a fixed sum, pruned to domain consistency.
+//! - the lines use the engine's [`DistinctSum`] (re-exported here): a line of
+//!   different values with a fixed sum, pruned to domain consistency, in this
+//!   crate's words ([`solve::line_wording`]).
 //!
 //! ```
 //! use sieve_magic::{Puzzle, PuzzleOptions};
@@ -75,7 +76,6 @@
 //! ```
 
 pub mod construct;
-pub mod line_sum;
 pub mod partial;
 pub mod puzzle;
 pub mod random;
@@ -85,9 +85,9 @@ pub mod square;
 pub mod text;
 
 pub use construct::{ConstructError, Method, construct, doubly_even, lux, siamese};
-pub use line_sum::DistinctSum;
 pub use partial::PartialSquare;
 pub use puzzle::{Cell, Puzzle, PuzzleError, PuzzleOptions};
+pub use sieve::DistinctSum;
 pub use solve::{Completion, Counted, MagicModel, Rules, SolveError};
 pub use square::{GridError, MAX_ORDER, NotMagic, Position, Square, magic_constant};
 pub use text::{ParseError, parse_partial, parse_square};

@@ -3,6 +3,7 @@
 //! with no support, checked by a slow enumeration written here.
 
 use proptest::prelude::*;
+use sieve::fast::Words;
 use sieve::oracle;
 use sieve::prelude::*;
 use sieve_magic::{DistinctSum, MagicModel, Rules};
@@ -22,7 +23,7 @@ fn order_3_state() -> impl Strategy<Value = Vec<u64>> {
 fn narrowed(magic: &MagicModel, masks: &[u64]) -> Domains {
     let mut state = magic.model().domains();
     for (&cell, &mask) in magic.cells().iter().zip(masks) {
-        state.retain_bits(cell, mask);
+        state.retain_word(cell, mask);
     }
     state
 }
@@ -65,11 +66,11 @@ fn after_distinct_sum(size: u32, masks: &[u64], target: u64, budget: u64) -> Opt
     model.add_rule(rule).unwrap();
     let mut state = model.domains();
     for (&cell, &mask) in cells.iter().zip(masks) {
-        state.retain_bits(cell, mask);
+        state.retain_word(cell, mask);
     }
     match sieve::apply_rule(&model, &mut state, RuleId::first(), None).unwrap() {
         Fixpoint::Conflict(_) => None,
-        _ => Some(cells.iter().map(|&cell| state.bits(cell)).collect()),
+        _ => Some(cells.iter().map(|&cell| state.word(cell)).collect()),
     }
 }
 

@@ -196,10 +196,7 @@ impl Rule for Skyline {
         &self.name
     }
     fn watches(&self) -> Vec<Watch> {
-        self.line
-            .iter()
-            .map(|&var| Watch::new(var, Events::ASSIGNED))
-            .collect()
+        Watch::all(&self.line, Events::ASSIGNED)
     }
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.line.len() as u32;

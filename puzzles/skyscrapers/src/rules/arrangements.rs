@@ -126,10 +126,7 @@ impl Rule for LineArrangements {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.cells
-            .iter()
-            .map(|&var| Watch::new(var, Events::REMOVED))
-            .collect()
+        Watch::all(&self.cells, Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {

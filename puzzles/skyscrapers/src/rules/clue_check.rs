@@ -35,10 +35,7 @@ impl Rule for ClueCheck {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.cells
-            .iter()
-            .map(|&var| Watch::new(var, Events::ASSIGNED))
-            .collect()
+        Watch::all(&self.cells, Events::ASSIGNED)
     }
 
     fn cost(&self) -> Cost {

@@ -71,11 +71,7 @@ impl Rule for EdgeRule {
 
     /// The clue alone decides, so no change wakes the rule: it runs once, at the start.
     fn watches(&self) -> Vec<Watch> {
-        self.view
-            .cells
-            .iter()
-            .map(|&var| Watch::new(var, Events::NONE))
-            .collect()
+        Watch::all(&self.view.cells, Events::NONE)
     }
 
     fn cost(&self) -> Cost {

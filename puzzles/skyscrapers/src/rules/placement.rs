@@ -5,11 +5,12 @@
 //!
 //! The tiers reason one line at a time; this rule looks at one height across
 //! all lines at once (what sudoku players call fish), which cuts the search
-//! for hard puzzles. It is computed as in Régin's all-different filter: find
-//! one perfect matching, then keep the edges on an alternating cycle. Rows are
-//! at most [`MAX_SIZE`], so every set is one machine word: the matching grows
-//! by augmenting paths, and the cycles come from the transitive closure of the
-//! rows' graph (Warshall's algorithm on bit sets).
+//! for hard puzzles. It is Régin's all-different filter on the dual view (a
+//! height's rows take different columns), run by the engine's
+//! [`sieve::rules::matching`], the same code as the library's domain-consistent
+//! [`sieve::AllDifferent`]: one perfect matching, then only the edges on an
+//! alternating cycle stay. Rows are at most [`MAX_SIZE`], so every set is one
+//! machine word.
 //!
 //! One rule can watch several heights ([`HeightPlacement::every_height`]):
 //! every change wakes it once, and it reads the grid once for all of them,
@@ -19,12 +20,15 @@
 //! model runs them on position variables instead of cells
 //! ([`super::positions`]).
 
+use sieve::fast::Words;
+use sieve::rules::matching;
 use sieve::{Conflict, Context, Cost, Domains, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use crate::puzzle::MAX_SIZE;
 
-/// Rows (or columns) as bit sets, `MAX_SIZE` at most.
-pub(crate) type Set = u32;
+/// Rows (or columns) as bit sets, `MAX_SIZE` at most: the engine's matching
+/// works on words.
+pub(crate) type Set = u64;
 
 /// For each height, for each row, the columns whose cell can still hold it.
 pub(crate) type Places = [[Set; MAX_SIZE]; MAX_SIZE];
@@ -70,7 +74,7 @@ impl HeightPlacement {
         let mut places = [[0; MAX_SIZE]; MAX_SIZE];
         for (row, cells) in self.cells.chunks(size.max(1)).take(size).enumerate() {
             for (column, &cell) in cells.iter().enumerate() {
-                for height in members(domains.bits(cell) & self.heights) {
+                for height in members(domains.word(cell) & self.heights) {
                     places[height][row] |= 1 << column;
                 }
             }
@@ -92,116 +96,23 @@ fn heights_up_to(count: usize) -> u64 {
     (1u64 << count) - 1
 }
 
+/// The members of a set, lowest first.
+pub(crate) fn members(set: impl Into<u64>) -> impl Iterator<Item = usize> {
+    sieve::fast::bits(set.into()).map(|member| member as usize)
+}
+
 /// Whether every row has exactly one column and no two share one: the height
 /// is placed everywhere and nothing is left to remove.
 pub(crate) fn settled(columns: &[Set]) -> bool {
-    let mut union = 0;
-    for &set in columns {
-        if set.count_ones() != 1 || union & set != 0 {
-            return false;
-        }
-        union |= set;
-    }
-    true
+    matching::settled(columns)
 }
 
-/// A perfect matching of rows to columns, by augmenting paths: the column of
-/// each row, or `None` when there is none.
-fn perfect_matching(columns: &[Set]) -> Option<[usize; MAX_SIZE]> {
-    let size = columns.len();
-    let mut owner = [usize::MAX; MAX_SIZE];
-    for row in 0..size {
-        let mut visited: Set = 0;
-        if !augment(columns, row, &mut visited, &mut owner) {
-            return None;
-        }
-    }
-    let mut matched = [0; MAX_SIZE];
-    for (column, &row) in owner.iter().enumerate().take(size) {
-        matched[row] = column;
-    }
-    Some(matched)
-}
-
-/// Tries to match `row`, re-matching others along an augmenting path.
-fn augment(columns: &[Set], row: usize, visited: &mut Set, owner: &mut [usize]) -> bool {
-    let mut options = columns[row] & !*visited;
-    // A free column first: no need to walk further.
-    let mut free = options;
-    while free != 0 {
-        let column = free.trailing_zeros() as usize;
-        free &= free - 1;
-        if owner[column] == usize::MAX {
-            owner[column] = row;
-            return true;
-        }
-    }
-    while options != 0 {
-        let column = options.trailing_zeros() as usize;
-        options &= options - 1;
-        *visited |= 1 << column;
-        if augment(columns, owner[column], visited, owner) {
-            owner[column] = row;
-            return true;
-        }
-    }
-    false
-}
-
-/// For each row, the rows it reaches (itself included) in the graph where a
-/// row points to the row matched to each column it can take. Only the rows
-/// of `open` (with more than one column) lead anywhere else, so only they
-/// are walked through.
-fn reachable_rows(columns: &[Set], owner: &[usize], open: Set) -> [Set; MAX_SIZE] {
-    let size = columns.len();
-    let mut reach = [0 as Set; MAX_SIZE];
-    for (row, reached) in reach.iter_mut().enumerate().take(size) {
-        *reached = 1 << row;
-    }
-    for row in members(open) {
-        for column in members(columns[row]) {
-            reach[row] |= 1 << owner[column];
-        }
-    }
-    for through in members(open) {
-        let via = reach[through];
-        for row in members(open) {
-            // Branch-free: all of `via` when `row` reaches `through`, else nothing.
-            let passes = (reach[row] >> through) & 1;
-            reach[row] |= via & passes.wrapping_neg();
-        }
-    }
-    reach
-}
-
-/// The members of a set, lowest first.
-pub(crate) fn members(set: impl Into<u64>) -> impl Iterator<Item = usize> {
-    sieve::bits_of(set.into()).map(|member| member as usize)
-}
-
-/// The columns each row must lose: those on no alternating cycle through
-/// the row (the column's matched row does not reach back to it), apart from
-/// its matched one. `None` when no perfect matching exists.
+/// The columns each row must lose: those of no perfect matching of rows to
+/// columns (the engine's matching filter, [`sieve::rules::matching`]). `None`
+/// when no perfect matching exists.
 pub(crate) fn removed_columns(columns: &[Set]) -> Option<[Set; MAX_SIZE]> {
-    let size = columns.len();
-    let matched = perfect_matching(columns)?;
-    let mut owner = [0; MAX_SIZE];
-    for (row, &column) in matched.iter().enumerate().take(size) {
-        owner[column] = row;
-    }
-    let open = (0..size)
-        .filter(|&row| columns[row].count_ones() > 1)
-        .fold(0, |open, row| open | 1 << row);
-    let reach = reachable_rows(columns, &owner[..size], open);
     let mut removed = [0; MAX_SIZE];
-    for row in members(open) {
-        for column in members(columns[row] & !(1 << matched[row])) {
-            if reach[owner[column]] & (1 << row) == 0 {
-                removed[row] |= 1 << column;
-            }
-        }
-    }
-    Some(removed)
+    matching::unsupported(columns, &mut removed[..columns.len()]).then_some(removed)
 }
 
 impl Rule for HeightPlacement {
@@ -210,10 +121,7 @@ impl Rule for HeightPlacement {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.cells
-            .iter()
-            .map(|&var| Watch::new(var, Events::REMOVED))
-            .collect()
+        Watch::all(&self.cells, Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {
@@ -251,7 +159,7 @@ impl Rule for HeightPlacement {
     fn holds(&self, values: &[Value]) -> bool {
         let size = self.size;
         let at = |row: usize, column: usize| values[self.cells[row * size + column].index()];
-        sieve::bits_of(self.heights).all(|height| {
+        sieve::fast::bits(self.heights).all(|height| {
             (0..size).all(|line| {
                 let in_row = (0..size).filter(|&c| at(line, c) == height).count();
                 let in_column = (0..size).filter(|&r| at(r, line) == height).count();

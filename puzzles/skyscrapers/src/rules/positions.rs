@@ -76,16 +76,6 @@ impl PositionPlacement {
         (cells.len() == size * size).then_some(PositionPlacement { cells, positions })
     }
 
-    /// Every variable the placement reads: the cells, then each height's column in
-    /// every row and row in every column.
-    fn grid_vars(&self) -> impl Iterator<Item = VarId> + '_ {
-        let positions = &self.positions;
-        (self.cells.iter())
-            .chain(&positions.in_rows)
-            .chain(&positions.in_columns)
-            .copied()
-    }
-
     /// Where each height can stand by all three views at once.
     fn places(&self, domains: &Domains) -> Places {
         let size = self.positions.size;
@@ -99,14 +89,14 @@ impl PositionPlacement {
         }
         let mut places = [[0; MAX_SIZE]; MAX_SIZE];
         for (height, places) in places.iter_mut().enumerate().take(size) {
-            let mut by_columns = [0 as Set; MAX_SIZE];
+            let mut by_columns: [Set; MAX_SIZE] = [0; MAX_SIZE];
             for column in 0..size {
                 for row in members(domains.word(self.positions.in_column(column, height))) {
                     by_columns[row] |= 1 << column;
                 }
             }
             for row in 0..size {
-                let by_rows = domains.word(self.positions.in_row(row, height)) as Set;
+                let by_rows = domains.word(self.positions.in_row(row, height));
                 places[row] = by_cells[height][row] & by_rows & by_columns[row];
             }
         }
@@ -120,8 +110,12 @@ impl Rule for PositionPlacement {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.grid_vars()
-            .map(|var| Watch::new(var, Events::REMOVED))
+        let positions = &self.positions;
+        self.cells
+            .iter()
+            .chain(&positions.in_rows)
+            .chain(&positions.in_columns)
+            .map(|&var| Watch::new(var, Events::REMOVED))
             .collect()
     }
 
@@ -150,13 +144,7 @@ impl Rule for PositionPlacement {
                 *columns &= !removed;
             }
         }
-        // The matching reads the whole grid: every candidate of every cell and position.
-        let grid: Vec<VarId> = if ctx.explaining() {
-            self.grid_vars().collect()
-        } else {
-            Vec::new()
-        };
-        let why = Why::new("height placement").cause(&grid);
+        let why = Why::new("height placement");
         let mut keep = [0u16; MAX_SIZE * MAX_SIZE];
         for (height, places) in places.iter().enumerate().take(size) {
             for (row, &columns) in places.iter().enumerate().take(size) {
@@ -181,8 +169,8 @@ impl Rule for PositionPlacement {
             let mut rows_by_column = [0u64; MAX_SIZE];
             for (row, &columns) in places.iter().enumerate().take(size) {
                 let var = self.positions.in_row(row, height);
-                if ctx.domains().word(var) != u64::from(columns) {
-                    ctx.keep_word(var, u64::from(columns), &why)?;
+                if ctx.domains().word(var) != columns {
+                    ctx.keep_word(var, columns, &why)?;
                 }
                 for column in members(columns) {
                     rows_by_column[column] |= 1 << row;

@@ -41,10 +41,7 @@ fn buildings(count: usize, state: &str) -> String {
 
 /// Watches on every cell of a view, for one kind of event.
 fn watch_all(view: &View, events: Events) -> Vec<Watch> {
-    view.cells
-        .iter()
-        .map(|&var| Watch::new(var, events))
-        .collect()
+    Watch::all(&view.cells, events)
 }
 
 /// Viewpoint rule 1: the tallest stands no closer than the n-th cell.

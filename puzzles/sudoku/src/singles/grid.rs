@@ -84,10 +84,7 @@ impl Rule for GridRule {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.cells
-            .iter()
-            .map(|&cell| Watch::new(cell, Events::REMOVED))
-            .collect()
+        Watch::all(&self.cells, Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {

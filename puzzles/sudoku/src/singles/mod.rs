@@ -51,10 +51,7 @@ impl Rule for UnitSingles {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.cells
-            .iter()
-            .map(|&cell| Watch::new(cell, Events::REMOVED))
-            .collect()
+        Watch::all(&self.cells, Events::REMOVED)
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
@@ -202,10 +199,7 @@ impl Rule for ChuteRule {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.cells
-            .iter()
-            .map(|&cell| Watch::new(cell, Events::REMOVED))
-            .collect()
+        Watch::all(&self.cells, Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {

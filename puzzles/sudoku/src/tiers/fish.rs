@@ -170,10 +170,7 @@ impl Rule for Fish {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.cells
-            .iter()
-            .map(|&var| Watch::new(var, Events::REMOVED))
-            .collect()
+        Watch::all(self.cells.iter(), Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {

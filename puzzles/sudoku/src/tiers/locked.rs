@@ -131,13 +131,10 @@ impl Rule for LockedCandidates {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        (self
-            .segment
-            .iter()
+        let cells = (self.segment.iter())
             .chain(&self.box_rest)
-            .chain(&self.line_rest))
-        .map(|&(_, var)| Watch::new(var, Events::REMOVED))
-        .collect()
+            .chain(&self.line_rest);
+        Watch::all(cells.map(|(_, var)| var), Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {

@@ -50,7 +50,7 @@ use crate::model::{ModelError, SudokuModel};
 use crate::shape::{CellPos, UnitKind};
 use fish::Fish;
 use locked::LockedCandidates;
-use singles::{HiddenSingle, NakedSingle};
+use singles::{NakedSingle, hidden_single};
 use subsets::{Subset, SubsetKind};
 
 /// A tier of elimination rules; tiers are ordered from the simplest.
@@ -156,7 +156,7 @@ impl Tier {
                 .map(|cell| boxed(NakedSingle::new(shape, cell, cells)))
                 .collect(),
             Tier::HiddenSingle => boxes_first
-                .map(|unit| boxed(HiddenSingle::new(shape, unit, cells)))
+                .map(|unit| boxed(hidden_single(shape, unit, cells)))
                 .collect(),
             Tier::LockedCandidates => of_kind(UnitKind::Box)
                 .flat_map(|box_unit| {

@@ -3,11 +3,11 @@
 //! - **possible values** ([`NakedSingle`], one rule per cell): a cell's candidates
 //!   lose every value placed in its row, column or box; when one value is left,
 //!   that is a *naked single*;
-//! - **must value** ([`HiddenSingle`], one rule per unit): a value that has only
+//! - **must value** ([`hidden_single`], one rule per unit): a value that has only
 //!   one place left in a unit goes there (the source looked at boxes; here every
 //!   row, column and box).
 
-use sieve::bits_of;
+use sieve::fast::{WordChanges, Words};
 use sieve::prelude::*;
 
 use super::Tier;
@@ -132,11 +132,11 @@ impl Rule for NakedSingle {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
-        let own = domains.bits(self.var);
+        let own = domains.word(self.var);
         let seen = self
             .peers
             .iter()
-            .map(|&peer| domains.bits(peer))
+            .map(|&peer| domains.word(peer))
             .filter(|&bits| is_single(bits))
             .fold(0, |seen, bits| seen | bits);
         let removed = own & seen;
@@ -152,7 +152,7 @@ impl Rule for NakedSingle {
         let facts = self.facts(ctx, removed, left);
         let sentence = || self.sentence(left, seen, removed);
         let why = Why::new(inference).because(&facts).text(&sentence);
-        ctx.keep_bits(self.var, left, &why)?;
+        ctx.keep_word(self.var, left, &why)?;
         Ok(())
     }
 
@@ -162,89 +162,26 @@ impl Rule for NakedSingle {
     }
 }
 
-/// Tier 2 for one unit: a value with one place left goes there.
-pub(crate) struct HiddenSingle {
-    name: String,
-    shape: Shape,
-    unit: String,
-    cells: Vec<usize>,
-    vars: Vec<VarId>,
-}
-
-impl HiddenSingle {
-    /// The rule of `unit`; `cells` maps every cell to its variable.
-    pub(crate) fn new(shape: Shape, unit: &Unit, cells: &[VarId]) -> Self {
-        HiddenSingle {
-            name: format!("hidden single {unit}"),
-            shape,
-            unit: unit.to_string(),
-            cells: unit.cells.clone(),
-            vars: unit.cells.iter().map(|&cell| cells[cell]).collect(),
-        }
-    }
-}
-
-impl Rule for HiddenSingle {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn watches(&self) -> Vec<Watch> {
-        self.vars
+/// Tier 2 for one unit: a value with one place left goes there. The engine's
+/// [`EachValueSomewhere`] in this tier's words, one pass a run (a player writes
+/// down the hidden singles seen at once, then looks again).
+pub(crate) fn hidden_single(shape: Shape, unit: &Unit, cells: &[VarId]) -> EachValueSomewhere {
+    let vars: Vec<VarId> = unit.cells.iter().map(|&cell| cells[cell]).collect();
+    let places: Vec<(VarId, usize)> = vars.iter().copied().zip(unit.cells.clone()).collect();
+    let name = unit.to_string();
+    let wording = move |_: &Names, deduction: &Deduction<'_>| {
+        let cell = places
             .iter()
-            .map(|&var| Watch::new(var, Events::REMOVED))
-            .collect()
-    }
-
-    fn cost(&self) -> Cost {
-        Tier::HiddenSingle.cost()
-    }
-
-    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut bits = [0u64; 64];
-        let bits = &mut bits[..self.vars.len()];
-        let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
-        for (slot, &var) in bits.iter_mut().zip(&self.vars) {
-            let cell_bits = ctx.domains().bits(var);
-            *slot = cell_bits;
-            if is_single(cell_bits) {
-                fixed |= cell_bits;
-            }
-            twice |= once & cell_bits;
-            once |= cell_bits;
-        }
-        if once != self.shape.full_mask() {
-            return Err(ctx.conflict(&Why::new("value has no place")));
-        }
-        let hidden = once & !twice & !fixed;
-        for value in bits_of(hidden) {
-            let Some(index) = bits.iter().position(|b| b >> value & 1 == 1) else {
-                continue;
-            };
-            if (bits[index] & hidden).count_ones() > 1 {
-                return Err(ctx.conflict(&Why::new("two values need the same cell")));
-            }
-            let cause: Vec<VarId> = (self.vars.iter().enumerate())
-                .filter(|&(other, _)| other != index)
-                .map(|(_, &var)| var)
-                .collect();
-            let sentence = || {
-                format!(
-                    "{} can only go in {} within {}",
-                    text::value(self.shape, value),
-                    self.shape.position(self.cells[index]),
-                    self.unit
-                )
-            };
-            let why = Why::new("hidden single").cause(&cause).text(&sentence);
-            ctx.keep_bits(self.vars[index], 1u64 << value, &why)?;
-        }
-        Ok(())
-    }
-
-    fn holds(&self, values: &[Value]) -> bool {
-        unit_is_permutation(self.shape, &self.vars, values)
-    }
+            .find(|&&(var, _)| var == deduction.var)
+            .map(|&(_, cell)| shape.position(cell).to_string())
+            .unwrap_or_default();
+        let value = text::value(shape, deduction.value.unwrap_or_default());
+        format!("{value} can only go in {cell} within {name}")
+    };
+    let values = (0..shape.size() as Value).collect();
+    EachValueSomewhere::new(format!("hidden single {unit}"), vars, values)
+        .one_pass()
+        .wording(wording)
 }
 
 /// Whether the variables of one unit hold every value once.

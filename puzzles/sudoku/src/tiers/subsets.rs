@@ -238,10 +238,7 @@ impl Rule for Subset {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        self.vars
-            .iter()
-            .map(|&var| Watch::new(var, Events::REMOVED))
-            .collect()
+        Watch::all(&self.vars, Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {

@@ -1,7 +1,8 @@
-//! The support walk of [`DistinctSum`](super::DistinctSum) over one-word domains.
+//! The support walk of [`DistinctSum`](super::DistinctSum) over domains of values
+//! below 64, each written as a word.
 
-/// The longest line the walk handles (every line of a square up to order
-/// 16); longer lines are left to bounds reasoning.
+/// The longest group the walk handles (every line of a magic square up to order
+/// 16); longer groups are left to bounds reasoning.
 pub(super) const MAX_CELLS: usize = 16;
 
 /// The walk over one line's domains: which candidates have a support.
@@ -113,7 +114,7 @@ impl<'a> Supports<'a> {
                     (low + lowest(free(other)), high + highest(free(other)))
                 });
                 let mut found = false;
-                for value in sieve::bits_of(free(cell)) {
+                for value in crate::fast::bits(free(cell)) {
                     let value = u64::from(value);
                     if value > rest || rest - value < low {
                         break; // larger values leave even less for the others

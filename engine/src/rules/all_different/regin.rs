@@ -1,0 +1,96 @@
+//! [`Consistency::Domain`](super::Consistency::Domain): Régin's filter, variables as
+//! rows and shifted values as columns of [`crate::rules::matching`].
+
+use smallvec::SmallVec;
+
+use super::AllDifferent;
+use crate::domain::{Domains, Value, VarId};
+use crate::names::Names;
+use crate::propagation::{Conflict, Context, Why};
+use crate::rules::matching::{MAX_ROWS, unsupported};
+use crate::rules::wording::Deduction;
+
+impl AllDifferent {
+    /// Value consistency, then every value without a support goes; `Ok(true)` when
+    /// every variable is fixed. Groups too large for one word fall back to bounds.
+    pub(super) fn matching(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        if self.fixed_values(ctx)? {
+            return Ok(true);
+        }
+        let why = Why::new("all different matching");
+        let graph = self.graph(ctx.domains());
+        let Some((base, rows)) = graph.map_err(|()| ctx.conflict(&why))? else {
+            return self.bounds(ctx);
+        };
+        let mut removed = [0u64; MAX_ROWS];
+        let removed = &mut removed[..rows.len()];
+        if !unsupported(&rows, removed) {
+            return Err(ctx.conflict(&why));
+        }
+        for (index, &columns) in removed.iter().enumerate() {
+            for column in crate::fast::bits(columns) {
+                if let Some(value) = self.unshifted(index, base + i64::from(column)) {
+                    self.remove_unsupported(ctx, self.vars[index], value)?;
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The graph of variables to shifted values: the smallest shifted value and, for
+    /// each variable, its shifted values less that one as a word. `Ok(None)` when
+    /// the group does not fit words, `Err` when a domain is empty.
+    #[allow(clippy::type_complexity)]
+    fn graph(&self, domains: &Domains) -> Result<Option<(i64, SmallVec<[u64; 16]>)>, ()> {
+        if self.vars.len() > MAX_ROWS {
+            return Ok(None);
+        }
+        let (mut base, mut top) = (i64::MAX, i64::MIN);
+        for (index, &var) in self.vars.iter().enumerate() {
+            let (min, max) = (domains.min(var).ok_or(())?, domains.max(var).ok_or(())?);
+            base = base.min(self.shifted(index, min));
+            top = top.max(self.shifted(index, max));
+        }
+        if top - base >= 64 {
+            return Ok(None);
+        }
+        let row = |(index, &var): (usize, &VarId)| {
+            domains.iter(var).fold(0u64, |row, value| {
+                row | 1 << (self.shifted(index, value) - base)
+            })
+        };
+        Ok(Some((
+            base,
+            self.vars.iter().enumerate().map(row).collect(),
+        )))
+    }
+
+    fn remove_unsupported(
+        &self,
+        ctx: &mut Context<'_>,
+        var: VarId,
+        value: Value,
+    ) -> Result<bool, Conflict> {
+        let deduction = Deduction {
+            inference: "all different matching",
+            var,
+            value: Some(value),
+            facts: &[],
+        };
+        let text = |names: &Names| {
+            let default = |names: &Names| {
+                format!(
+                    "with {} = {}, the other variables of {} could not all take different values",
+                    names.var_name(var),
+                    names.value_label(value),
+                    self.name
+                )
+            };
+            self.say(names, &deduction, default)
+        };
+        let why = Why::new("all different matching")
+            .cause(&self.vars)
+            .named_text(&text);
+        ctx.remove(var, value, &why)
+    }
+}

@@ -1,0 +1,86 @@
+//! Helpers for the library rules' tests: small random states, the oracle's
+//! soundness check, and the values that have a support by brute force.
+
+use crate::domain::{Domains, Value, VarId};
+use crate::ids::RuleId;
+use crate::model::Model;
+use crate::oracle;
+use crate::propagation::{Fixpoint, Rule, apply_rule};
+
+/// A seeded xorshift generator: tests stay reproducible without a dependency.
+pub(crate) struct Random(u64);
+
+impl Random {
+    pub(crate) fn new(seed: u64) -> Self {
+        Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    /// A number in `0..bound`.
+    pub(crate) fn below(&mut self, bound: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % bound.max(1)
+    }
+}
+
+/// A model of `count` variables of `size` values with the one rule `make` builds,
+/// and a random state in which each variable keeps a random non-empty subset.
+pub(crate) fn random_case<R: Rule + 'static>(
+    random: &mut Random,
+    count: usize,
+    size: u32,
+    make: impl FnOnce(Vec<VarId>) -> R,
+) -> (Model, Domains) {
+    let mut model = Model::new();
+    let vars = model.new_vars(count, size);
+    model
+        .add_rule(make(vars.clone()))
+        .expect("the rule fits the model");
+    let mut state = model.domains();
+    for &var in &vars {
+        let keep = random.below(1 << size).max(1);
+        for value in 0..size {
+            if keep >> value & 1 == 0 {
+                state.remove(var, value).unwrap();
+            }
+        }
+    }
+    (model, state)
+}
+
+/// Panics unless the model's first rule is sound on `state` (the oracle's check).
+pub(crate) fn assert_sound(model: &Model, state: &Domains) {
+    let verdict = oracle::check_rule(model, state, RuleId::first()).expect("small enough");
+    assert_eq!(verdict, Ok(()), "{state:?}");
+}
+
+/// The state after one run of the first rule; `None` for a conflict.
+pub(crate) fn after(model: &Model, state: &Domains) -> Option<Domains> {
+    let mut after = state.clone();
+    match apply_rule(model, &mut after, RuleId::first(), None).expect("the state fits") {
+        Fixpoint::Conflict(_) => None,
+        _ => Some(after),
+    }
+}
+
+/// The values each variable takes in some solution (by brute force); `None` when
+/// there is no solution.
+pub(crate) fn supported(model: &Model, state: &Domains) -> Option<Vec<Vec<Value>>> {
+    let solutions = oracle::solutions(model, state, oracle::DEFAULT_BUDGET).expect("small");
+    if solutions.is_empty() {
+        return None;
+    }
+    let supported = model.vars().map(|var| {
+        let mut values: Vec<Value> = solutions.iter().map(|s| s[var.index()]).collect();
+        values.sort_unstable();
+        values.dedup();
+        values
+    });
+    Some(supported.collect())
+}
+
+/// Each variable's candidates in `state`.
+pub(crate) fn candidates(model: &Model, state: &Domains) -> Vec<Vec<Value>> {
+    model.vars().map(|var| state.iter(var).collect()).collect()
+}
