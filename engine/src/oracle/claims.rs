@@ -223,6 +223,9 @@ impl<'a> Claims<'a> {
             Consistency::Value | Consistency::Domain => Scope::candidates(checked, fixpoint),
         };
         let mut supports = Supports::new(&scope, consistency, fixpoint);
+        if supports.count == 0 {
+            return Ok(None);
+        }
         scope.find(fixpoint, self.checks.scope_budget, |values| {
             Ok((checked.holds(values) && supports.mark(&scope, values)).then_some(()))
         })?;

@@ -492,10 +492,14 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The facts of a change: the rule's own, then each cause variable's domain as
-/// facts. The changed variable itself is read as it was `before` the change.
+/// The facts of a change: the rule's own when it names them, else each cause
+/// variable's domain as facts (the cause variables are then only what the trace
+/// lists). The changed variable itself is read as it was `before` the change.
 fn resolve_facts(domains: &Domains, why: &Why<'_>, changed: VarId, before: &[u64]) -> Vec<Fact> {
     let mut facts = why.facts.to_vec();
+    if !facts.is_empty() {
+        return facts;
+    }
     for &var in why.cause {
         let words = if var == changed {
             before

@@ -63,9 +63,31 @@
 //! let mut model = Model::new();
 //! let x = model.new_var(3);
 //! let y = model.new_var(3);
-//! model.add_rule(LessThan { x, y });
-//! assert_eq!(Search::new(&model, Config::default()).unwrap().count(None).solutions, 3);
+//! model.add_rule(LessThan { x, y })?;
+//! assert_eq!(Search::new(&model, Config::default())?.count(None).solutions, 3);
+//! # Ok::<(), sieve::Error>(())
 //! ```
+//!
+//! # Values, sets and facts
+//!
+//! A rule reads its variables' candidates as values ([`Domains::contains`],
+//! [`Domains::min`], [`Domains::iter`]) or as a [`ValueSet`] ([`Domains::candidates`]),
+//! and narrows them through the context by value, by bounds or by set
+//! ([`Context::remove`], [`Context::remove_below`], [`Context::retain`]); every
+//! domain size works the same way. A rule whose speed is its point may read and
+//! narrow the values below 64 as one machine word through [`crate::fast`].
+//!
+//! Every change says why ([`Why`]): an inference label, a sentence built only when
+//! someone reads it, and the facts it rests on ([`Why::because`] with [`Fact`]s such
+//! as `x = 3`, `y ≠ 2`, `z ≥ 4`), from which `explain` builds exact chains.
+//!
+//! [`Domains::contains`]: crate::Domains::contains
+//! [`Domains::min`]: crate::Domains::min
+//! [`Domains::iter`]: crate::Domains::iter
+//! [`Domains::candidates`]: crate::Domains::candidates
+//! [`ValueSet`]: crate::ValueSet
+//! [`Move`]: crate::Move
+//! [`Reaction::Backtrack`]: crate::Reaction::Backtrack
 //!
 //! # Glossary
 //!

@@ -71,8 +71,9 @@ impl fmt::Display for Fact {
 pub struct Why<'a> {
     /// A short label of the inference, such as `"naked single"`.
     pub inference: &'static str,
-    /// The variables whose state led to the change: shorthand for the facts that
-    /// make up their current domains (each one's value when it is assigned).
+    /// The variables whose state led to the change: when the rule names no
+    /// [`Why::facts`], shorthand for the facts that make up their current domains
+    /// (each one's value when it is assigned).
     pub cause: &'a [VarId],
     /// The exact facts that led to the change, when the rule names them.
     pub facts: &'a [Fact],

@@ -48,14 +48,15 @@ impl AllDifferent {
         lows.sort_unstable();
         lows.dedup();
         for low in lows {
+            // The variables whose span starts at `low` or later, by their ends.
+            let starting: SmallVec<[usize; 16]> = (by_max.iter().copied())
+                .filter(|&index| spans[index].0 >= low)
+                .collect();
             let mut inside = 0;
-            for (position, &index) in by_max.iter().enumerate() {
-                if spans[index].0 < low {
-                    continue;
-                }
+            for (position, &index) in starting.iter().enumerate() {
                 inside += 1;
                 let high = spans[index].1;
-                let next = by_max.get(position + 1).map(|&next| spans[next].1);
+                let next = starting.get(position + 1).map(|&next| spans[next].1);
                 if next == Some(high) {
                     continue; // count every variable ending at `high` first
                 }
