@@ -81,9 +81,10 @@ impl EachValueSomewhere {
     /// The places of every value below 64 at once.
     fn sweep(&self, ctx: &Context<'_>) -> Sweep {
         let mut sweep = Sweep::default();
+        let domains = ctx.domains();
         for &var in &self.vars {
-            for value in ctx.domains().iter(var).take_while(|&value| value < 64) {
-                let bit = 1u64 << value;
+            for value in domains.iter(var) {
+                let bit = 1u64.checked_shl(value).unwrap_or(0);
                 sweep.twice |= sweep.once & bit;
                 sweep.once |= bit;
             }
@@ -119,6 +120,7 @@ impl EachValueSomewhere {
 
     /// `value` had one place when the pass began: it goes there, unless it is there
     /// already. `Ok(true)` when it was assigned.
+    #[inline(never)]
     fn place(&self, ctx: &mut Context<'_>, value: Value) -> Result<bool, Conflict> {
         let Some(index) = (self.vars.iter()).position(|&var| ctx.domains().contains(var, value))
         else {
@@ -130,9 +132,9 @@ impl EachValueSomewhere {
             return Ok(false);
         }
         let others = self.vars.iter().copied().filter(|&other| other != var);
-        // On the stack for groups up to 33 variables: a search allocates nothing.
-        let cause: SmallVec<[VarId; 32]> = others.collect();
-        let facts: SmallVec<[Fact; 32]> = cause
+        // On the stack for groups up to 17 variables: a search allocates nothing.
+        let cause: SmallVec<[VarId; 16]> = others.collect();
+        let facts: SmallVec<[Fact; 16]> = cause
             .iter()
             .map(|&other| Fact::IsNot(other, value))
             .collect();
