@@ -51,6 +51,12 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
+    /// Where the entailment flags start in a store of this layout.
+    #[inline]
+    pub(crate) fn entailment_offset(&self) -> usize {
+        self.entailment_offset
+    }
+
     /// The layout of variables of `sizes`, rules' state starting as `state`, and
     /// `rules` entailment flags.
     pub(crate) fn new(sizes: &[u32], state: &[u64], rules: usize) -> Self {
@@ -86,6 +92,12 @@ pub(crate) fn low_mask(bits: u32) -> u64 {
     } else {
         (1u64 << bits) - 1
     }
+}
+
+/// The word and bit of `rule`'s entailment flag, the flags starting at `offset`.
+#[inline(always)]
+pub(crate) fn entailment_bit(offset: usize, rule: RuleId) -> (usize, u64) {
+    (offset + rule.index() / 64, 1u64 << (rule.index() % 64))
 }
 
 /// [`Domains::fewest_unassigned`] over one-word domains given as (variable index,
@@ -248,10 +260,14 @@ impl Domains {
     /// Where a rule's entailment flag sits: (word in the store, bit).
     #[inline]
     pub(crate) fn entailment_bit(&self, rule: RuleId) -> (usize, u64) {
-        (
-            self.layout.entailment_offset + rule.index() / 64,
-            1u64 << (rule.index() % 64),
-        )
+        entailment_bit(self.layout.entailment_offset, rule)
+    }
+
+    /// Where the entailment flags start in the store: the same for every state of a
+    /// model, so the engine reads it once.
+    #[inline]
+    pub(crate) fn entailment_offset(&self) -> usize {
+        self.layout.entailment_offset()
     }
 
     /// Whether `rule` was declared entailed on the way to this state: it holds for
@@ -260,6 +276,13 @@ impl Domains {
     pub fn is_entailed(&self, rule: RuleId) -> bool {
         let (word, bit) = self.entailment_bit(rule);
         self.words.get(word).is_some_and(|&flags| flags & bit != 0)
+    }
+
+    /// [`Domains::is_entailed`] with the flags' place known (the engine's hot path).
+    #[inline(always)]
+    pub(crate) fn is_entailed_at(&self, entailment_offset: usize, rule: RuleId) -> bool {
+        let (word, bit) = entailment_bit(entailment_offset, rule);
+        self.words[word] & bit != 0
     }
 
     /// The entailment flags of every rule, one bit a rule.

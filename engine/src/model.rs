@@ -289,6 +289,11 @@ impl Model {
         }
     }
 
+    /// Where the entailment flags start in this model's states.
+    pub(crate) fn entailment_offset(&self) -> usize {
+        self.layout().entailment_offset()
+    }
+
     /// The shape of this model's states, made once.
     fn layout(&self) -> &Arc<Layout> {
         self.layout

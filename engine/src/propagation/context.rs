@@ -3,7 +3,7 @@
 
 use smallvec::SmallVec;
 
-use crate::domain::{Domains, low_mask};
+use crate::domain::{Domains, entailment_bit, low_mask};
 use crate::ids::{RuleId, Value, VarId};
 use crate::model::{Model, Watchers};
 use crate::observe::{Change, Event, Flow, Observer};
@@ -26,6 +26,8 @@ pub struct Context<'a> {
     depth: usize,
     /// Every domain is one word (read once per run, not once per change).
     single_word: bool,
+    /// Where the entailment flags start in the store (read once per run).
+    entailment_offset: usize,
 }
 
 impl<'a> Context<'a> {
@@ -43,6 +45,7 @@ impl<'a> Context<'a> {
         Context {
             model,
             single_word: domains.is_single_word(),
+            entailment_offset: domains.entailment_offset(),
             domains,
             core,
             watchers,
@@ -83,9 +86,10 @@ impl<'a> Context<'a> {
     /// is part of the state, undone on backtrack like a removal. The oracle
     /// ([`crate::oracle::check_rule`]) checks every such claim by brute force. A
     /// search decision (no rule running) declares nothing.
+    #[inline]
     pub fn declare_entailed(&mut self) {
         if let Some(rule) = self.rule {
-            let (offset, bit) = self.domains.entailment_bit(rule);
+            let (offset, bit) = entailment_bit(self.entailment_offset, rule);
             let old = self.domains.store()[offset];
             if old & bit == 0 {
                 self.write(offset, old, old | bit);
@@ -440,7 +444,7 @@ impl<'a> Context<'a> {
     #[inline(always)]
     fn wake_rule(&mut self, rule: RuleId) {
         if Some(rule) == self.rule && self.core.idempotent[rule.index()]
-            || self.domains.is_entailed(rule)
+            || self.domains.is_entailed_at(self.entailment_offset, rule)
         {
             return;
         }

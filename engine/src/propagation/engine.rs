@@ -111,6 +111,8 @@ pub(crate) struct Engine<'m> {
     pub(crate) model: &'m Model,
     watchers: &'m Watchers,
     pub(crate) core: Core,
+    /// Where the entailment flags start in the model's states.
+    entailment_offset: usize,
     /// The conflict of the last run that ended in one.
     conflict: Option<Conflict>,
 }
@@ -127,6 +129,7 @@ impl<'m> Engine<'m> {
         Engine {
             model,
             watchers: model.watchers(),
+            entailment_offset: model.entailment_offset(),
             core: Core {
                 schedule,
                 queues: Queues::new(schedule, cost_class),
@@ -330,7 +333,7 @@ impl<'m> Engine<'m> {
         depth: usize,
     ) -> Result<(), Conflict> {
         let rule = self.model.rule(id);
-        if domains.is_entailed(id) {
+        if domains.is_entailed_at(self.entailment_offset, id) {
             if let Some(observer) = observer.as_deref_mut() {
                 observer.on_event(&Event::RuleAsleep { rule: id });
             }
