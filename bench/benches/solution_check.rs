@@ -63,7 +63,7 @@ impl Rule for Pair {
 
     fn holds(&self, values: &[Value]) -> bool {
         let (x, y) = (values[self.a.index()], values[self.b.index()]);
-        x != y && x.abs_diff(y) != self.distance
+        x != y && x.abs_diff(y) != self.distance as u32
     }
 }
 

@@ -80,7 +80,7 @@ impl Rule for KeepMask {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let why = Why::new("mask");
-        let keep = ValueSet::from_words(&[0b1_0101_0101]);
+        let keep = [0, 2, 4, 6, 8].into_iter().collect::<ValueSet>();
         for &var in &self.vars {
             if self.by_word {
                 ctx.keep_word(var, 0b1_0101_0101, &why)?;

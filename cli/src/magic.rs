@@ -389,7 +389,7 @@ fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliE
                 "--value {number} is not a number of a square of order {order} (1 to {numbers})"
             )));
         }
-        number => number.map(|number| (number - 1) as sieve::Value),
+        number => number.map(|number| number as sieve::Value),
     };
     let magic = MagicModel::with_rules(order, args.rules.rules()).map_err(CliError::input)?;
     let start = magic.start(&partial).map_err(CliError::input)?;
@@ -405,8 +405,8 @@ fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliE
         var: magic.cells()[index],
         name: format!("r{}c{}", row + 1, column + 1),
         value,
-        given: partial.cells()[index].map(|number| (number - 1) as sieve::Value),
-        describe: &|value| (value + 1).to_string(),
+        given: partial.cells()[index].map(|number| number as sieve::Value),
+        describe: &|value| value.to_string(),
         rules,
     };
     explain(&question, out)

@@ -653,7 +653,7 @@ fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliE
                 "--value {height} is not a height of a {size}x{size} grid (1 to {size})"
             )));
         }
-        height => height.map(|height| height - 1),
+        height => height.map(|height| height as sieve::Value - 1),
     };
     let sky = SkyscrapersModel::solver(&puzzle).map_err(CliError::input)?;
     let (row, column) = args.cell;

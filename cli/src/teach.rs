@@ -263,7 +263,7 @@ fn explain_open(
         "the rules alone do not settle {name}: its candidates are {}",
         left.join(", ")
     )?;
-    let lost: Vec<Value> = (0..state.size(var))
+    let lost: Vec<Value> = (state.range(var))
         .filter(|&value| !state.contains(var, value) && question.start.contains(var, value))
         .collect();
     if lost.is_empty() {

@@ -53,7 +53,7 @@ fn assert_self_contained(page: &str) {
 /// The events of a trace document, once its header is checked.
 fn events(trace: &Value) -> &Vec<Value> {
     assert_eq!(trace["format"], "sieve-trace");
-    assert_eq!(trace["version"], 1);
+    assert_eq!(trace["version"], 2);
     trace["events"].as_array().expect("an event list")
 }
 
@@ -93,18 +93,21 @@ fn magic_json_trace_is_the_documented_document() {
     let variables = trace["variables"].as_array().unwrap();
     assert_eq!(variables.len(), 9);
     assert!(variables.contains(&Value::from("r3c2")));
-    // Numbers are labelled as the square writes them: raw value 0 is the number 1.
-    assert_eq!(trace["labels"][0], "1");
-    assert_eq!(trace["labels"][8], "9");
-    assert_eq!(trace["sizes"][0], 9);
-    // The givens are the start: r1c1 holds only raw value 1 (the number 2).
+    // The cells are declared over the numbers 1..=9 themselves.
+    assert_eq!(trace["labels"][1], "1");
+    assert_eq!(trace["labels"][9], "9");
+    assert_eq!(
+        (&trace["sizes"][0], &trace["firsts"][0]),
+        (&Value::from(9), &Value::from(1))
+    );
+    // The givens are the start: r1c1 holds only the number 2.
     let r1c1 = variables.iter().position(|name| name == "r1c1").unwrap();
-    assert_eq!(trace["start"][r1c1], serde_json::json!([1]));
+    assert_eq!(trace["start"][r1c1], serde_json::json!([2]));
     let last = events.last().unwrap();
     assert_eq!(last["kind"], "solution");
-    // The solution's values are the square's numbers, less one.
+    // The solution's values are the square's numbers.
     let r3c2 = variables.iter().position(|name| name == "r3c2").unwrap();
-    assert_eq!(last["values"][r3c2], 0);
+    assert_eq!(last["values"][r3c2], 1);
     let change = events
         .iter()
         .find(|event| event["kind"] == "change")
@@ -121,10 +124,10 @@ fn magic_json_trace_is_the_documented_document() {
     ] {
         assert!(change.get(field).is_some(), "{field} in {change}");
     }
-    // The first change rests on the given r1c1 = 2 (raw value 1).
+    // The first change rests on the given r1c1 = 2.
     assert_eq!(
         change["facts"],
-        serde_json::json!([{ "var": r1c1, "relation": "is", "value": 1 }])
+        serde_json::json!([{ "var": r1c1, "relation": "is", "value": 2 }])
     );
 }
 
@@ -161,11 +164,19 @@ fn magic_html_trace_draws_the_square() {
             "r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"
         ]
     );
-    // The givens 2, 5 and 8 are the start of the corners and centre.
+    // The givens 2, 5 and 8 are the start of the corners and centre: the cells hold
+    // the numbers themselves.
     let given = |cell: usize| trace["start"][cells[cell].as_u64().unwrap() as usize].clone();
     assert_eq!(
         [given(0), given(4), given(8)],
-        [[1], [4], [7]].map(|raw| serde_json::json!(raw))
+        [[2], [5], [8]].map(|number| serde_json::json!(number))
+    );
+    assert!(
+        trace["firsts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|first| first == 1)
     );
 }
 

@@ -21,11 +21,11 @@ v
 . . . .>2
 ";
 
-/// Build the model: one variable per cell (values 0..5 stand for 1..5).
-fn build(text: &str, size: usize) -> Result<(Model, Domains, Vec<VarId>), Error> {
+/// Build the model: one variable per cell, over the digits `1..=size`; the givens
+/// are part of the model.
+fn build(text: &str, size: usize) -> Result<(Model, Vec<VarId>), Error> {
     let mut model = Model::new();
-    let cells = model.new_vars(size * size, size as u32);
-    model.set_value_labels((1..=size).map(|v| v.to_string()).collect());
+    let cells = model.new_vars_in(size * size, 1..=size as Value)?;
     for (i, &cell) in cells.iter().enumerate() {
         model.set_name(cell, format!("r{}c{}", i / size + 1, i % size + 1));
     }
@@ -35,7 +35,6 @@ fn build(text: &str, size: usize) -> Result<(Model, Domains, Vec<VarId>), Error>
         model.add_rule(AllDifferent::new(format!("row {}", line + 1), row))?;
         model.add_rule(AllDifferent::new(format!("column {}", line + 1), column))?;
     }
-    let mut start = model.domains();
     let mut row = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let is_cell_row = line.chars().any(|c| c.is_ascii_digit() || c == '.');
@@ -48,8 +47,8 @@ fn build(text: &str, size: usize) -> Result<(Model, Domains, Vec<VarId>), Error>
                 (false, '^') => (cells[(row - 1) * size + column], cells[row * size + column]),
                 (false, 'v') => (cells[row * size + column], cells[(row - 1) * size + column]),
                 (true, digit) if digit.is_ascii_digit() => {
-                    let value = digit.to_digit(10).expect("a digit") - 1;
-                    start.assign(cells[row * size + column], value)?;
+                    let value = digit.to_digit(10).expect("a digit") as Value;
+                    model.fix(cells[row * size + column], value)?;
                     continue;
                 }
                 _ => continue,
@@ -62,30 +61,26 @@ fn build(text: &str, size: usize) -> Result<(Model, Domains, Vec<VarId>), Error>
             row += 1;
         }
     }
-    Ok((model, start, cells))
+    Ok((model, cells))
 }
 
 fn main() -> Result<(), Error> {
     let size = 5;
-    let (model, start, cells) = build(PUZZLE, size)?;
+    let (model, cells) = build(PUZZLE, size)?;
 
     // Check every rule against brute force on a small instance before trusting it.
-    let (small, small_start, _) = build(". .\n^\n. .", 2)?;
-    assert_eq!(oracle::check_all_rules(&small, &small_start)?, Ok(()));
+    let (small, _) = build(". .\n^\n. .", 2)?;
+    assert_eq!(oracle::check_all_rules(&small, &small.domains())?, Ok(()));
 
     // Solve, with a trace of the first propagation steps and statistics.
     let mut stats = Stats::new();
-    let mut search =
-        Search::from_state(&model, start.clone(), Config::default())?.observe(&mut stats);
+    let mut search = Search::new(&model, Config::default())?.observe(&mut stats);
     let solution = search.next_solution().expect("the puzzle has a solution");
     let unique = search.next_solution().is_none();
     assert!(unique, "the guide's puzzle has one solution");
     drop(search);
     for row in cells.chunks(size) {
-        let digits: Vec<String> = row
-            .iter()
-            .map(|&c| (solution.value(c) + 1).to_string())
-            .collect();
+        let digits: Vec<String> = row.iter().map(|&c| solution.value(c).to_string()).collect();
         println!("{}", digits.join(" "));
     }
     println!(
@@ -96,7 +91,7 @@ fn main() -> Result<(), Error> {
     );
 
     let mut trace = TextTrace::new(&model, Vec::new()).with_wakes(false);
-    let mut first_steps = start;
+    let mut first_steps = model.domains();
     propagate(&model, &mut first_steps, Schedule::Queue, Some(&mut trace))?;
     let text = String::from_utf8(trace.finish().expect("writing to memory")).expect("UTF-8");
     println!("first deductions:");

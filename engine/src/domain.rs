@@ -1,8 +1,9 @@
 //! Variables and their bitset domains, all stored in one contiguous block of words.
 //!
 //! A [`Domains`] value is the whole state of a model: for every variable, the set of
-//! values still possible (its *candidates*). Values are `0..size`; a puzzle maps them
-//! to its own labels. Because every domain lives in one `Vec<u64>`, saving a state is a
+//! values still possible (its *candidates*). Each variable has its own range of
+//! values, `0..size` unless it was declared over another (`1..=9`, `-3..=3`), and is
+//! read and written in it. Because every domain lives in one `Vec<u64>`, saving a state is a
 //! single copy, and a variable with at most 64 values is a single word (the fast path).
 //!
 //! ```
@@ -32,6 +33,8 @@ struct Span {
     offset: u32,
     words: u32,
     size: u32,
+    /// The variable's first value: bit `p` of its words is value `first + p`.
+    first: Value,
 }
 
 /// The shape of a store: each variable's span, then the rules' reversible state and
@@ -48,6 +51,8 @@ pub(crate) struct Layout {
     entailment_offset: usize,
     /// Every variable has at most 64 values, so variable `i` is word `i`.
     single_word: bool,
+    /// Every variable's values start at 0, so bit `p` is value `p`.
+    from_zero: bool,
 }
 
 impl Layout {
@@ -57,21 +62,23 @@ impl Layout {
         self.entailment_offset
     }
 
-    /// The layout of variables of `sizes`, rules' state starting as `state`, and
-    /// `rules` entailment flags.
-    pub(crate) fn new(sizes: &[u32], state: &[u64], rules: usize) -> Self {
-        let mut spans = Vec::with_capacity(sizes.len());
+    /// The layout of variables of `ranges` (first value, size), rules' state
+    /// starting as `state`, and `rules` entailment flags.
+    pub(crate) fn new(ranges: &[(Value, u32)], state: &[u64], rules: usize) -> Self {
+        let mut spans = Vec::with_capacity(ranges.len());
         let mut offset = 0u32;
-        for &size in sizes {
+        for &(first, size) in ranges {
             let words = size.div_ceil(64).max(1);
             spans.push(Span {
                 offset,
                 words,
                 size,
+                first,
             });
             offset += words;
         }
-        let single_word = sizes.iter().all(|&size| size <= 64);
+        let single_word = ranges.iter().all(|&(_, size)| size <= 64);
+        let from_zero = ranges.iter().all(|&(first, _)| first == 0);
         let domain_words = offset as usize;
         let mut state = state.to_vec();
         state.resize(state.len() + rules.div_ceil(64), 0);
@@ -81,6 +88,7 @@ impl Layout {
             entailment_offset: domain_words + state.len() - rules.div_ceil(64),
             state,
             single_word,
+            from_zero,
         }
     }
 }
@@ -193,7 +201,7 @@ impl Domains {
                     .spans
                     .iter()
                     .zip(&other.layout.spans)
-                    .all(|(a, b)| a.size == b.size))
+                    .all(|(a, b)| (a.size, a.first) == (b.size, b.first)))
     }
 
     #[inline]
@@ -211,9 +219,50 @@ impl Domains {
         self.layout.spans.len()
     }
 
-    /// The size of a variable's universe: its values are `0..size`.
+    /// How many values a variable was declared with.
     pub fn size(&self, var: VarId) -> u32 {
         self.layout.spans[var.index()].size
+    }
+
+    /// The values a variable was declared with: `0..=size - 1` for
+    /// [`crate::Model::new_var`], its own for [`crate::Model::new_var_in`].
+    pub fn range(&self, var: VarId) -> std::ops::RangeInclusive<Value> {
+        let span = &self.layout.spans[var.index()];
+        span.first..=last_value(span.first, span.size)
+    }
+
+    /// A variable's first value: bit `p` of its words is value `first + p`.
+    #[inline]
+    pub(crate) fn first(&self, var: VarId) -> Value {
+        if self.layout.from_zero {
+            0
+        } else {
+            self.layout.spans[var.index()].first
+        }
+    }
+
+    /// Where `value` sits among `var`'s bits, or `None` outside its range.
+    #[inline]
+    pub(crate) fn position(&self, var: VarId, value: Value) -> Option<u32> {
+        let span = &self.layout.spans[var.index()];
+        let position = i64::from(value) - i64::from(self.first(var));
+        (0..i64::from(span.size))
+            .contains(&position)
+            .then_some(position as u32)
+    }
+
+    /// The candidates of `var` among the 64 values `base + 64 index ..`, as a mask
+    /// (bit `i` = value `base + 64 index + i`): how a rule over variables of
+    /// different ranges reads them all in one frame.
+    #[inline]
+    pub(crate) fn word_from(&self, var: VarId, base: i64, index: usize) -> u64 {
+        crate::value_set::aligned_word(self.words(var), i64::from(self.first(var)), base, index)
+    }
+
+    /// The value at bit `position` of `var`'s words.
+    #[inline]
+    pub(crate) fn value_at(&self, var: VarId, position: u32) -> Value {
+        value_at(self.first(var), position)
     }
 
     /// Whether every variable of this state has at most 64 values (one word each).
@@ -221,7 +270,7 @@ impl Domains {
         self.layout.single_word
     }
 
-    /// The words of one variable's domain, least significant bit = value 0.
+    /// The words of one variable's domain, least significant bit = its first value.
     #[inline]
     pub(crate) fn words(&self, var: VarId) -> &[u64] {
         let (offset, len) = self.span(var);
@@ -321,12 +370,14 @@ impl Domains {
     /// Whether `value` is still a candidate of `var`.
     #[inline]
     pub fn contains(&self, var: VarId, value: Value) -> bool {
+        let position = i64::from(value) - i64::from(self.first(var));
         if let Some(offset) = self.single_word_offset(var) {
-            return value < 64 && self.words[offset] >> value & 1 == 1;
+            return (0..64).contains(&position) && self.words[offset] >> position & 1 == 1;
         }
         let words = self.words(var);
-        let index = (value / 64) as usize;
-        index < words.len() && words[index] >> (value % 64) & 1 == 1
+        position >= 0
+            && ((position / 64) as usize) < words.len()
+            && words[(position / 64) as usize] >> (position % 64) & 1 == 1
     }
 
     /// How many candidates `var` has left.
@@ -387,7 +438,9 @@ impl Domains {
     pub fn value(&self, var: VarId) -> Option<Value> {
         if let Some(offset) = self.single_word_offset(var) {
             let word = self.words[offset];
-            return word.is_power_of_two().then(|| word.trailing_zeros());
+            return word
+                .is_power_of_two()
+                .then(|| self.value_at(var, word.trailing_zeros()));
         }
         if self.is_assigned(var) {
             self.min(var)
@@ -399,12 +452,12 @@ impl Domains {
     /// Write every variable's value into `values` (indexed by [`VarId::index`]);
     /// `false`, with `values` partly written, when some variable is not assigned.
     pub(crate) fn values_into(&self, values: &mut [Value]) -> bool {
-        if self.layout.single_word {
+        if self.layout.single_word && self.layout.from_zero {
             for (value, &word) in values.iter_mut().zip(self.domain_words()) {
                 if !word.is_power_of_two() {
                     return false;
                 }
-                *value = word.trailing_zeros();
+                *value = word.trailing_zeros() as Value;
             }
             return true;
         }
@@ -422,13 +475,13 @@ impl Domains {
     pub fn min(&self, var: VarId) -> Option<Value> {
         if let Some(offset) = self.single_word_offset(var) {
             let word = self.words[offset];
-            return (word != 0).then(|| word.trailing_zeros());
+            return (word != 0).then(|| self.value_at(var, word.trailing_zeros()));
         }
         self.words(var)
             .iter()
             .enumerate()
             .find(|(_, w)| **w != 0)
-            .map(|(i, w)| i as Value * 64 + w.trailing_zeros())
+            .map(|(i, w)| self.value_at(var, i as u32 * 64 + w.trailing_zeros()))
     }
 
     /// The largest candidate of `var`.
@@ -439,7 +492,7 @@ impl Domains {
             .enumerate()
             .rev()
             .find(|(_, w)| **w != 0)
-            .map(|(i, w)| i as Value * 64 + 63 - w.leading_zeros())
+            .map(|(i, w)| self.value_at(var, i as u32 * 64 + 63 - w.leading_zeros()))
     }
 
     /// The candidates of `var`, in ascending order.
@@ -447,6 +500,7 @@ impl Domains {
         let words = self.words(var);
         Candidates {
             words,
+            first: self.first(var),
             index: 0,
             current: words.first().copied().unwrap_or(0),
         }
@@ -455,7 +509,7 @@ impl Domains {
     /// The candidates of `var` as a [`ValueSet`](crate::ValueSet).
     #[inline]
     pub fn candidates(&self, var: VarId) -> crate::ValueSet {
-        crate::ValueSet::from_words(self.words(var))
+        crate::ValueSet::from_words(self.first(var), self.words(var))
     }
 
     /// Whether every variable has exactly one candidate.
@@ -488,56 +542,56 @@ impl Domains {
     }
 
     /// Remove `value` from `var` (set-up only; see the type docs). Returns whether it
-    /// was there; a value outside `0..size` is an error.
+    /// was there; a value outside the variable's range is an error.
     pub fn remove(&mut self, var: VarId, value: Value) -> Result<bool, Error> {
-        self.check_value(var, value)?;
+        let position = self.check_value(var, value)?;
         if !self.contains(var, value) {
             return Ok(false);
         }
-        let offset = self.word_offset(var) + (value / 64) as usize;
-        self.words[offset] &= !(1u64 << (value % 64));
+        let offset = self.word_offset(var) + (position / 64) as usize;
+        self.words[offset] &= !(1u64 << (position % 64));
         Ok(true)
     }
 
     /// Keep only `value` in `var` (set-up only). Returns whether the value was a
-    /// candidate; when it was not, the domain becomes empty. A value outside
-    /// `0..size` is an error, and the domain is left as it was.
+    /// candidate; when it was not, the domain becomes empty. A value outside the
+    /// variable's range is an error, and the domain is left as it was.
     pub fn assign(&mut self, var: VarId, value: Value) -> Result<bool, Error> {
-        self.check_value(var, value)?;
+        let position = self.check_value(var, value)?;
         let present = self.contains(var, value);
         let (offset, len) = self.span(var);
         self.words[offset..offset + len].fill(0);
         if present {
-            self.words[offset + (value / 64) as usize] |= 1u64 << (value % 64);
+            self.words[offset + (position / 64) as usize] |= 1u64 << (position % 64);
         }
         Ok(present)
     }
 
-    /// An error unless `var` is a variable of this state and `value` one of its values.
-    fn check_value(&self, var: VarId, value: Value) -> Result<(), Error> {
-        let Some(span) = self.layout.spans.get(var.index()) else {
+    /// `value`'s bit position, or an error unless `var` is a variable of this state
+    /// and `value` one of its values.
+    fn check_value(&self, var: VarId, value: Value) -> Result<u32, Error> {
+        if self.layout.spans.get(var.index()).is_none() {
             return Err(Error::NoSuchVariable {
                 var: var.index(),
                 vars: self.num_vars(),
             });
-        };
-        if value >= span.size {
-            return Err(Error::ValueOutOfRange {
+        }
+        self.position(var, value)
+            .ok_or_else(|| Error::ValueOutOfRange {
                 var: var.index(),
                 value,
-                size: span.size,
-            });
-        }
-        Ok(())
+                range: self.range(var),
+            })
     }
 
     /// Keep only the candidates of `var` that are in `values` (set-up only). Returns
     /// whether anything was removed.
     pub fn retain(&mut self, var: VarId, values: &crate::ValueSet) -> bool {
         let (offset, len) = self.span(var);
+        let first = self.first(var);
         let mut changed = false;
         for (i, word) in self.words[offset..offset + len].iter_mut().enumerate() {
-            let mask = values.word(i);
+            let mask = values.aligned_word(first, i);
             changed |= *word & !mask != 0;
             *word &= mask;
         }
@@ -549,6 +603,7 @@ impl Domains {
 #[derive(Clone)]
 pub struct Candidates<'a> {
     words: &'a [u64],
+    first: Value,
     index: usize,
     current: u64,
 }
@@ -562,7 +617,7 @@ impl Iterator for Candidates<'_> {
             if self.current != 0 {
                 let bit = self.current.trailing_zeros();
                 self.current &= self.current - 1;
-                return Some(self.index as Value * 64 + bit);
+                return Some(value_at(self.first, self.index as u32 * 64 + bit));
             }
             self.index += 1;
             if self.index >= self.words.len() {
@@ -571,6 +626,18 @@ impl Iterator for Candidates<'_> {
             self.current = self.words[self.index];
         }
     }
+}
+
+/// The value at bit `position` of a domain whose first value is `first`.
+#[inline]
+fn value_at(first: Value, position: u32) -> Value {
+    // Ranges end at `Value::MAX` at most, so every position of a domain is a value.
+    (i64::from(first) + i64::from(position)) as Value
+}
+
+/// The last value of a range of `size` values from `first`.
+fn last_value(first: Value, size: u32) -> Value {
+    value_at(first, size.max(1) - 1)
 }
 
 /// How many candidates a domain's words hold.
@@ -584,7 +651,8 @@ mod tests {
     use super::*;
 
     fn store(sizes: &[u32]) -> Domains {
-        Domains::full(Arc::new(Layout::new(sizes, &[], 0)))
+        let ranges: Vec<(Value, u32)> = sizes.iter().map(|&size| (0, size)).collect();
+        Domains::full(Arc::new(Layout::new(&ranges, &[], 0)))
     }
 
     #[test]
@@ -594,7 +662,7 @@ mod tests {
             let var = VarId::from_index(i);
             assert_eq!(d.count(var), size);
             assert_eq!(d.min(var), Some(0));
-            assert_eq!(d.max(var), Some(size - 1));
+            assert_eq!(d.max(var), Some(size as Value - 1));
             assert_eq!(d.iter(var).count() as u32, size);
         }
         assert!(!d.is_single_word());
@@ -632,5 +700,30 @@ mod tests {
         a.copy_from(&saved);
         assert_eq!(a, saved);
         assert_eq!(a.fingerprint(), saved.fingerprint());
+    }
+
+    #[test]
+    fn a_domain_reads_and_writes_in_its_own_range() {
+        let ranges = [(-3, 7), (1, 9), (-100, 130)];
+        let mut d = Domains::full(Arc::new(Layout::new(&ranges, &[], 0)));
+        for (i, (first, size)) in ranges.into_iter().enumerate() {
+            let var = VarId::from_index(i);
+            let last = first + size as Value - 1;
+            assert_eq!(d.range(var), first..=last);
+            assert_eq!((d.min(var), d.max(var)), (Some(first), Some(last)));
+            assert_eq!(
+                d.iter(var).collect::<Vec<_>>(),
+                (first..=last).collect::<Vec<_>>()
+            );
+            assert_eq!(d.candidates(var), crate::ValueSet::inclusive(first..=last));
+            assert!(!d.contains(var, first - 1) && !d.contains(var, last + 1));
+            assert!(d.remove(var, first - 1).is_err() && d.assign(var, last + 1).is_err());
+            assert!(d.remove(var, first).unwrap());
+            assert_eq!(d.min(var), Some(first + 1));
+            assert!(d.retain(var, &[first + 1, last, 0].into_iter().collect()));
+            assert!(d.assign(var, last).unwrap());
+            assert_eq!(d.value(var), Some(last));
+        }
+        assert_eq!(d.assignment(), Some(vec![3, 9, 29]));
     }
 }

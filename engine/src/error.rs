@@ -9,7 +9,11 @@
 //! assert!(matches!(error, Error::UnknownVariable { var: 7, vars: 1, .. }));
 //! ```
 
+use std::ops::RangeInclusive;
+
 use thiserror::Error;
+
+use crate::ids::Value;
 
 /// Everything that can go wrong when building or running a model. Running out of a
 /// limit is not an error: searches and repairs report it in their result.
@@ -54,15 +58,23 @@ pub enum Error {
         /// How many values were given.
         got: usize,
     },
-    /// A value is outside its variable's domain.
-    #[error("value {value} is outside the domain 0..{size} of variable {var}")]
+    /// A value is outside the range its variable was declared with.
+    #[error("value {value} is outside the range {range:?} of variable {var}")]
     ValueOutOfRange {
         /// The variable's index.
         var: usize,
         /// The value given.
-        value: u32,
-        /// The variable's size.
-        size: u32,
+        value: Value,
+        /// The variable's values.
+        range: RangeInclusive<Value>,
+    },
+    /// A variable was declared over a range with no value in it.
+    #[error("a variable needs at least one value, but the range {start}..={end} is empty")]
+    EmptyRange {
+        /// The range's first value.
+        start: Value,
+        /// The range's last value.
+        end: Value,
     },
     /// A branch order does not name every variable of the model exactly once.
     #[error("the branch order must name each of the model's {vars} variables once: {problem}")]

@@ -1,12 +1,13 @@
-//! The word layer, for rules whose speed is their point: the candidates below 64
-//! read and narrowed as one `u64` mask.
+//! The word layer, for rules whose speed is their point: a variable's first 64
+//! candidates read and narrowed as one `u64` mask.
 //!
 //! Rules normally read and write values and [`ValueSet`](crate::ValueSet)s. A rule
 //! that does bit arithmetic on many small domains per run (a sudoku grid's masks, the
 //! queens' attack lines) can use these instead. Every item is correct at any domain
-//! size: a mask speaks of the values `0..64` only, and values from 64 on are neither
-//! read nor changed by it, so a rule written for small domains is weaker, never wrong,
-//! on a larger one.
+//! size: a mask speaks of a variable's first 64 values only (bit `p` is the value
+//! `start + p` of a variable declared over `start..`, so value `p` for the usual
+//! `0..size`), and later values are neither read nor changed by it, so a rule written
+//! for small domains is weaker, never wrong, on a larger one.
 //!
 //! Why each exists, measured (`cargo bench -p sieve-bench --bench value_access`,
 //! figures in `bench/README.md` "Value access"): reading a cell's candidates as a
@@ -28,12 +29,13 @@
 //! ```
 
 use crate::domain::Domains;
-use crate::ids::{Value, VarId};
+use crate::ids::VarId;
 use crate::propagation::{Conflict, Context, Why};
 
-/// Reading and setting up domains by the word of values `0..64`.
+/// Reading and setting up domains by the word of each variable's first 64 values.
 pub trait Words {
-    /// The candidates of `var` below 64, as a mask (bit `v` = value `v`).
+    /// The candidates among `var`'s first 64 values, as a mask (bit `p` = the
+    /// value `start + p` of a variable declared over `start..`).
     ///
     /// Measured reason: one load instead of building a set, on every cell of every
     /// run of the sudoku grid rule (see the module docs).
@@ -46,8 +48,8 @@ pub trait Words {
     /// slice (see the module docs).
     fn single_words(&self) -> Option<&[u64]>;
 
-    /// Set-up: keep, among the candidates of `var` below 64, only those in `mask`
-    /// (values from 64 on stay). Returns whether anything was removed.
+    /// Set-up: keep, among `var`'s first 64 values, only those in `mask` (later
+    /// values stay). Returns whether anything was removed.
     fn retain_word(&mut self, var: VarId, mask: u64) -> bool;
 }
 
@@ -71,22 +73,23 @@ impl Words for Domains {
     }
 }
 
-/// Narrowing through a [`Context`] by the word of values `0..64`; every change is
+/// Narrowing through a [`Context`] by the word of each variable's first 64 values;
+/// every change is
 /// recorded, explained and undone like any other.
 pub trait WordChanges {
-    /// Keep, among the candidates of `var` below 64, only those in `mask` (values
-    /// from 64 on stay).
+    /// Keep, among `var`'s first 64 values, only those in `mask` (later values
+    /// stay).
     ///
     /// Measured reason: the sudoku singles rules narrow a cell by one mask per run
     /// (see the module docs).
     fn keep_word(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict>;
 
-    /// Remove the values of `mask` (values `0..64`) from `var`.
+    /// Remove the values of `mask` (of `var`'s first 64) from `var`.
     ///
     /// Measured reason: as [`WordChanges::keep_word`].
     fn remove_word(&mut self, var: VarId, mask: u64, why: &Why<'_>) -> Result<bool, Conflict>;
 
-    /// Remove `mask` (values `0..64`) from each variable of `removals` in turn,
+    /// Remove `mask` (of each one's first 64 values) from each variable of `removals` in turn,
     /// stopping at the first emptied domain: a loop of [`WordChanges::remove_word`]
     /// that asks once, not once a variable, whether anyone listens.
     ///
@@ -121,8 +124,9 @@ impl WordChanges for Context<'_> {
     }
 }
 
-/// The set bits of one word, ascending, as values.
-pub fn bits(word: u64) -> impl Iterator<Item = Value> {
+/// The positions of the set bits of one word, ascending: the values of a word read
+/// from a domain whose range starts at 0 (add the range's start otherwise).
+pub fn bits(word: u64) -> impl Iterator<Item = u32> {
     let mut rest = word;
     std::iter::from_fn(move || {
         (rest != 0).then(|| {

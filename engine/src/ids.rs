@@ -12,8 +12,9 @@
 
 use std::fmt;
 
-/// A value of a variable's domain: `0..size`.
-pub type Value = u32;
+/// A value of a variable's domain, in the range the variable was declared with:
+/// `0..size` by [`crate::Model::new_var`], its own by [`crate::Model::new_var_in`].
+pub type Value = i32;
 
 /// Identifies a variable of a [`crate::Model`]; its index is the order of creation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

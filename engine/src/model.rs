@@ -12,6 +12,7 @@
 //! # Ok::<(), sieve::Error>(())
 //! ```
 
+use std::ops::RangeInclusive;
 use std::sync::{Arc, OnceLock};
 
 use crate::domain::{Domains, Layout};
@@ -64,7 +65,8 @@ impl Watchers {
 /// it, and several threads may search it at once.
 #[derive(Default)]
 pub struct Model {
-    sizes: Vec<u32>,
+    /// Each variable's first value and number of values.
+    ranges: Vec<(Value, u32)>,
     names: Names,
     rules: Vec<Box<dyn Rule>>,
     /// The initial words of every rule's reversible state, in the order asked.
@@ -83,10 +85,59 @@ impl Model {
         Self::default()
     }
 
-    /// A new variable whose values are `0..size` (at least one value).
+    /// A new variable whose values are `0..size` (at least one value, at most
+    /// 2³¹ so that each is a [`Value`]).
     pub fn new_var(&mut self, size: u32) -> VarId {
-        let id = VarId(self.sizes.len() as u32);
-        self.sizes.push(size.max(1));
+        self.push_var(0, size.clamp(1, 1 << 31))
+    }
+
+    /// A new variable over its own range of values, read and written in it: a digit
+    /// is `1..=9`, a signed offset `-3..=3`, so that sums and clues take the numbers
+    /// of the puzzle. An empty range is an error.
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// let mut model = Model::new();
+    /// let digits = model.new_vars_in(3, 1..=9)?;
+    /// model.add_rule(AllDifferent::new("distinct", digits.clone()))?;
+    /// model.add_rule(LinearSum::sum_equals("sum is 7", &digits, 7))?;
+    /// model.fix(digits[0], 4)?;
+    /// let search = Search::new(&model, Config::default())?;
+    /// let solutions: Vec<Vec<Value>> = search.map(|solution| solution.values).collect();
+    /// assert_eq!(solutions, vec![vec![4, 1, 2], vec![4, 2, 1]]);
+    /// assert!(model.fix(digits[1], 0).is_err(), "0 is not a digit");
+    /// assert!(model.new_var_in(5..=4).is_err());
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
+    pub fn new_var_in(&mut self, range: RangeInclusive<Value>) -> Result<VarId, Error> {
+        let (start, end) = range.into_inner();
+        if start > end {
+            return Err(Error::EmptyRange { start, end });
+        }
+        let size = (i64::from(end) - i64::from(start) + 1) as u32;
+        Ok(self.push_var(start, size))
+    }
+
+    /// `count` new variables over the same range (see [`Model::new_var_in`]).
+    pub fn new_vars_in(
+        &mut self,
+        count: usize,
+        range: RangeInclusive<Value>,
+    ) -> Result<Vec<VarId>, Error> {
+        (0..count).map(|_| self.new_var_in(range.clone())).collect()
+    }
+
+    /// The values `var` was declared with, or an error naming it when the model
+    /// lacks it.
+    pub fn range(&self, var: VarId) -> Result<RangeInclusive<Value>, Error> {
+        let (first, size) = self.range_of(var)?;
+        Ok(first..=(i64::from(first) + i64::from(size) - 1) as Value)
+    }
+
+    /// Add a variable of `size` values from `first`.
+    fn push_var(&mut self, first: Value, size: u32) -> VarId {
+        let id = VarId(self.ranges.len() as u32);
+        self.ranges.push((first, size));
         if let Some(order) = &mut self.branch_order {
             order.push(id);
         }
@@ -113,12 +164,16 @@ impl Model {
     /// # Ok::<(), sieve::Error>(())
     /// ```
     pub fn restrict(&mut self, var: VarId, values: &ValueSet) -> Result<(), Error> {
-        let size = self.size_of(var)?;
-        if let Some(value) = values.max().filter(|&value| value >= size) {
+        let range = self.range(var)?;
+        if let Some(value) = [values.min(), values.max()]
+            .into_iter()
+            .flatten()
+            .find(|value| !range.contains(value))
+        {
             return Err(Error::ValueOutOfRange {
                 var: var.index(),
                 value,
-                size,
+                range,
             });
         }
         self.restrictions.push((var, values.clone()));
@@ -130,14 +185,15 @@ impl Model {
         self.restrict(var, &ValueSet::single(value))
     }
 
-    /// The number of values of `var`, or an error naming it when the model lacks it.
-    fn size_of(&self, var: VarId) -> Result<u32, Error> {
-        self.sizes
+    /// The first value and number of values of `var`, or an error naming it when
+    /// the model lacks it.
+    fn range_of(&self, var: VarId) -> Result<(Value, u32), Error> {
+        self.ranges
             .get(var.index())
             .copied()
             .ok_or(Error::NoSuchVariable {
                 var: var.index(),
-                vars: self.sizes.len(),
+                vars: self.ranges.len(),
             })
     }
 
@@ -228,16 +284,17 @@ impl Model {
         if let Some(watch) = rule
             .watches()
             .into_iter()
-            .find(|w| w.var.index() >= self.sizes.len())
+            .find(|w| w.var.index() >= self.ranges.len())
         {
             return Err(Error::UnknownVariable {
                 rule: rule.name().to_string(),
                 var: watch.var.index(),
-                vars: self.sizes.len(),
+                vars: self.ranges.len(),
             });
         }
         rule.post(&mut Posting {
             initial: &mut self.state,
+            ranges: &self.ranges,
         });
         let id = RuleId(self.rules.len() as u32);
         self.rules.push(rule);
@@ -248,7 +305,7 @@ impl Model {
 
     /// How many variables the model has.
     pub fn num_vars(&self) -> usize {
-        self.sizes.len()
+        self.ranges.len()
     }
 
     /// How many rules the model has.
@@ -258,7 +315,7 @@ impl Model {
 
     /// Every variable, in creation order.
     pub fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
-        (0..self.sizes.len()).map(VarId::from_index)
+        (0..self.ranges.len()).map(VarId::from_index)
     }
 
     /// A rule by its id.
@@ -297,12 +354,12 @@ impl Model {
     /// The shape of this model's states, made once.
     fn layout(&self) -> &Arc<Layout> {
         self.layout
-            .get_or_init(|| Arc::new(Layout::new(&self.sizes, &self.state, self.rules.len())))
+            .get_or_init(|| Arc::new(Layout::new(&self.ranges, &self.state, self.rules.len())))
     }
 
     pub(crate) fn watchers(&self) -> &Watchers {
         self.watchers.get_or_init(|| {
-            let mut lists: Vec<Vec<(RuleId, Events)>> = vec![Vec::new(); self.sizes.len()];
+            let mut lists: Vec<Vec<(RuleId, Events)>> = vec![Vec::new(); self.ranges.len()];
             for (id, rule) in self.rules() {
                 for watch in rule.watches() {
                     lists[watch.var.index()].push((id, watch.events));
@@ -333,12 +390,13 @@ impl Model {
         })
     }
 
-    /// Check that a state has this model's variables (the same sizes).
+    /// Check that a state has this model's variables (the same ranges).
     pub(crate) fn check_state(&self, domains: &Domains) -> Result<(), Error> {
-        let fits = domains.num_vars() == self.sizes.len()
-            && self
-                .vars()
-                .all(|var| domains.size(var) == self.sizes[var.index()]);
+        let fits = domains.num_vars() == self.ranges.len()
+            && self.vars().all(|var| {
+                self.range(var)
+                    .is_ok_and(|range| domains.range(var) == range)
+            });
         if fits {
             Ok(())
         } else {

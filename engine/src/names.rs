@@ -32,9 +32,13 @@ impl Names {
         }
     }
 
-    /// A value's label: the one given, or the number.
+    /// A value's label: the one given (labels are indexed by value from 0), or the
+    /// number.
     pub fn value_label(&self, value: Value) -> String {
-        match self.value_labels.get(value as usize) {
+        match usize::try_from(value)
+            .ok()
+            .and_then(|index| self.value_labels.get(index))
+        {
             Some(label) => label.clone(),
             None => value.to_string(),
         }

@@ -56,6 +56,9 @@ pub struct Change<'a> {
     pub rule: Option<RuleId>,
     /// The variable changed.
     pub var: VarId,
+    /// The variable's first value: bit `p` of the words below is value
+    /// `first + p` (use [`Change::removed`] and [`Change::assigned`] for values).
+    pub first: Value,
     /// The domain's words before the change.
     pub before: &'a [u64],
     /// The domain's words after the change.
@@ -83,7 +86,7 @@ impl Change<'_> {
             .iter()
             .zip(self.after)
             .enumerate()
-            .flat_map(|(i, (b, a))| bits(b & !a).map(move |v| i as Value * 64 + v))
+            .flat_map(move |(i, (b, a))| bits(b & !a).map(move |bit| self.value_at(i, bit)))
     }
 
     /// The value left when the change assigned the variable.
@@ -92,11 +95,16 @@ impl Change<'_> {
             .after
             .iter()
             .enumerate()
-            .flat_map(|(i, w)| bits(*w).map(move |v| i as Value * 64 + v));
+            .flat_map(|(i, w)| bits(*w).map(move |bit| self.value_at(i, bit)));
         match (left.next(), left.next()) {
             (Some(value), None) => Some(value),
             _ => None,
         }
+    }
+
+    /// The value of bit `bit` of word `index`.
+    fn value_at(&self, index: usize, bit: u32) -> Value {
+        (i64::from(self.first) + index as i64 * 64 + i64::from(bit)) as Value
     }
 }
 

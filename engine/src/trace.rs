@@ -250,11 +250,14 @@ pub struct TraceDocument {
     pub version: u32,
     /// Variable names, by index.
     pub variables: Vec<String>,
-    /// Each variable's universe size (its values are `0..size`).
+    /// Each variable's number of values.
     pub sizes: Vec<u32>,
+    /// Each variable's first value: its values are `first..first + size`.
+    pub firsts: Vec<Value>,
     /// Rule names, by index.
     pub rules: Vec<String>,
-    /// Value labels for values `0..max size` (a puzzle's symbols).
+    /// Value labels for the values from 0 to the largest of any variable (a
+    /// puzzle's symbols); other values are written as numbers.
     pub labels: Vec<String>,
     /// The candidates of each variable at the start.
     pub start: Vec<Vec<Value>>,
@@ -272,15 +275,17 @@ pub struct JsonTrace {
 impl JsonTrace {
     /// A trace of a run over `model` from `start`.
     pub fn new(model: &Model, start: &Domains) -> Self {
-        let max_size = model.vars().map(|v| start.size(v)).max().unwrap_or(0);
+        let largest = model.vars().map(|v| *start.range(v).end()).max();
+        let labelled = largest.map_or(0..0, |largest| 0..largest.saturating_add(1).max(0));
         JsonTrace {
             document: TraceDocument {
                 format: "sieve-trace",
-                version: 1,
+                version: 2,
                 variables: model.vars().map(|v| model.var_name(v)).collect(),
                 sizes: model.vars().map(|v| start.size(v)).collect(),
+                firsts: model.vars().map(|v| *start.range(v).start()).collect(),
                 rules: model.rules().map(|(_, r)| r.name().to_string()).collect(),
-                labels: (0..max_size).map(|v| model.value_label(v)).collect(),
+                labels: labelled.map(|v| model.value_label(v)).collect(),
                 start: model.vars().map(|v| start.iter(v).collect()).collect(),
                 events: Vec::new(),
             },

@@ -55,7 +55,7 @@ fn values_and_variables_outside_the_model_are_errors() {
         Err(Error::ValueOutOfRange {
             var: 1,
             value: 3,
-            size: 3
+            range: 0..=2,
         })
     );
     let stranger = VarId::from_index(9);
@@ -65,7 +65,7 @@ fn values_and_variables_outside_the_model_are_errors() {
     );
     let message = model.fix(cells[2], 7).unwrap_err().to_string();
     assert!(
-        message.contains("value 7") && message.contains("0..3"),
+        message.contains("value 7") && message.contains("0..=2"),
         "{message}"
     );
 }

@@ -29,12 +29,10 @@ impl Rule for PlacedQueen {
             if other == self.column {
                 continue;
             }
-            let distance = self.column.abs_diff(other) as u32;
+            let distance = self.column.abs_diff(other) as Value;
             ctx.remove(var, row, &why)?;
             ctx.remove(var, row + distance, &why)?;
-            if let Some(below) = row.checked_sub(distance) {
-                ctx.remove(var, below, &why)?;
-            }
+            ctx.remove(var, row - distance, &why)?;
         }
         Ok(())
     }
@@ -123,7 +121,7 @@ impl Rule for EarlyOracle {
             return Ok(());
         }
         let last = self.columns[self.columns.len() - 1];
-        for row in 0..self.size {
+        for row in 0..self.size as Value {
             let used = self
                 .solutions
                 .iter()
@@ -156,7 +154,7 @@ fn queens(size: usize) -> (Model, Vec<VarId>) {
 /// The start states: the empty board, and the first queen in each row.
 fn starts(model: &Model, columns: &[VarId]) -> Vec<Domains> {
     let mut starts = vec![model.domains()];
-    for row in 0..columns.len() as u32 {
+    for row in 0..columns.len() as Value {
         let mut start = model.domains();
         start.assign(columns[0], row).unwrap();
         starts.push(start);

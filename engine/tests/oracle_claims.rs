@@ -415,7 +415,7 @@ fn small_state() -> impl Strategy<Value = SmallState> {
             proptest::collection::vec(-2i64..=2, vars),
             0u8..3,
             -4i64..=12,
-            proptest::collection::vec(0..size, 1..=vars),
+            proptest::collection::vec(0..size as Value, 1..=vars),
         )
             .prop_map(move |(masks, kind, coefficients, relation, rhs, values)| {
                 SmallState {

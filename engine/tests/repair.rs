@@ -14,7 +14,10 @@ struct SlaveQueen {
 
 impl SlaveQueen {
     fn up(&self, values: &[Value], queen: usize) -> Move {
-        Move::set(VarId::from_index(queen), (values[queen] + 1) % self.n)
+        Move::set(
+            VarId::from_index(queen),
+            (values[queen] + 1) % self.n as Value,
+        )
     }
 }
 
@@ -241,7 +244,7 @@ fn bad_assignments_are_refused() {
         Err(Error::ValueOutOfRange {
             var: 2,
             value: 9,
-            size: 4
-        })
+            ref range,
+        }) if *range == (0..=3)
     ));
 }

@@ -65,7 +65,7 @@ fn slow_all_different(masks: &[u64]) -> Option<Vec<u64>> {
 }
 
 /// Slow hidden singles over `values`.
-fn slow_each_value(masks: &[u64], values: &[u32]) -> Option<Vec<u64>> {
+fn slow_each_value(masks: &[u64], values: &[Value]) -> Option<Vec<u64>> {
     let mut masks = masks.to_vec();
     loop {
         let before = masks.clone();
@@ -129,7 +129,7 @@ proptest! {
 
     #[test]
     fn each_value_matches_its_slow_checker_and_is_sound((size, masks) in small_state()) {
-        let values: Vec<u32> = (0..size.min(masks.len() as u32)).collect();
+        let values: Vec<Value> = (0..size.min(masks.len() as u32) as Value).collect();
         let (model, start) = model_with(size, &masks, |vars| {
             EachValueSomewhere::new("values", vars, values.clone())
         });

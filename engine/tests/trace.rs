@@ -90,7 +90,7 @@ fn a_json_trace_replays_to_the_solution() {
         }
     }
     let last = states.last().unwrap();
-    let replayed: Vec<u32> = last.iter().map(|vals| vals[0] as u32).collect();
+    let replayed: Vec<Value> = last.iter().map(|vals| vals[0] as Value).collect();
     assert!(last.iter().all(|vals| vals.len() == 1));
     assert_eq!(replayed, solution.values);
 }

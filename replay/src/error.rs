@@ -1,6 +1,9 @@
 //! Why a replay page could not be made: a trace the page cannot replay, or a view
 //! that does not fit the trace.
 
+use std::ops::RangeInclusive;
+
+use sieve::Value;
 use thiserror::Error;
 
 /// Why [`crate::replay_page`] refused a trace or a view. Every variant names the
@@ -9,7 +12,7 @@ use thiserror::Error;
 pub enum ReplayError {
     /// The document is not a Sieve trace of a version this page knows.
     #[error(
-        "not a replayable trace: format {format:?} version {version} (expected \"sieve-trace\" version 1)"
+        "not a replayable trace: format {format:?} version {version} (expected \"sieve-trace\" version 2)"
     )]
     UnsupportedTrace {
         /// The document's `format` field.
@@ -17,27 +20,29 @@ pub enum ReplayError {
         /// The document's `version` field.
         version: u32,
     },
-    /// `variables`, `sizes` and `start` do not describe the same variables.
+    /// `variables`, `sizes`, `firsts` and `start` do not describe the same variables.
     #[error(
-        "the trace names {variables} variables but gives {sizes} sizes and {start} start domains"
+        "the trace names {variables} variables but gives {sizes} sizes, {firsts} first values and {start} start domains"
     )]
     TraceShape {
         /// Entries in `variables`.
         variables: usize,
         /// Entries in `sizes`.
         sizes: usize,
+        /// Entries in `firsts`.
+        firsts: usize,
         /// Entries in `start`.
         start: usize,
     },
-    /// A start domain holds a value outside its variable's universe.
-    #[error("start domain of variable {var} holds value {value}, outside 0..{size}")]
+    /// A start domain holds a value outside its variable's range.
+    #[error("start domain of variable {var} holds value {value}, outside {range:?}")]
     StartValue {
         /// The variable's index.
         var: usize,
         /// The value found.
-        value: u32,
-        /// The variable's universe size.
-        size: u32,
+        value: Value,
+        /// The variable's values.
+        range: RangeInclusive<Value>,
     },
     /// The page would hold more candidate slots (variables × largest universe) than
     /// it can draw.
@@ -90,17 +95,17 @@ pub enum ReplayError {
         /// How many rules the trace has.
         rules: usize,
     },
-    /// An event names a value outside its variable's universe.
-    #[error("event {step}: value {value} of variable {var} is outside 0..{size}")]
+    /// An event names a value outside its variable's range.
+    #[error("event {step}: value {value} of variable {var} is outside {range:?}")]
     EventValue {
         /// The event's position in the trace.
         step: usize,
         /// The variable's index.
         var: usize,
         /// The value found.
-        value: u32,
-        /// The variable's universe size.
-        size: u32,
+        value: Value,
+        /// The variable's values.
+        range: RangeInclusive<Value>,
     },
     /// An event's depth cannot happen in a search over these variables.
     #[error(

@@ -50,6 +50,7 @@ fn truncated(trace: &TraceDocument, kept: usize) -> TraceDocument {
         version: trace.version,
         variables: trace.variables.clone(),
         sizes: trace.sizes.clone(),
+        firsts: trace.firsts.clone(),
         rules: trace.rules.clone(),
         labels: trace.labels.clone(),
         start: trace.start.clone(),

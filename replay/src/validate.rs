@@ -1,7 +1,9 @@
 //! Checks that a trace can be replayed: every index an event carries points at
 //! something the trace has, so the page's script never meets a hole.
 
-use sieve::{TraceDocument, TraceEvent};
+use std::ops::RangeInclusive;
+
+use sieve::{TraceDocument, TraceEvent, Value};
 
 use crate::error::ReplayError;
 
@@ -18,17 +20,21 @@ pub(crate) fn check_trace(trace: &TraceDocument, events: &[TraceEvent]) -> Resul
 }
 
 fn check_header(trace: &TraceDocument) -> Result<(), ReplayError> {
-    if trace.format != "sieve-trace" || trace.version != 1 {
+    if trace.format != "sieve-trace" || trace.version != 2 {
         return Err(ReplayError::UnsupportedTrace {
             format: trace.format.to_string(),
             version: trace.version,
         });
     }
     let variables = trace.variables.len();
-    if trace.sizes.len() != variables || trace.start.len() != variables {
+    if trace.sizes.len() != variables
+        || trace.firsts.len() != variables
+        || trace.start.len() != variables
+    {
         return Err(ReplayError::TraceShape {
             variables,
             sizes: trace.sizes.len(),
+            firsts: trace.firsts.len(),
             start: trace.start.len(),
         });
     }
@@ -41,9 +47,9 @@ fn check_header(trace: &TraceDocument) -> Result<(), ReplayError> {
         });
     }
     for (var, domain) in trace.start.iter().enumerate() {
-        let size = trace.sizes[var];
-        if let Some(&value) = domain.iter().find(|&&value| value >= size) {
-            return Err(ReplayError::StartValue { var, value, size });
+        let range = range_of(trace, var);
+        if let Some(&value) = domain.iter().find(|value| !range.contains(value)) {
+            return Err(ReplayError::StartValue { var, value, range });
         }
     }
     Ok(())
@@ -123,7 +129,7 @@ fn check_branch(trace: &TraceDocument, step: usize, event: &TraceEvent) -> Resul
     check_values(trace, step, var, &[value])
 }
 
-fn check_solution(trace: &TraceDocument, step: usize, values: &[u32]) -> Result<(), ReplayError> {
+fn check_solution(trace: &TraceDocument, step: usize, values: &[Value]) -> Result<(), ReplayError> {
     if values.len() != trace.variables.len() {
         return Err(ReplayError::SolutionLength {
             step,
@@ -152,16 +158,23 @@ fn check_values(
     trace: &TraceDocument,
     step: usize,
     var: usize,
-    values: &[u32],
+    values: &[Value],
 ) -> Result<(), ReplayError> {
-    let size = trace.sizes[var];
-    match values.iter().find(|&&value| value >= size) {
+    let range = range_of(trace, var);
+    match values.iter().find(|value| !range.contains(value)) {
         Some(&value) => Err(ReplayError::EventValue {
             step,
             var,
             value,
-            size,
+            range,
         }),
         None => Ok(()),
     }
+}
+
+/// The values of variable `var` (checked to be in the trace).
+fn range_of(trace: &TraceDocument, var: usize) -> RangeInclusive<Value> {
+    let first = trace.firsts[var];
+    let last = i64::from(first) + i64::from(trace.sizes[var]) - 1;
+    first..=last.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value
 }

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::{Element, Recorded};
-use sieve::{TraceDocument, TraceEvent};
+use sieve::{TraceDocument, TraceEvent, Value};
 use sieve_replay::{View, replay_page};
 
 const BROWSER: &str = "chromium";
@@ -110,24 +110,24 @@ fn dump_dom(scratch: &Scratch, page: &Path, fragment: &str) -> String {
     fs::read_to_string(&output).expect("the dumped DOM")
 }
 
-fn label(trace: &TraceDocument, value: u32) -> String {
+fn label(trace: &TraceDocument, value: Value) -> String {
     trace
         .labels
-        .get(value as usize)
+        .get(usize::try_from(value).unwrap_or(usize::MAX))
         .cloned()
         .unwrap_or_else(|| value.to_string())
 }
 
-fn joined(values: &[u32]) -> String {
+fn joined(values: &[Value]) -> String {
     values
         .iter()
-        .map(u32::to_string)
+        .map(Value::to_string)
         .collect::<Vec<_>>()
         .join(" ")
 }
 
 /// The values the current event just removed from `var` (drawn struck through).
-fn removed_now(event: Option<&TraceEvent>, var: usize) -> Vec<u32> {
+fn removed_now(event: Option<&TraceEvent>, var: usize) -> Vec<Value> {
     match event {
         Some(event) if event.kind == "change" && event.var == Some(var) => event.removed.clone(),
         _ => Vec::new(),
@@ -145,7 +145,7 @@ fn spans_with_class(html: &str, class: &str) -> Vec<String> {
 
 /// Every cell shows the expected candidates: a value, or pencil marks with the
 /// values just removed struck through.
-fn check_grid(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option<&TraceEvent>) {
+fn check_grid(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Option<&TraceEvent>) {
     let trace = &recorded.trace;
     let View::Grid { cells, .. } = &recorded.view else {
         unreachable!("a grid view")
@@ -184,7 +184,7 @@ fn check_grid(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option<
 
 /// Light and dark squares; a queen where a column has one row left, a faint mark
 /// where a row is still possible.
-fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option<&TraceEvent>) {
+fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Option<&TraceEvent>) {
     let View::Chessboard { n, columns } = &recorded.view else {
         unreachable!("a chessboard view")
     };
@@ -203,11 +203,11 @@ fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option
             "dark"
         };
         assert!(square.has_class(colour), "square {row},{column}");
-        let expected = if values[..] == [row as u32] {
+        let expected = if values[..] == [row as Value] {
             "queen"
-        } else if values.contains(&(row as u32)) {
+        } else if values.contains(&(row as Value)) {
             "possible"
-        } else if removed_now(event, var).contains(&(row as u32)) {
+        } else if removed_now(event, var).contains(&(row as Value)) {
             "removed"
         } else {
             "none"
@@ -222,7 +222,7 @@ fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option
 }
 
 /// One row per variable with its candidates, and the values just removed.
-fn check_list(dom: &str, recorded: &Recorded, state: &[Vec<u32>], event: Option<&TraceEvent>) {
+fn check_list(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Option<&TraceEvent>) {
     let trace = &recorded.trace;
     let rows = common::find_elements(dom, |tag, _| tag == "tr");
     assert_eq!(rows.len(), trace.variables.len());
@@ -391,7 +391,7 @@ fn check_step(dom: &str, recorded: &Recorded, step: usize) {
     check_panel(dom, trace, event);
     check_highlights(dom, event);
     if event.kind == "solution" {
-        let shown: Vec<u32> = state.iter().map(|values| values[0]).collect();
+        let shown: Vec<Value> = state.iter().map(|values| values[0]).collect();
         assert!(state.iter().all(|values| values.len() == 1));
         assert_eq!(shown, recorded.solution);
     }
@@ -499,6 +499,7 @@ fn the_page_shows_each_step_in_a_real_browser() {
             "skyscrapers",
             common::skyscrapers(&common::SKYLINE, &[("top", 1), ("right", 2)]),
         ),
+        ("balance", common::balance()),
     ];
     // One thread per puzzle: the launches mostly wait on the browser.
     let launches: usize = std::thread::scope(|scope| {

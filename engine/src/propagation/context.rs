@@ -1,6 +1,8 @@
 //! The context a rule's action works through: every change records its provenance,
 //! wakes the rules that wait for it, and can be undone.
 
+use std::ops::RangeInclusive;
+
 use smallvec::SmallVec;
 
 use crate::domain::{Domains, entailment_bit, low_mask};
@@ -159,20 +161,22 @@ impl<'a> Context<'a> {
         if !self.domains.contains(var, value) {
             return Ok(false);
         }
-        let word = (value / 64) as usize;
-        let bit = 1u64 << (value % 64);
+        let position = value.wrapping_sub(self.domains.first(var)) as u32;
+        let (word, bit) = ((position / 64) as usize, 1u64 << (position % 64));
         self.narrow(var, why, |i, w| if i == word { w & !bit } else { w })
     }
 
-    /// Keep only `value` in `var`.
+    /// Keep only `value` in `var` (a value outside its range empties it).
     #[inline]
     pub fn assign(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
-        let word = (value / 64) as usize;
-        let bit = 1u64 << (value % 64);
+        let (word, bit) = match self.domains.position(var, value) {
+            Some(position) => ((position / 64) as usize, 1u64 << (position % 64)),
+            None => (usize::MAX, 0),
+        };
         self.narrow(var, why, |i, w| if i == word { w & bit } else { 0 })
     }
 
-    /// Keep, among the candidates below 64, only those in `mask`; values from 64 on
+    /// Keep, among the first 64 values, only those in `mask`; later values
     /// stay ([`crate::fast::WordChanges::keep_word`]).
     #[inline]
     pub(crate) fn keep_low_word(
@@ -184,7 +188,7 @@ impl<'a> Context<'a> {
         self.narrow(var, why, |i, w| if i == 0 { w & mask } else { w })
     }
 
-    /// Remove the values of `mask` (values 0..64) from `var`.
+    /// Remove the values of `mask` (of the first 64) from `var`.
     #[inline]
     pub(crate) fn remove_low_word(
         &mut self,
@@ -195,7 +199,7 @@ impl<'a> Context<'a> {
         self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
     }
 
-    /// Remove `mask` (values 0..64) from each variable of `removals` in turn, stopping
+    /// Remove `mask` (of the first 64 values) from each variable of `removals` in turn, stopping
     /// at the first emptied domain: the bulk form of [`Context::remove_low_word`], for
     /// a rule that clears many variables in one run. In the common run (every domain
     /// one word, no observer, no trail, a waking schedule) those questions are asked
@@ -247,13 +251,14 @@ impl<'a> Context<'a> {
         why: &Why<'_>,
         keep: impl Fn(Value) -> bool,
     ) -> Result<bool, Conflict> {
+        let first = i64::from(self.domains.first(var));
         self.narrow(var, why, |i, w| {
             let mut out = w;
             let mut rest = w;
             while rest != 0 {
                 let bit = rest.trailing_zeros();
                 rest &= rest - 1;
-                if !keep(i as Value * 64 + bit) {
+                if !keep((first + i as i64 * 64 + i64::from(bit)) as Value) {
                     out &= !(1u64 << bit);
                 }
             }
@@ -264,7 +269,8 @@ impl<'a> Context<'a> {
     /// Keep only the candidates of `var` that are in `set`.
     #[inline]
     pub fn retain(&mut self, var: VarId, set: &ValueSet, why: &Why<'_>) -> Result<bool, Conflict> {
-        self.narrow(var, why, |i, w| w & set.word(i))
+        let first = self.domains.first(var);
+        self.narrow(var, why, |i, w| w & set.aligned_word(first, i))
     }
 
     /// Remove every value of `set` from `var`.
@@ -275,7 +281,8 @@ impl<'a> Context<'a> {
         set: &ValueSet,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        self.narrow(var, why, |i, w| w & !set.word(i))
+        let first = self.domains.first(var);
+        self.narrow(var, why, |i, w| w & !set.aligned_word(first, i))
     }
 
     /// Remove every candidate smaller than `min`.
@@ -285,8 +292,10 @@ impl<'a> Context<'a> {
         min: Value,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        let word = (min / 64) as usize;
-        let keep = !low_mask(min % 64);
+        // Positions below `min`'s, clamped to the domain: 0 removes nothing.
+        let below = self.positions_below(var, i64::from(min));
+        let word = (below / 64) as usize;
+        let keep = !low_mask(below % 64);
         self.narrow(var, why, |i, w| match i.cmp(&word) {
             std::cmp::Ordering::Less => 0,
             std::cmp::Ordering::Equal => w & keep,
@@ -301,13 +310,22 @@ impl<'a> Context<'a> {
         max: Value,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        let word = (max / 64) as usize;
-        let keep = low_mask(max % 64 + 1);
+        // Positions up to `max`'s, clamped to the domain: 0 keeps nothing.
+        let kept = self.positions_below(var, i64::from(max) + 1);
+        let word = (kept / 64) as usize;
+        let keep = low_mask(kept % 64);
         self.narrow(var, why, |i, w| match i.cmp(&word) {
             std::cmp::Ordering::Less => w,
             std::cmp::Ordering::Equal => w & keep,
             std::cmp::Ordering::Greater => 0,
         })
+    }
+
+    /// How many of `var`'s positions hold values below `value`, clamped to its size.
+    #[inline]
+    fn positions_below(&self, var: VarId, value: i64) -> u32 {
+        let below = value - i64::from(self.domains.first(var));
+        below.clamp(0, i64::from(self.domains.size(var))) as u32
     }
 
     /// Apply `f` to each word of the domain; the one place domains change. The
@@ -482,6 +500,7 @@ impl<'a> Context<'a> {
         let change = Change {
             rule: self.rule,
             var,
+            first: self.domains.first(var),
             before,
             after,
             inference: why.inference,
@@ -510,22 +529,26 @@ fn resolve_facts(domains: &Domains, why: &Why<'_>, changed: VarId, before: &[u64
         } else {
             domains.words(var)
         };
-        domain_facts(var, words, domains.size(var), &mut facts);
+        domain_facts(var, words, domains.range(var), &mut facts);
     }
     facts
 }
 
-/// The facts that make up one domain (`words`, over the universe `0..size`):
+/// The facts that make up one domain (`words`, over the values of `range`):
 /// `var = v` when it holds one value, else `var ≠ v` for each value gone.
-fn domain_facts(var: VarId, words: &[u64], size: u32, facts: &mut Vec<Fact>) {
-    let holds = |value: Value| words[(value / 64) as usize] >> (value % 64) & 1 == 1;
-    let mut left = (0..size).filter(|&value| holds(value));
+fn domain_facts(var: VarId, words: &[u64], range: RangeInclusive<Value>, facts: &mut Vec<Fact>) {
+    let first = *range.start();
+    let holds = |value: Value| {
+        let position = value.abs_diff(first);
+        words[(position / 64) as usize] >> (position % 64) & 1 == 1
+    };
+    let mut left = range.clone().filter(|&value| holds(value));
     if let (Some(value), None) = (left.next(), left.next()) {
         facts.push(Fact::Is(var, value));
         return;
     }
     facts.extend(
-        (0..size)
+        range
             .filter(|&value| !holds(value))
             .map(|value| Fact::IsNot(var, value)),
     );
@@ -615,13 +638,13 @@ mod tests {
     fn a_domain_is_one_fact_when_assigned_else_the_values_gone() {
         let var = VarId::from_index(3);
         let mut facts = Vec::new();
-        domain_facts(var, &[0b0100], 4, &mut facts);
+        domain_facts(var, &[0b0100], 0..=3, &mut facts);
         assert_eq!(facts, [Fact::Is(var, 2)]);
         facts.clear();
-        domain_facts(var, &[0b0110], 4, &mut facts);
+        domain_facts(var, &[0b0110], 0..=3, &mut facts);
         assert_eq!(facts, [Fact::IsNot(var, 0), Fact::IsNot(var, 3)]);
         facts.clear();
-        domain_facts(var, &[0, 1], 66, &mut facts);
+        domain_facts(var, &[0, 1], 0..=65, &mut facts);
         assert_eq!(facts, [Fact::Is(var, 64)]);
     }
 }

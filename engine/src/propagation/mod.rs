@@ -75,7 +75,7 @@
 //! and narrows them through the context by value, by bounds or by set
 //! ([`Context::remove`], [`Context::remove_below`], [`Context::retain`]); every
 //! domain size works the same way. A rule whose speed is its point may read and
-//! narrow the values below 64 as one machine word through [`crate::fast`].
+//! narrow a variable's first 64 values as one machine word through [`crate::fast`].
 //!
 //! Every change says why ([`Why`]): an inference label, a sentence built only when
 //! someone reads it, and the facts it rests on ([`Why::because`] with [`Fact`]s such

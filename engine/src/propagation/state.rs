@@ -40,7 +40,10 @@
 //! # Ok::<(), sieve::Error>(())
 //! ```
 
+use std::ops::RangeInclusive;
+
 use crate::domain::Domains;
+use crate::ids::{Value, VarId};
 
 /// A reversible integer of a rule (an `i64`), made by [`Posting::int`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -73,12 +76,24 @@ impl StateBitset {
 }
 
 /// What a rule gets when it is added to a model: the place to ask for reversible
-/// state. Initial values hold for the model's full domains.
+/// state, and the ranges of the variables. Initial values hold for the model's full
+/// domains.
 pub struct Posting<'a> {
     pub(crate) initial: &'a mut Vec<u64>,
+    /// Each variable's first value and number of values.
+    pub(crate) ranges: &'a [(Value, u32)],
 }
 
 impl Posting<'_> {
+    /// The values `var` was declared with (an empty range for a variable the model
+    /// does not have), so that a rule can size its tables by them.
+    pub fn range(&self, var: VarId) -> RangeInclusive<Value> {
+        match self.ranges.get(var.index()) {
+            Some(&(first, size)) => first..=(i64::from(first) + i64::from(size) - 1) as Value,
+            None => RangeInclusive::new(1, 0),
+        }
+    }
+
     /// A reversible integer starting at `initial`.
     pub fn int(&mut self, initial: i64) -> StateInt {
         let at = self.claim(1);

@@ -23,7 +23,7 @@ use crate::repair::moves::{Move, Reaction};
 /// XOR of its keys, so one move updates it in constant time.
 #[inline]
 pub fn zobrist(var: VarId, value: Value) -> u64 {
-    mix((var.index() as u64) << 32 | u64::from(value))
+    mix((var.index() as u64) << 32 | u64::from(value as u32))
 }
 
 /// The fingerprint of a full assignment.

@@ -89,11 +89,11 @@ impl<'m> ModelRepair<'m> {
         let start = model.domains();
         for var in model.vars() {
             let value = values[var.index()];
-            if value >= start.size(var) {
+            if !start.range(var).contains(&value) {
                 return Err(Error::ValueOutOfRange {
                     var: var.index(),
                     value,
-                    size: start.size(var),
+                    range: start.range(var),
                 });
             }
         }

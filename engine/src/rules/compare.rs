@@ -16,8 +16,8 @@
 //! # Ok::<(), sieve::Error>(())
 //! ```
 //!
-//! `x > y` is `y < x`, and `x ≥ y` is `y ≤ x`. Values are `u32` in `0..size` and the
-//! offset may be negative, so the rule works in `i64`: `x + offset` may lie outside
+//! `x > y` is `y < x`, and `x ≥ y` is `y ≤ x`. Values may be negative and the offset
+//! too, so the rule works in `i64`: `x + offset` may lie outside
 //! every value of `y`.
 //!
 //! `<` and `≤` reason on bounds (inference `"comparison bounds"`), `=` keeps the

@@ -28,7 +28,7 @@ use smallvec::SmallVec;
 
 use crate::domain::{Value, VarId};
 use crate::names::Names;
-use crate::propagation::{Conflict, Context, Events, Fact, Rule, Watch, Why};
+use crate::propagation::{Conflict, Context, Events, Fact, Posting, Rule, Watch, Why};
 use crate::rules::wording::{Deduction, Wording};
 
 /// Each of the given values is taken by some variable of the group (see the
@@ -38,11 +38,14 @@ pub struct EachValueSomewhere {
     name: String,
     vars: Vec<VarId>,
     values: Vec<Value>,
+    /// The smallest first value of the variables: the sweep's bit 0.
+    base: Value,
     repeat: bool,
     wording: Wording,
 }
 
-/// Where the values below 64 can go, read in one sweep over the group.
+/// Where the 64 values from the rule's base can go, read in one sweep over the
+/// group, one word a variable.
 #[derive(Default)]
 struct Sweep {
     /// Values with at least one place.
@@ -58,6 +61,7 @@ impl EachValueSomewhere {
             name: name.into(),
             vars,
             values,
+            base: 0,
             repeat: true,
             wording: Wording::default(),
         }
@@ -78,24 +82,23 @@ impl EachValueSomewhere {
         self
     }
 
-    /// The places of every value below 64 at once.
+    /// The places of the 64 values from the base at once.
     fn sweep(&self, ctx: &Context<'_>) -> Sweep {
         let mut sweep = Sweep::default();
         let domains = ctx.domains();
         for &var in &self.vars {
-            for value in domains.iter(var) {
-                let bit = 1u64.checked_shl(value).unwrap_or(0);
-                sweep.twice |= sweep.once & bit;
-                sweep.once |= bit;
-            }
+            let word = domains.word_from(var, i64::from(self.base), 0);
+            sweep.twice |= sweep.once & word;
+            sweep.once |= word;
         }
         sweep
     }
 
     /// How many places `value` has, counting to two at most.
     fn places(&self, ctx: &Context<'_>, sweep: &Sweep, value: Value) -> u32 {
-        if value < 64 {
-            return (sweep.once >> value & 1) as u32 + (sweep.twice >> value & 1) as u32;
+        let bit = i64::from(value) - i64::from(self.base);
+        if (0..64).contains(&bit) {
+            return (sweep.once >> bit & 1) as u32 + (sweep.twice >> bit & 1) as u32;
         }
         let places = self.vars.iter();
         places
@@ -171,6 +174,11 @@ impl Rule for EachValueSomewhere {
         Watch::all(&self.vars, Events::REMOVED)
     }
 
+    fn post(&mut self, posting: &mut Posting<'_>) {
+        let firsts = self.vars.iter().map(|&var| *posting.range(var).start());
+        self.base = firsts.min().unwrap_or(0);
+    }
+
     fn idempotent(&self) -> bool {
         self.repeat
     }
@@ -198,7 +206,9 @@ mod tests {
         for round in 0..1500 {
             let count = 1 + random.below(5) as usize;
             let size = 1 + random.below(5) as u32;
-            let values: Vec<Value> = (0..size).filter(|_| random.below(3) > 0).collect();
+            let values: Vec<Value> = (-2..size as Value)
+                .filter(|_| random.below(3) > 0)
+                .collect();
             let (model, state) = random_case(&mut random, count, size, |vars| {
                 let rule = EachValueSomewhere::new("g", vars, values.clone());
                 if round % 2 == 0 {

@@ -53,7 +53,6 @@ pub struct LinearSum {
     terms: Vec<(i64, VarId)>,
     relation: Relation,
     rhs: i64,
-    target_label: Option<String>,
     state: Option<SumState>,
 }
 
@@ -73,16 +72,17 @@ struct SumState {
     high: StateInt,
 }
 
-/// A term not seen yet: it contributes nothing to the totals.
-const UNSEEN: u64 = u64::MAX;
+/// A term not seen yet: it contributes nothing to the totals. Its bounds, smallest
+/// above largest, belong to no domain, so no seen term packs to it.
+const UNSEEN: u64 = pack(Value::MAX, Value::MIN);
 
 /// A variable's smallest and largest value in one word.
-fn pack(min: Value, max: Value) -> u64 {
-    u64::from(min) << 32 | u64::from(max)
+const fn pack(min: Value, max: Value) -> u64 {
+    (min as u32 as u64) << 32 | max as u32 as u64
 }
 
 fn unpack(word: u64) -> (Value, Value) {
-    ((word >> 32) as Value, word as Value)
+    ((word >> 32) as u32 as Value, word as u32 as Value)
 }
 
 /// The totals after a refresh, and the widest term's span of contributions.
@@ -94,7 +94,7 @@ struct Totals {
 }
 
 impl LinearSum {
-    /// `Σ coefficient · var (relation) rhs`, over the variables' raw values `0..size`.
+    /// `Σ coefficient · var (relation) rhs`, over the variables' own values.
     pub fn new(
         name: impl Into<String>,
         terms: Vec<(i64, VarId)>,
@@ -106,17 +106,8 @@ impl LinearSum {
             terms,
             relation,
             rhs,
-            target_label: None,
             state: None,
         }
-    }
-
-    /// How sentences write the right-hand side, when the model's value labels are not
-    /// the raw values: a magic square labels raw value `v` as `v + 1`, so its line of
-    /// three raw values summing to 12 reads `r1c1 + r1c2 + r1c3 = 15`.
-    pub fn with_target_label(mut self, label: impl Into<String>) -> Self {
-        self.target_label = Some(label.into());
-        self
     }
 
     /// The sum of `vars` equals `rhs`.
@@ -218,7 +209,8 @@ impl LinearSum {
         } else {
             (div_ceil(high, coefficient), div_floor(low, coefficient))
         };
-        if highest < 0 || lowest > highest {
+        let values = i64::from(Value::MIN)..=i64::from(Value::MAX);
+        if lowest > highest || lowest > *values.end() || highest < *values.start() {
             return Err(ctx.conflict(&Why::new("sum bounds")));
         }
         let mut changed = false;
@@ -275,10 +267,10 @@ impl LinearSum {
         let mut facts = Vec::new();
         for (_, (&(coefficient, var), &(min, max))) in others {
             if largest == (coefficient > 0) {
-                if max + 1 < ctx.domains().size(var) {
+                if max < *ctx.domains().range(var).end() {
                     facts.push(Fact::AtMost(var, max));
                 }
-            } else if min > 0 {
+            } else if min > *ctx.domains().range(var).start() {
                 facts.push(Fact::AtLeast(var, min));
             }
         }
@@ -302,7 +294,7 @@ impl LinearSum {
             };
             terms.push_str(&format!("{sign}{factor}{}", names.var_name(term)));
         }
-        let target = (self.target_label.clone()).unwrap_or_else(|| self.rhs.to_string());
+        let target = self.rhs;
         let sum_relation = match self.relation {
             Relation::Equal => "=",
             Relation::AtMost => "≤",
@@ -331,7 +323,7 @@ fn contribution(coefficient: i64, min: Value, max: Value) -> (i64, i64) {
 }
 
 fn clamp_value(x: i64) -> Value {
-    x.clamp(0, i64::from(Value::MAX)) as Value
+    x.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value
 }
 
 fn div_floor(a: i64, b: i64) -> i64 {
@@ -426,6 +418,25 @@ impl Rule for LinearSum {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::testing::{Random, assert_sound, random_case};
+
+    #[test]
+    fn sums_over_any_ranges_are_sound() {
+        let mut random = Random::new(9);
+        let relations = [Relation::Equal, Relation::AtMost, Relation::AtLeast];
+        for _ in 0..1500 {
+            let count = 1 + random.below(4) as usize;
+            let size = 1 + random.below(5) as u32;
+            let relation = relations[random.below(3) as usize];
+            let coefficients: Vec<i64> = (0..count).map(|_| random.below(7) as i64 - 3).collect();
+            let rhs = random.below(17) as i64 - 8;
+            let (model, state) = random_case(&mut random, count, size, |vars| {
+                let terms = coefficients.iter().copied().zip(vars).collect();
+                LinearSum::new("sum", terms, relation, rhs)
+            });
+            assert_sound(&model, &state);
+        }
+    }
 
     #[test]
     fn rounding_division_goes_the_right_way() {

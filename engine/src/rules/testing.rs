@@ -25,7 +25,10 @@ impl Random {
 }
 
 /// A model of `count` variables of `size` values with the one rule `make` builds,
-/// and a random state in which each variable keeps a random non-empty subset.
+/// and a random state in which each variable keeps a random non-empty subset. In
+/// half the cases the values are `0..size`; in the others each variable's range
+/// starts at its own first value in `-2..=2`, so that every rule is tried on
+/// ranges that differ and cross zero.
 pub(crate) fn random_case<R: Rule + 'static>(
     random: &mut Random,
     count: usize,
@@ -33,15 +36,26 @@ pub(crate) fn random_case<R: Rule + 'static>(
     make: impl FnOnce(Vec<VarId>) -> R,
 ) -> (Model, Domains) {
     let mut model = Model::new();
-    let vars = model.new_vars(count, size);
+    let shifted = random.below(2) == 1;
+    let vars: Vec<VarId> = (0..count)
+        .map(|_| {
+            let first = if shifted {
+                random.below(5) as Value - 2
+            } else {
+                0
+            };
+            let last = first + size.max(1) as Value - 1;
+            model.new_var_in(first..=last).expect("a range of values")
+        })
+        .collect();
     model
         .add_rule(make(vars.clone()))
         .expect("the rule fits the model");
     let mut state = model.domains();
     for &var in &vars {
         let keep = random.below(1 << size).max(1);
-        for value in 0..size {
-            if keep >> value & 1 == 0 {
+        for (bit, value) in state.range(var).enumerate() {
+            if keep >> bit & 1 == 0 {
                 state.remove(var, value).unwrap();
             }
         }

@@ -7,7 +7,7 @@ use sieve::prelude::*;
 pub struct NotAttacking {
     pub a: VarId,
     pub b: VarId,
-    pub distance: u32,
+    pub distance: Value,
 }
 
 impl NotAttacking {
@@ -16,9 +16,7 @@ impl NotAttacking {
             let why = Why::new("queen attack").cause(std::slice::from_ref(&from));
             ctx.remove(to, row, &why)?;
             ctx.remove(to, row + self.distance, &why)?;
-            if row >= self.distance {
-                ctx.remove(to, row - self.distance, &why)?;
-            }
+            ctx.remove(to, row - self.distance, &why)?;
         }
         Ok(())
     }
@@ -43,7 +41,7 @@ impl Rule for NotAttacking {
     }
     fn holds(&self, values: &[Value]) -> bool {
         let (x, y) = (values[self.a.index()], values[self.b.index()]);
-        x != y && x.abs_diff(y) != self.distance
+        x != y && (x - y).abs() != self.distance
     }
 }
 
@@ -56,7 +54,7 @@ pub fn queens(n: u32) -> Model {
                 .add_rule(NotAttacking {
                     a: cols[i],
                     b: cols[j],
-                    distance: (j - i) as u32,
+                    distance: (j - i) as Value,
                 })
                 .unwrap();
         }
@@ -95,7 +93,7 @@ pub fn sudoku4(givens: &str) -> (Model, Domains) {
     let mut start = model.domains();
     for (i, ch) in givens.chars().enumerate() {
         if let Some(d) = ch.to_digit(10).filter(|d| (1..=4).contains(d)) {
-            start.assign(cells[i], d - 1).unwrap();
+            start.assign(cells[i], d as Value - 1).unwrap();
         }
     }
     (model, start)

@@ -1,15 +1,14 @@
 //! Completing and counting magic squares with the Sieve engine.
 //!
 //! A square of order `n` is a rule set over `n²` variables, one per cell,
-//! each with `n²` values: raw value `v` stands for the number `v + 1`. The
-//! rules use only the engine's public API:
+//! each over the numbers `1..=n²` themselves. The rules use only the engine's
+//! public API:
 //!
 //! - **all different** ([`AllDifferent`]) over every cell: the values are a
 //!   permutation of `1..=n²`;
 //! - **line sums** ([`LinearSum`]) for every row, every column and both
-//!   diagonals: the raw values of a line add up to `M − n`, where `M` is the
-//!   [magic constant](crate::magic_constant) (each of the `n` cells is one
-//!   less than its number).
+//!   diagonals: the numbers of a line add up to the
+//!   [magic constant](crate::magic_constant).
 //!
 //! That is [`Rules::Bounds`]: the engine's bounds reasoning alone, the
 //! benchmark for `LinearSum`. [`Rules::Distinct`] (the default) replaces
@@ -44,7 +43,7 @@
 
 use sieve::{
     AllDifferent, Config, Count, Counters, DistinctSum, Domains, LinearSum, Model, Observer,
-    Search, Solution, StopReason, VarId,
+    Search, Solution, StopReason, Value, VarId,
 };
 use thiserror::Error;
 
@@ -195,7 +194,7 @@ fn lines(order: usize) -> Vec<(String, Vec<usize>)> {
 /// search the order-4 count takes 42% ([`Rules::Bounds`]) to 58%
 /// ([`Rules::Distinct`]) of the nodes it takes in row-major order.
 fn cell_variables(model: &mut Model, order: usize) -> Vec<VarId> {
-    let size = (order * order) as u32;
+    let numbers = 1..=(order * order) as Value;
     let main = (0..order).map(|k| k * order + k);
     // The centre of an odd square is on both diagonals: create it once.
     let anti = (0..order)
@@ -206,7 +205,9 @@ fn cell_variables(model: &mut Model, order: usize) -> Vec<VarId> {
     let rest = (0..order * order).filter(|&index| !on_diagonal(index));
     let mut cells = vec![VarId::from_index(0); order * order];
     for index in main.chain(anti).chain(rest) {
-        let cell = model.new_var(size);
+        let cell = model
+            .new_var_in(numbers.clone())
+            .expect("a square has at least one number");
         model.set_name(
             cell,
             format!("r{}c{}", index / order + 1, index % order + 1),
@@ -232,21 +233,13 @@ impl MagicModel {
         }
         let mut model = Model::new();
         let cells = cell_variables(&mut model, order);
-        // Traces and explanations write the numbers, not the raw values.
-        model.set_value_labels(
-            (1..=order * order)
-                .map(|number| number.to_string())
-                .collect(),
-        );
         model.add_rule(AllDifferent::new("all cells different", cells.clone()))?;
-        let target = Self::raw_line_sum(order);
+        let target = magic_constant(order) as i64;
         for (name, indices) in lines(order) {
             let line: Vec<VarId> = indices.iter().map(|&index| cells[index]).collect();
             match rules {
                 Rules::Bounds => {
-                    // Sentences write the numbers, so the target is the magic constant.
-                    let sum = LinearSum::sum_equals(format!("{name} sum"), &line, target as i64)
-                        .with_target_label(magic_constant(order).to_string());
+                    let sum = LinearSum::sum_equals(format!("{name} sum"), &line, target);
                     model.add_rule(sum)?
                 }
                 Rules::Distinct => {
@@ -262,11 +255,6 @@ impl MagicModel {
             model,
             cells,
         })
-    }
-
-    /// What every line's raw values add up to: the magic constant minus `order`.
-    pub fn raw_line_sum(order: usize) -> u64 {
-        magic_constant(order) - order as u64
     }
 
     /// The order of the squares.
@@ -300,7 +288,7 @@ impl MagicModel {
         let mut start = self.model.domains();
         for (&cell, given) in self.cells.iter().zip(partial.cells()) {
             if let Some(number) = given {
-                start.assign(cell, number - 1)?;
+                start.assign(cell, *number as Value)?;
             }
         }
         Ok(start)
@@ -379,7 +367,7 @@ impl MagicModel {
         let numbers = self
             .cells
             .iter()
-            .map(|&cell| solution.value(cell) + 1)
+            .map(|&cell| solution.value(cell) as u32)
             .collect();
         let square = Square::from_valid_cells(self.order, numbers);
         if let Err(reason) = square.verify() {

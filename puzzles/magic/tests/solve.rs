@@ -315,9 +315,11 @@ fn the_model_has_one_variable_per_cell_and_one_rule_per_line() {
             let distinct: HashSet<VarId> = magic.cells().iter().copied().collect();
             assert_eq!(distinct.len(), order * order);
         }
+        let numbers = 1..=(order * order) as sieve::Value;
+        let cell = MagicModel::new(order).unwrap().cells()[0];
         assert_eq!(
-            MagicModel::raw_line_sum(order),
-            sieve_magic::magic_constant(order) - order as u64
+            MagicModel::new(order).unwrap().model().range(cell),
+            Ok(numbers)
         );
     }
 }

@@ -62,7 +62,7 @@ fn enumerate(domains: &[u64], target: u64, tuple: &mut Vec<u32>, kept: &mut [u64
 fn after_distinct_sum(size: u32, masks: &[u64], target: u64, budget: u64) -> Option<Vec<u64>> {
     let mut model = Model::new();
     let cells = model.new_vars(masks.len(), size);
-    let rule = DistinctSum::new("line", cells.clone(), target).with_budget(budget);
+    let rule = DistinctSum::new("line", cells.clone(), target as i64).with_budget(budget);
     model.add_rule(rule).unwrap();
     let mut state = model.domains();
     for (&cell, &mask) in cells.iter().zip(masks) {

@@ -81,11 +81,12 @@ impl SlaveQueen {
     /// The rows (0-based) of a column `distance` away that a queen on `row`
     /// attacks along this rule's line.
     fn attacked(&self, row: Value, distance: u32) -> [Option<Value>; 2] {
+        let distance = distance as Value;
         match self.line {
             Line::Row => [Some(row), None],
             Line::Diagonal => [
-                row.checked_add(distance).filter(|&up| up < self.size),
-                row.checked_sub(distance),
+                Some(row + distance).filter(|&up| up < self.size as Value),
+                Some(row - distance).filter(|&down| down >= 0),
             ],
         }
     }
@@ -101,7 +102,10 @@ impl SlaveQueen {
 
     /// Queen `column` one row up, row N wrapping to row 1.
     fn up(&self, values: &[Value], column: usize) -> Move {
-        Move::set(VarId::from_index(column), (values[column] + 1) % self.size)
+        Move::set(
+            VarId::from_index(column),
+            (values[column] + 1) % self.size as Value,
+        )
     }
 
     /// Remove from `to` the rows a queen fixed in `from` attacks.
@@ -298,7 +302,7 @@ impl Classic {
                 found: start.size(),
             });
         }
-        let values: Vec<Value> = start.rows.iter().map(|&row| row - 1).collect();
+        let values: Vec<Value> = start.rows.iter().map(|&row| row as Value - 1).collect();
         let problem = ModelRepair::new(&self.model, values)?;
         let config = RepairConfig {
             max_steps: Some(options.max_steps),
@@ -349,7 +353,7 @@ impl Classic {
 /// The board of 0-based values.
 fn board_of(values: &[Value]) -> Board {
     Board {
-        rows: values.iter().map(|&value| value + 1).collect(),
+        rows: values.iter().map(|&value| value as u32 + 1).collect(),
     }
 }
 
@@ -405,7 +409,7 @@ pub fn memory_from_log(start: &Board, log: &[sieve::Step]) -> Result<Vec<Step>, 
                             let slot = rows
                                 .get_mut(var.index())
                                 .ok_or(error("a reaction moves a queen off the board"))?;
-                            *slot = value + 1;
+                            *slot = value as u32 + 1;
                         }
                     }
                     Reaction::Backtrack => {
@@ -431,7 +435,7 @@ pub fn memory_from_log(start: &Board, log: &[sieve::Step]) -> Result<Vec<Step>, 
 fn queen_move(mv: &Move, size: usize) -> Option<(usize, u32)> {
     match mv.changes.as_slice() {
         [(var, value)] if var.index() < size && (*value as usize) < size => {
-            Some((var.index(), value + 1))
+            Some((var.index(), *value as u32 + 1))
         }
         _ => None,
     }

@@ -196,7 +196,7 @@ impl MinConflicts {
     /// The board (1-based rows).
     pub fn board(&self) -> Board {
         Board {
-            rows: self.rows.iter().map(|&row| row + 1).collect(),
+            rows: self.rows.iter().map(|&row| row as u32 + 1).collect(),
         }
     }
 }

@@ -138,12 +138,10 @@ impl Rule for ColumnAttacks {
         } else {
             for other in (0..self.size as usize).filter(|&other| other != self.column) {
                 let var = VarId::from_index(other);
-                let distance = other.abs_diff(self.column) as u32;
+                let distance = other.abs_diff(self.column) as Value;
                 ctx.remove(var, row, &why)?;
                 ctx.remove(var, row + distance, &why)?;
-                if row >= distance {
-                    ctx.remove(var, row - distance, &why)?;
-                }
+                ctx.remove(var, row - distance, &why)?;
             }
         }
         // No row left anywhere is attacked by this queen: the rule holds for good.
@@ -221,7 +219,7 @@ impl QueensModel {
     /// The board of a solution's values (0-based rows).
     pub fn board(&self, values: &[Value]) -> Board {
         Board {
-            rows: values.iter().map(|&value| value + 1).collect(),
+            rows: values.iter().map(|&value| value as u32 + 1).collect(),
         }
     }
 

@@ -192,13 +192,13 @@ fn the_column_rules_are_sound() {
 /// row or a diagonal.
 #[test]
 fn the_column_checks_mean_what_they_say() {
-    fn attacks_left(values: &[u32], column: usize) -> bool {
+    fn attacks_left(values: &[Value], column: usize) -> bool {
         (0..column).any(|left| {
             let (a, b) = (values[left], values[column]);
             a == b || a.abs_diff(b) as usize == column - left
         })
     }
-    fn agree(values: &[u32]) {
+    fn agree(values: &[Value]) {
         let size = values.len() as u32;
         for column in 0..values.len() {
             let rule = sieve_queens::ColumnAttacks::new(column, size);
@@ -211,13 +211,17 @@ fn the_column_checks_mean_what_they_say() {
     }
     let size = 5u32;
     for code in 0..size.pow(size) {
-        let values: Vec<u32> = (0..size).map(|i| code / size.pow(i) % size).collect();
+        let values: Vec<Value> = (0..size)
+            .map(|i| (code / size.pow(i) % size) as Value)
+            .collect();
         agree(&values);
     }
     let mut random = ChaCha8Rng::seed_from_u64(64);
     for size in [64u32, 70] {
         for _ in 0..200 {
-            let values: Vec<u32> = (0..size).map(|_| random.random_range(0..size)).collect();
+            let values: Vec<Value> = (0..size)
+                .map(|_| random.random_range(0..size) as Value)
+                .collect();
             agree(&values);
         }
     }

@@ -2,7 +2,7 @@
 //! the engine: what it removes, and the sentence it gives for it.
 
 use sieve::fast::Words;
-use sieve::{Domains, Event, Flow, Observer, apply_rule};
+use sieve::{Domains, Event, Flow, Observer, Value, apply_rule};
 use sieve_skyscrapers::{Order, Puzzle, SkyscrapersModel, Tier, parse_clues, parse_givens};
 
 /// Collects the sentences of every change.
@@ -45,7 +45,7 @@ fn apply(puzzle: &Puzzle, name: &str) -> (SkyscrapersModel, Domains, Vec<String>
 }
 
 /// The heights still possible in row `row` (0-based), cell by cell.
-fn row_heights(sky: &SkyscrapersModel, state: &Domains, row: usize) -> Vec<Vec<u32>> {
+fn row_heights(sky: &SkyscrapersModel, state: &Domains, row: usize) -> Vec<Vec<Value>> {
     (0..sky.size())
         .map(|column| {
             let var = sky.cell(row, column).expect("in the grid");
@@ -55,7 +55,7 @@ fn row_heights(sky: &SkyscrapersModel, state: &Domains, row: usize) -> Vec<Vec<u
 }
 
 const NO_GIVENS: &str = "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0";
-const ALL: [u32; 4] = [1, 2, 3, 4];
+const ALL: [Value; 4] = [1, 2, 3, 4];
 
 #[test]
 fn edge_rule_1_puts_the_tallest_next_to_clue_1() {
@@ -72,7 +72,7 @@ fn edge_rule_1_puts_the_tallest_next_to_clue_1() {
 fn edge_rule_2_makes_the_line_ascend_from_clue_n() {
     let puzzle = puzzle("0 0 4 0 0 0 0 0 0 0 0 0 0 0 0 0", NO_GIVENS);
     let (sky, state, sentences) = apply(&puzzle, "edge top 3");
-    let column: Vec<Vec<u32>> = (0..4)
+    let column: Vec<Vec<Value>> = (0..4)
         .map(|row| row_heights(&sky, &state, row)[2].clone())
         .collect();
     assert_eq!(column, [[1], [2], [3], [4]]);

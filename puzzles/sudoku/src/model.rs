@@ -113,7 +113,7 @@ impl SudokuModel {
         let mut state = self.model.domains();
         for (&var, value) in self.cells.iter().zip(puzzle.cells()) {
             if let Some(value) = value {
-                state.assign(var, u32::from(*value))?;
+                state.assign(var, Value::from(*value))?;
             }
         }
         Ok(state)
@@ -192,7 +192,7 @@ impl<'m> Solver<'m> {
         self.start.copy_from(&self.full);
         for (&var, value) in self.sudoku.cells.iter().zip(puzzle.cells()) {
             if let Some(value) = value {
-                self.start.assign(var, u32::from(*value))?;
+                self.start.assign(var, Value::from(*value))?;
             }
         }
         self.search.restart(&self.start)?;

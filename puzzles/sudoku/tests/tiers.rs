@@ -51,10 +51,10 @@ fn cell(name: &str) -> usize {
 }
 
 /// The 0-based values of digits such as `"27"`.
-fn values(digits: &str) -> Vec<u32> {
+fn values(digits: &str) -> Vec<Value> {
     digits
         .chars()
-        .map(|d| d.to_digit(10).expect("a digit") - 1)
+        .map(|d| d.to_digit(10).expect("a digit") as Value - 1)
         .collect()
 }
 

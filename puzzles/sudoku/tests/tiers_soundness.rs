@@ -55,9 +55,9 @@ struct Cut {
 
 fn random_state(sudoku: &SudokuModel, solution: &Grid, cut: Cut, rng: &mut ChaCha8Rng) -> Domains {
     let mut state = sudoku.model().domains();
-    let size = sudoku.shape().size() as u32;
+    let size = sudoku.shape().size() as Value;
     for (&var, value) in sudoku.cells().iter().zip(solution.cells()) {
-        let value = u32::from(value.expect("a full solution"));
+        let value = Value::from(value.expect("a full solution"));
         if rng.random_range(0..100) < cut.given {
             state.assign(var, value).unwrap();
             continue;
@@ -268,7 +268,7 @@ fn the_oracle_catches_a_rule_that_removes_too_much() {
     state.retain_word(first, shape.full_mask() & !((1 << value) - 1));
     let verdict = oracle::check_rule(sudoku.model(), &state, greedy).unwrap();
     assert!(
-        matches!(verdict, Err(oracle::Unsound::RemovedSupport { value: v, .. }) if v == value),
+        matches!(verdict, Err(oracle::Unsound::RemovedSupport { value: v, .. }) if v == value as Value),
         "{verdict:?}"
     );
     assert_eq!(greedy, RuleId::from_index(sudoku.model().num_rules() - 1));

@@ -13,7 +13,9 @@
   trace.sizes.forEach((size) => { if (size > width) { width = size; } });
 
   const byId = (id) => document.getElementById(id);
-  const label = (value) => (value < trace.labels.length ? trace.labels[value] : String(value));
+  const label = (value) => (value >= 0 && value < trace.labels.length ? trace.labels[value] : String(value));
+  /* Where a value of variable v sits in the state: its place in v's own range. */
+  const slot = (v, value) => v * width + value - trace.firsts[v];
   const ruleName = (rule) => trace.rules[rule];
   const varName = (v) => trace.variables[v];
 
@@ -27,7 +29,7 @@
   /* ---- Replaying: one state copy per depth (see docs/trace-format.md). ---- */
 
   const startState = new Uint8Array(varCount * width);
-  trace.start.forEach((values, v) => values.forEach((value) => { startState[v * width + value] = 1; }));
+  trace.start.forEach((values, v) => values.forEach((value) => { startState[slot(v, value)] = 1; }));
 
   const replay = { stack: [], applied: 0, running: null, decided: false, queue: [], runChanged: [] };
 
@@ -76,7 +78,7 @@
       startRun(event.rule, false);
     }
     const state = top();
-    (event.removed || []).forEach((value) => { state[event.var * width + value] = 0; });
+    (event.removed || []).forEach((value) => { state[slot(event.var, value)] = 0; });
     replay.runChanged.push(event.var);
   }
 
@@ -126,8 +128,8 @@
 
   function candidates(state, v) {
     const out = [];
-    for (let value = 0; value < trace.sizes[v]; value += 1) {
-      if (state[v * width + value]) { out.push(value); }
+    for (let value = trace.firsts[v]; value < trace.firsts[v] + trace.sizes[v]; value += 1) {
+      if (state[slot(v, value)]) { out.push(value); }
     }
     return out;
   }

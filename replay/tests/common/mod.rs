@@ -85,7 +85,7 @@ pub fn sudoku4(givens: &str) -> Recorded {
     let mut start = model.domains();
     for (index, given) in givens.chars().enumerate() {
         if let Some(digit) = given.to_digit(10) {
-            start.assign(cells[index], digit - 1).unwrap();
+            start.assign(cells[index], digit as Value - 1).unwrap();
         }
     }
     let view = View::row_major_grid(4, 4, 2, 2);
@@ -97,7 +97,7 @@ pub struct NotAttacking {
     pub name: String,
     pub a: VarId,
     pub b: VarId,
-    pub distance: u32,
+    pub distance: Value,
 }
 
 impl NotAttacking {
@@ -117,9 +117,7 @@ impl NotAttacking {
         let why = Why::new("queen attack").cause(&cause).named_text(&text);
         ctx.remove(to, row, &why)?;
         ctx.remove(to, row + self.distance, &why)?;
-        if row >= self.distance {
-            ctx.remove(to, row - self.distance, &why)?;
-        }
+        ctx.remove(to, row - self.distance, &why)?;
         Ok(())
     }
 }
@@ -140,7 +138,7 @@ impl Rule for NotAttacking {
     }
     fn holds(&self, values: &[Value]) -> bool {
         let (x, y) = (values[self.a.index()], values[self.b.index()]);
-        x != y && x.abs_diff(y) != self.distance
+        x != y && (x - y).abs() != self.distance
     }
 }
 
@@ -160,7 +158,7 @@ pub fn queens(n: usize) -> Recorded {
                     name: format!("columns {} and {} not attacking", i + 1, j + 1),
                     a: columns[i],
                     b: columns[j],
-                    distance: (j - i) as u32,
+                    distance: (j - i) as Value,
                 })
                 .unwrap();
         }
@@ -171,7 +169,7 @@ pub fn queens(n: usize) -> Recorded {
 }
 
 /// How many buildings of `heights` are seen from the first one.
-pub fn seen(heights: &[Value]) -> u32 {
+pub fn seen(heights: &[Value]) -> Value {
     let mut tallest = None;
     let mut count = 0;
     for &height in heights {
@@ -188,7 +186,7 @@ pub struct Skyline {
     pub name: String,
     pub side: &'static str,
     pub line: Vec<VarId>,
-    pub clue: u32,
+    pub clue: Value,
 }
 
 impl Rule for Skyline {
@@ -199,7 +197,7 @@ impl Rule for Skyline {
         Watch::all(&self.line, Events::ASSIGNED)
     }
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let n = self.line.len() as u32;
+        let n = self.line.len() as Value;
         let nearest = self.line[0];
         let text = || {
             format!(
@@ -297,6 +295,27 @@ pub fn skyscrapers(solution: &[Value; 16], hidden: &[(&str, usize)]) -> Recorded
     let view = View::row_major_grid(n, n, n, n).with_clues(border);
     let start = model.domains();
     record(&model, start, Config::default(), view)
+}
+
+/// Four offsets over `-3..=3`, all different, balancing to 0, the first below the
+/// second: a model whose values are negative too, drawn as a list.
+pub fn balance() -> Recorded {
+    let mut model = Model::new();
+    let offsets = model.new_vars_in(4, -3..=3).unwrap();
+    for (index, &offset) in offsets.iter().enumerate() {
+        model.set_name(offset, format!("d{}", index + 1));
+    }
+    model
+        .add_rule(AllDifferent::new("apart", offsets.clone()))
+        .unwrap();
+    model
+        .add_rule(LinearSum::sum_equals("balanced", &offsets, 0))
+        .unwrap();
+    let order = Compare::new("d1 < d2", offsets[0], Comparison::LessThan, offsets[1]);
+    model.add_rule(order).unwrap();
+    model.fix(offsets[2], -3).unwrap();
+    let start = model.domains();
+    record(&model, start, Config::default(), View::List)
 }
 
 /// The skyscraper solution the tests use, heights 0..4 row by row.

@@ -38,7 +38,8 @@
 //!
 //! # Offsets
 //!
-//! Values are `u32` in `0..size`, and offsets may be negative, so the shifted values
+//! Values and offsets may be negative, and variables may have different ranges, so
+//! the shifted values
 //! `x_i + offset_i` are worked out in `i64`: a shifted value that falls outside a
 //! variable's values simply removes nothing there.
 //!

@@ -54,11 +54,10 @@ impl AllDifferent {
         if top - base >= 64 {
             return Ok(None);
         }
-        let row = |(index, &var): (usize, &VarId)| {
-            domains.iter(var).fold(0u64, |row, value| {
-                row | 1 << (self.shifted(index, value) - base)
-            })
-        };
+        // Bit `p` of a row is the shifted value `base + p`: the variable's value
+        // `base + p - offset`, read as one word.
+        let row =
+            |(index, &var): (usize, &VarId)| domains.word_from(var, base - self.offset(index), 0);
         Ok(Some((
             base,
             self.vars.iter().enumerate().map(row).collect(),

@@ -14,8 +14,8 @@
 //! # Ok::<(), sieve::Error>(())
 //! ```
 //!
-//! The sum is over the engine's values `0..size`: a kakuro run of digits 1..=9 kept
-//! as values 0..=8 with clue `c` over `n` cells has the sum `c − n`.
+//! The sum is over the variables' own values: declare a kakuro run's digits over
+//! `1..=9` ([`crate::Model::new_var_in`]) and its clue is the target as printed.
 //!
 //! [`LinearSum`] reasons on bounds only and knows nothing of the values being
 //! different. [`DistinctSum`] keeps a candidate `v` of a variable only when the
@@ -38,7 +38,8 @@
 //! the action removes nothing: keeping values is always sound, so a budget only
 //! makes the rule weaker on groups too large to settle, never wrong.
 //!
-//! The walk works on groups of at most 16 variables whose values are below 64;
+//! The walk works on groups of at most 16 variables whose values lie within 64 of
+//! each other;
 //! other groups fall back to [`LinearSum`]'s bounds reasoning (inference `"sum
 //! bounds"`). The sentences can be a puzzle's own ([`DistinctSum::wording`]).
 
@@ -48,9 +49,10 @@ use smallvec::SmallVec;
 
 use crate::domain::{Domains, Value, VarId};
 use crate::names::Names;
-use crate::propagation::{Conflict, Context, Cost, Events, Rule, Watch, Why};
+use crate::propagation::{Conflict, Context, Cost, Events, Posting, Rule, Watch, Why};
 use crate::rules::LinearSum;
 use crate::rules::wording::{Deduction, Wording};
+use crate::value_set::ValueSet;
 
 use supports::{MAX_CELLS, Supports};
 
@@ -60,7 +62,9 @@ use supports::{MAX_CELLS, Supports};
 pub struct DistinctSum {
     name: String,
     vars: Vec<VarId>,
-    target: u64,
+    target: i64,
+    /// The smallest first value of the variables: bit 0 of the walk's words.
+    base: Value,
     budget: u64,
     /// The same sum by bounds, for groups the walk does not handle.
     bounds: LinearSum,
@@ -71,16 +75,15 @@ impl DistinctSum {
     /// The default number of walk steps one action may spend finding supports.
     pub const DEFAULT_BUDGET: u64 = 1 << 16;
 
-    /// The values of `vars` are pairwise different and sum to `target` (in the
-    /// engine's values `0..size`).
-    pub fn new(name: impl Into<String>, vars: Vec<VarId>, target: u64) -> Self {
+    /// The values of `vars` are pairwise different and sum to `target`.
+    pub fn new(name: impl Into<String>, vars: Vec<VarId>, target: i64) -> Self {
         let name = name.into();
-        let sum = i64::try_from(target).unwrap_or(i64::MAX);
         DistinctSum {
-            bounds: LinearSum::sum_equals(name.clone(), &vars, sum),
+            bounds: LinearSum::sum_equals(name.clone(), &vars, target),
             name,
             vars,
             target,
+            base: 0,
             budget: Self::DEFAULT_BUDGET,
             wording: Wording::default(),
         }
@@ -108,22 +111,23 @@ impl DistinctSum {
     }
 
     /// The sum the values must reach.
-    pub fn target(&self) -> u64 {
+    pub fn target(&self) -> i64 {
         self.target
     }
 
-    /// Whether the walk handles the group: few variables, values below 64.
+    /// Whether the walk handles the group: few variables, every value within the 64
+    /// from the base.
     fn fits_words(&self, domains: &Domains) -> bool {
-        self.vars.len() <= MAX_CELLS && (self.vars.iter()).all(|&var| domains.size(var) <= 64)
+        let base = i64::from(self.base);
+        self.vars.len() <= MAX_CELLS
+            && (self.vars.iter()).all(|&var| i64::from(*domains.range(var).end()) - base < 64)
     }
 
-    /// Each variable's candidates as a word.
+    /// Each variable's candidates as a word, bit `p` being value `base + p`.
     fn words(&self, domains: &Domains) -> [u64; MAX_CELLS] {
         let mut words = [0u64; MAX_CELLS];
         for (word, &var) in words.iter_mut().zip(&self.vars) {
-            *word = domains
-                .iter(var)
-                .fold(0, |word, value| word | 1u64 << value);
+            *word = domains.word_from(var, i64::from(self.base), 0);
         }
         words
     }
@@ -133,13 +137,13 @@ impl DistinctSum {
         let length = self.vars.len();
         let domains = self.words(ctx.domains());
         let mut kept = [0u64; MAX_CELLS];
-        let mut supports = Supports::new(
-            &domains[..length],
-            self.target,
-            self.budget,
-            &mut kept[..length],
-        );
-        if !supports.find() {
+        // Every value is `base` more than its bit: the bits must sum to the rest.
+        let bits_target = self.target - length as i64 * i64::from(self.base);
+        let found = u64::try_from(bits_target).is_ok_and(|bits_target| {
+            let kept = &mut kept[..length];
+            Supports::new(&domains[..length], bits_target, self.budget, kept).find()
+        });
+        if !found {
             return Err(ctx.conflict(&Why::new("distinct sum").cause(&self.vars)));
         }
         for ((&var, &keep), &domain) in self.vars.iter().zip(&kept).zip(&domains) {
@@ -168,12 +172,12 @@ impl DistinctSum {
             self.wording.sentence(names, &deduction, default)
         };
         let why = Why::new("distinct sum").cause(&self.vars).named_text(&text);
-        ctx.keep_where(var, &why, |value| value < 64 && keep >> value & 1 == 1)
+        ctx.retain(var, &ValueSet::from_words(self.base, &[keep]), &why)
     }
 
     /// The group's values are pairwise different and sum to the target.
     fn group_holds(&self, group: &[Value]) -> bool {
-        let sum: u64 = group.iter().map(|&value| u64::from(value)).sum();
+        let sum: i64 = group.iter().map(|&value| i64::from(value)).sum();
         let different =
             (group.iter().enumerate()).all(|(index, value)| !group[index + 1..].contains(value));
         sum == self.target && different
@@ -191,6 +195,11 @@ impl Rule for DistinctSum {
 
     fn cost(&self) -> Cost {
         Cost::Expensive
+    }
+
+    fn post(&mut self, posting: &mut Posting<'_>) {
+        let firsts = self.vars.iter().map(|&var| *posting.range(var).start());
+        self.base = firsts.min().unwrap_or(0);
     }
 
     fn idempotent(&self) -> bool {
@@ -228,7 +237,7 @@ mod tests {
         for _ in 0..1500 {
             let count = 1 + random.below(4) as usize;
             let size = 1 + random.below(6) as u32;
-            let target = random.below(u64::from(size) * count as u64 + 1);
+            let target = random.below(u64::from(size) * count as u64 + 1) as i64 - count as i64;
             let (model, state) = random_case(&mut random, count, size, |vars| {
                 DistinctSum::new("g", vars, target)
             });

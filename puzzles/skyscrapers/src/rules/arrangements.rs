@@ -63,7 +63,7 @@ impl LineArrangements {
 
     fn explain(&self, names: &Names, var: VarId, removed: u64) -> String {
         let heights: Vec<String> = sieve::fast::bits(removed)
-            .map(|value| names.value_label(value))
+            .map(|bit| names.value_label(bit as Value))
             .collect();
         format!(
             "no arrangement of {} that agrees with {} and its candidates puts {} in {}",

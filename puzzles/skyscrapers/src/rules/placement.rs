@@ -50,7 +50,11 @@ impl HeightPlacement {
     pub fn new(size: usize, height: Value, cells: Vec<VarId>) -> Self {
         HeightPlacement {
             name: format!("height {} placement", height + 1),
-            heights: heights_up_to(MAX_SIZE) & 1u64.checked_shl(height).unwrap_or(0),
+            heights: heights_up_to(MAX_SIZE)
+                & u32::try_from(height)
+                    .ok()
+                    .and_then(|height| 1u64.checked_shl(height))
+                    .unwrap_or(0),
             size: size.min(MAX_SIZE),
             cells,
         }
@@ -160,6 +164,7 @@ impl Rule for HeightPlacement {
         let size = self.size;
         let at = |row: usize, column: usize| values[self.cells[row * size + column].index()];
         sieve::fast::bits(self.heights).all(|height| {
+            let height = height as Value;
             (0..size).all(|line| {
                 let in_row = (0..size).filter(|&c| at(line, c) == height).count();
                 let in_column = (0..size).filter(|&r| at(r, line) == height).count();

@@ -384,7 +384,7 @@ impl HiddenCount {
             if min > 0 {
                 bounds.push(Fact::AtLeast(var, min));
             }
-            if max + 1 < domains.size(var) {
+            if max < *domains.range(var).end() {
                 bounds.push(Fact::AtMost(var, max));
             }
         }

@@ -13,7 +13,7 @@
 //! A search that hits the node limit proves nothing; it counts as "another
 //! solution may exist", so a clue is only removed when uniqueness is proven.
 
-use sieve::{Config, Domains, Search, VarOrder};
+use sieve::{Config, Domains, Search, Value, VarOrder};
 
 use crate::grid::Grid;
 use crate::model::{ModelError, SudokuModel};
@@ -70,11 +70,11 @@ impl<'m> UniquenessProver<'m> {
             .filter(|(_, shown)| **shown)
         {
             self.start
-                .assign(var, u32::from(value))
+                .assign(var, Value::from(value))
                 .expect("a solution's values fit its grid");
         }
         self.start
-            .remove(cells[cell], u32::from(solution[cell]))
+            .remove(cells[cell], Value::from(solution[cell]))
             .expect("a solution's values fit its grid");
         self.first_solution_from_start()
     }

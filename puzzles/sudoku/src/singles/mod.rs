@@ -289,12 +289,14 @@ mod tests {
                     let roll = rng.random_range(0..100);
                     if roll < assign_in {
                         let value = match value {
-                            Some(value) if rng.random_range(0..8) != 0 => u32::from(*value),
-                            _ => rng.random_range(0..size),
+                            Some(value) if rng.random_range(0..8) != 0 => Value::from(*value),
+                            _ => rng.random_range(0..size) as Value,
                         };
                         state.assign(cell, value).unwrap();
                     } else if roll < assign_in + (100 - assign_in) / 2 {
-                        state.remove(cell, rng.random_range(0..size)).unwrap();
+                        state
+                            .remove(cell, rng.random_range(0..size) as Value)
+                            .unwrap();
                     }
                 }
                 state

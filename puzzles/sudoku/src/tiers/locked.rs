@@ -155,12 +155,12 @@ impl Rule for LockedCandidates {
         let open = segment & !segment_placed;
         let pointing = open & !box_rest & !box_placed;
         let claiming = open & !line_rest & !line_placed;
-        for value in bits(pointing) {
+        for value in bits(pointing).map(|bit| bit as Value) {
             let names = (self.box_name.as_str(), self.line_name.as_str());
             let cells = (&self.box_rest, &self.line_rest);
             self.eliminate(ctx, value, "pointing", names, cells)?;
         }
-        for value in bits(claiming) {
+        for value in bits(claiming).map(|bit| bit as Value) {
             let names = (self.line_name.as_str(), self.box_name.as_str());
             let cells = (&self.line_rest, &self.box_rest);
             self.eliminate(ctx, value, "claiming", names, cells)?;

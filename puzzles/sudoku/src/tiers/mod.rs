@@ -42,7 +42,7 @@ use std::ops::Range;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use sieve::{Cost, Rule, VarId};
+use sieve::{Cost, Rule, Value, VarId};
 
 pub use candidates::{CandidatesError, candidates_after, pencil_marks, propagate_tier};
 
@@ -179,7 +179,7 @@ impl Tier {
                     .flat_map(|size| [(size, true), (size, false)])
                     .flat_map(|(size, on_rows)| {
                         let shared = Arc::clone(&shared);
-                        (0..shape.size() as u32).map(move |value| {
+                        (0..shape.size() as Value).map(move |value| {
                             boxed(Fish::new(shape, size, on_rows, value, Arc::clone(&shared)))
                         })
                     })

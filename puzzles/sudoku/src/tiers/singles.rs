@@ -45,7 +45,7 @@ impl NakedSingle {
             0 => format!("{cell} has no candidate left: every value is placed in {units}"),
             1 => {
                 let others = shape.full_mask() & !left;
-                let value = text::value(shape, left.trailing_zeros());
+                let value = text::value(shape, left.trailing_zeros() as Value);
                 let seen_others = others & seen;
                 let list = text::values(shape, seen_others, "and");
                 let verb = text::is_are(seen_others);

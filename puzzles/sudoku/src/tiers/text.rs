@@ -1,20 +1,21 @@
 //! Words for the rules' sentences: values as the grid prints them, lists of
 //! values and cells, and the names of patterns.
 
+use sieve::Value;
 use sieve::fast::bits;
 
 use crate::shape::Shape;
 use crate::symbols;
 
 /// How a 0-based value is written in this grid (`7`, `A`, or `10` beyond the symbols).
-pub(crate) fn value(shape: Shape, value: u32) -> String {
+pub(crate) fn value(shape: Shape, value: Value) -> String {
     symbols::label(shape.size(), value as u8)
 }
 
 /// The values of a mask, ascending; runs of three or more become `1-6`, and the
 /// last two items are joined by `conjunction`: `1-6, 8 and 9`.
 pub(crate) fn values(shape: Shape, mask: u64, conjunction: &str) -> String {
-    let all: Vec<u32> = bits(mask).collect();
+    let all: Vec<Value> = bits(mask).map(|bit| bit as Value).collect();
     let mut parts = Vec::new();
     let mut start = 0;
     while start < all.len() {
