@@ -68,6 +68,16 @@ pub enum Error {
         /// The variable's values.
         range: RangeInclusive<Value>,
     },
+    /// A library rule was built from parts that cannot make it (an empty table, an
+    /// automaton whose states do not fit, an edge naming a missing vertex, a count
+    /// above the number of variables): the rule and the problem, in words.
+    #[error("rule `{rule}` cannot be built: {problem}")]
+    InvalidRule {
+        /// The rule's name.
+        rule: String,
+        /// What is wrong with its parts.
+        problem: String,
+    },
     /// A variable was declared over a range with no value in it.
     #[error("a variable needs at least one value, but the range {start}..={end} is empty")]
     EmptyRange {
