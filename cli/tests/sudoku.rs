@@ -299,3 +299,69 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert_eq!(stderr(&output), "", "no panic, no message");
     assert_eq!(output.status.code(), Some(0));
 }
+
+/// Each cell's pencil marks in a 9x9 view of `sieve ... --marks` or `candidates`, row
+/// by row: the digits shown in its 3x3 block of characters.
+fn read_pencil_marks(view: &str) -> Vec<Vec<String>> {
+    let cell_lines: Vec<Vec<String>> = view
+        .lines()
+        .filter(|line| line.contains(|c: char| c == '.' || c.is_ascii_digit()))
+        .filter(|line| !line.starts_with('['))
+        .map(|line| {
+            line.replace('|', " ")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    assert_eq!(cell_lines.len(), 27, "three lines a row of cells:\n{view}");
+    cell_lines
+        .chunks(3)
+        .map(|rows| {
+            (0..9)
+                .map(|col| {
+                    rows.iter()
+                        .flat_map(|row| row[col].chars())
+                        .filter(char::is_ascii_digit)
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn hint_marks_leave_out_every_value_placed_in_a_row_column_or_box() {
+    let output = sudoku(&["hint", CLASSIC, "--marks"], None);
+    assert_exit(&output, 0);
+    let marks = read_pencil_marks(&stdout(&output));
+    // The givens, and the hint's placement: r5c5 = 5.
+    let mut grid: Vec<char> = CLASSIC.chars().collect();
+    grid[4 * 9 + 4] = '5';
+    let placed = |row: usize, col: usize| Some(grid[row * 9 + col]).filter(|&c| c != '.');
+    for row in 0..9 {
+        for col in 0..9 {
+            let open = &marks[row][col];
+            if placed(row, col).is_some() {
+                continue;
+            }
+            for other in 0..9 {
+                let box_row = row / 3 * 3 + other / 3;
+                let box_col = col / 3 * 3 + other % 3;
+                for peer in [placed(row, other), placed(other, col), placed(box_row, box_col)]
+                    .into_iter()
+                    .flatten()
+                {
+                    assert!(
+                        !open.contains(peer),
+                        "r{}c{} shows {peer}, placed beside it: {open}",
+                        row + 1,
+                        col + 1
+                    );
+                }
+            }
+        }
+    }
+    // The hint itself is applied: r5c5 holds 5.
+    assert_eq!(marks[4][4], "5");
+}
