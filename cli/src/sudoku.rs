@@ -85,7 +85,9 @@ Examples:
 
 The rating is the simplest tier whose rules solve the puzzle without guessing
 (naked-single 10, hidden-single 15, locked-candidates 30, subsets 50, fish 80), or
-`guessing (N guesses)` scored 100 + N when even the fish tier leaves cells open.";
+`guessing (N guesses)` scored 100 + N when even the fish tier leaves cells open.
+Only a puzzle with exactly one solution is rated: one with none or several gets a
+message on stderr saying which (`not rated: several solutions ...`), and exit code 1.";
 
 const HINT_EXAMPLES: &str = "\
 Examples:
@@ -96,7 +98,10 @@ const STEPS_EXAMPLES: &str = "\
 Examples:
   sieve sudoku steps <puzzle>              every step until solved (or stuck)
   sieve sudoku steps <puzzle> --max 5 --marks
-                                           the first five steps, then the pencil marks";
+                                           the first five steps, then the pencil marks
+
+When no rule of tiers 1-5 applies before the grid is full, the steps end with where
+they stopped (the step, the cells left open, the grid) and why; the exit code is 1.";
 
 const CANDIDATES_EXAMPLES: &str = "\
 Examples:
@@ -296,6 +301,31 @@ impl Puzzle {
     fn report(&self, message: impl std::fmt::Display) {
         report(self.line, message);
     }
+
+    /// Report givens that repeat a value in a row, column or box, before any rule
+    /// runs (a rule would only find the cell it empties): whether there were any.
+    fn report_clash(&self) -> bool {
+        match repeated_given(self.grid()) {
+            Some(clash) => {
+                self.report(format!("no solution: {clash}"));
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The first value the givens repeat within a house, as
+/// `1 twice in row 1 (r1c1, r1c2)`.
+fn repeated_given(grid: &Grid) -> Option<String> {
+    let conflict = grid.validate().err()?;
+    let shape = grid.shape();
+    let first = shape.cell(conflict.first.row, conflict.first.col);
+    let house = (shape.units_of(first).into_iter()).find(|unit| unit.kind == conflict.unit)?;
+    Some(format!(
+        "{} twice in {house} ({}, {})",
+        conflict.label, conflict.first, conflict.second
+    ))
 }
 
 /// The puzzles of a command, read one at a time: from the argument, or streamed from a
@@ -553,6 +583,10 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let mut solver = Solver::new(&model, config).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
+            if puzzle.report_clash() {
+                outcome = Outcome::Unsolved;
+                continue;
+            }
             if !traced {
                 traced = true;
                 trace_solve(args, &puzzle, &config)?;
@@ -627,24 +661,31 @@ fn answer_one(
             }
             return Ok(Outcome::Success);
         }
-        Answer::NoSolution => match puzzle.grid().validate() {
-            Err(clash) => puzzle.report(format!("no solution: {clash}")),
-            Ok(()) => puzzle.report("no solution"),
-        },
+        answer => report_unsolved(puzzle, answer, "")?,
+    }
+    Ok(Outcome::Unsolved)
+}
+
+/// Report on stderr why a puzzle has no single answer (`prefix` first): no solution,
+/// two of several, or the limit that stopped the search.
+fn report_unsolved(puzzle: &Puzzle, answer: Answer, prefix: &str) -> Result<(), CliError> {
+    match answer {
+        Answer::Solved(_) => {}
+        Answer::NoSolution => puzzle.report(format!("{prefix}no solution")),
         Answer::Several(first, second) => {
             let differ = (first.cells().iter().zip(second.cells()))
                 .position(|(a, b)| a != b)
                 .map(|cell| first.shape().position(cell).to_string())
                 .unwrap_or_default();
             puzzle.report(format!(
-                "several solutions (two of them differ first at {differ}): {} and {}",
+                "{prefix}several solutions (two of them differ first at {differ}): {} and {}",
                 puzzle.write(&first)?,
                 puzzle.write(&second)?
             ));
         }
-        Answer::Stopped(reason) => puzzle.report(format!("no answer: {reason}")),
+        Answer::Stopped(reason) => puzzle.report(format!("{prefix}no answer: {reason}")),
     }
-    Ok(Outcome::Unsolved)
+    Ok(())
 }
 
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -685,19 +726,41 @@ fn rate(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let puzzles = Puzzles::open(&args.input, None)?;
     each_shape(puzzles, |shape, puzzles| {
         let rater = Rater::new(shape).map_err(model_error)?;
+        let model = search_model(shape, None)?;
+        let mut solver = Solver::new(&model, sieve::Config::default()).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
-            match rater.rate(puzzle.grid()) {
-                Ok(rating) => writeln!(out, "{rating}")?,
-                Err(RateError::Model(error)) => return Err(model_error(error)),
-                Err(error) => {
-                    puzzle.report(error);
-                    outcome = Outcome::Unsolved;
-                }
-            }
+            outcome = outcome.and(rate_one(&rater, &mut solver, &puzzle, out)?);
         }
         Ok(outcome)
     })
+}
+
+/// Rate one puzzle, once it is known to have exactly one solution: a rating of a
+/// puzzle with none or several would describe no puzzle a person could solve.
+fn rate_one(
+    rater: &Rater,
+    solver: &mut Solver<'_>,
+    puzzle: &Puzzle,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    if puzzle.report_clash() {
+        return Ok(Outcome::Unsolved);
+    }
+    let answer = solver.solve_unique(puzzle.grid()).map_err(model_error)?;
+    if !matches!(answer, Answer::Solved(_)) {
+        report_unsolved(puzzle, answer, "not rated: ")?;
+        return Ok(Outcome::Unsolved);
+    }
+    match rater.rate(puzzle.grid()) {
+        Ok(rating) => writeln!(out, "{rating}")?,
+        Err(RateError::Model(error)) => return Err(model_error(error)),
+        Err(error) => {
+            puzzle.report(error);
+            return Ok(Outcome::Unsolved);
+        }
+    }
+    Ok(Outcome::Success)
 }
 
 /// Report an explanation that failed: a contradiction is the puzzle's fault
@@ -718,6 +781,10 @@ fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let explainer = Explainer::new(shape).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
+            if puzzle.report_clash() {
+                outcome = Outcome::Unsolved;
+                continue;
+            }
             let mut state = explainer.start(puzzle.grid()).map_err(model_error)?;
             match explainer.next_step(&state) {
                 Ok(Some(step)) => {
@@ -764,6 +831,9 @@ fn steps_one(
     puzzle: &Puzzle,
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
+    if puzzle.report_clash() {
+        return Ok(Outcome::Unsolved);
+    }
     let mut state = explainer.start(puzzle.grid()).map_err(model_error)?;
     let mut taken = 0;
     while args.max.is_none_or(|max| taken < max) {
@@ -783,16 +853,7 @@ fn steps_one(
     } else {
         PathEnd::Stuck(grid)
     };
-    match &end {
-        PathEnd::Solved(_) => writeln!(out, "solved in {taken} steps")?,
-        PathEnd::Stuck(_) if args.max == Some(taken) => {
-            writeln!(out, "stopped after {taken} steps (--max)")?
-        }
-        PathEnd::Stuck(_) => writeln!(
-            out,
-            "stuck after {taken} steps: no rule of tiers 1-5 applies, so guessing is needed"
-        )?,
-    }
+    let outcome = write_path_end(args, puzzle, &end, taken, out)?;
     let grid = match &end {
         PathEnd::Solved(grid) | PathEnd::Stuck(grid) => grid,
     };
@@ -801,7 +862,41 @@ fn steps_one(
         let marks = explainer.pencil_marks(&state).map_err(CliError::input)?;
         writeln!(out, "{marks}")?;
     }
-    Ok(Outcome::Success)
+    Ok(outcome)
+}
+
+/// How the steps ended: solved, stopped by `--max` (both success), or stuck, which
+/// says where (after which step, how many cells open; the grid follows) and why, on
+/// stdout and on stderr, and leaves the puzzle unsolved.
+fn write_path_end(
+    args: &StepsArgs,
+    puzzle: &Puzzle,
+    end: &PathEnd,
+    taken: usize,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let steps = if taken == 1 { "step" } else { "steps" };
+    let grid = match end {
+        PathEnd::Solved(_) => {
+            writeln!(out, "solved in {taken} {steps}")?;
+            return Ok(Outcome::Success);
+        }
+        PathEnd::Stuck(_) if args.max == Some(taken) => {
+            writeln!(out, "stopped after {taken} {steps} (--max)")?;
+            return Ok(Outcome::Success);
+        }
+        PathEnd::Stuck(grid) => grid,
+    };
+    let open = grid.cells().iter().filter(|cell| cell.is_none()).count();
+    writeln!(
+        out,
+        "stuck after {taken} {steps} with {open} cells open (the grid below): \
+         no rule of tiers 1-5 applies, so guessing is needed"
+    )?;
+    puzzle.report(format!(
+        "logic alone stops after {taken} {steps} with {open} cells open: guessing is needed"
+    ));
+    Ok(Outcome::Unsolved)
 }
 
 fn candidates(args: &CandidatesArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -810,6 +905,10 @@ fn candidates(args: &CandidatesArgs, out: &mut dyn Write) -> Result<Outcome, Cli
     each_shape(puzzles, |shape, puzzles| {
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
+            if puzzle.report_clash() {
+                outcome = Outcome::Unsolved;
+                continue;
+            }
             let marks = match tiers::candidates_after(puzzle.grid(), args.tier) {
                 Ok(candidates) => {
                     write_pencil_marks(shape, &candidates).map_err(CliError::input)?
@@ -872,6 +971,10 @@ fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError>
             }
         },
     };
+    if let Some(clash) = repeated_given(grid) {
+        writeln!(out, "no solution: {clash}")?;
+        return Ok(Outcome::Unsolved);
+    }
     let model = SudokuModel::with_tier(shape, Tier::HARDEST).map_err(model_error)?;
     let start = model.start(grid).map_err(model_error)?;
     let describe = |value: Value| sieve_sudoku::symbols::label(size, value as u8);

@@ -98,7 +98,7 @@ fn contradictions_are_no_solution_with_a_reason() {
 fn the_sudoku_reason_names_the_clash() {
     let (output, _) = sieve(&["sudoku", "solve", &format!("11{}", ".".repeat(79))], None);
     assert!(
-        stderr(&output).contains("r1c1 and r1c2"),
+        stderr(&output).contains("1 twice in row 1 (r1c1, r1c2)"),
         "{}",
         stderr(&output)
     );
