@@ -646,6 +646,28 @@ fn check_on_board(flag: &str, number: usize, n: usize) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The first two placements (COLUMN, ROW from 1) that attack each other, by column,
+/// as `queens 1 and 2 share a diagonal (1:1, 2:2)`; placements in one column are
+/// refused before this.
+fn attacking_queens(placements: &[(usize, usize)]) -> Option<String> {
+    let mut sorted = placements.to_vec();
+    sorted.sort_unstable();
+    sorted.iter().enumerate().find_map(|(index, &(c1, r1))| {
+        sorted[index + 1..].iter().find_map(|&(c2, r2)| {
+            let shared = if r1 == r2 {
+                format!("row {r1}")
+            } else if c1.abs_diff(c2) == r1.abs_diff(r2) {
+                "a diagonal".to_string()
+            } else {
+                return None;
+            };
+            Some(format!(
+                "queens {c1} and {c2} share {shared} ({c1}:{r1}, {c2}:{r2})"
+            ))
+        })
+    })
+}
+
 /// `sieve queens explain`: why a row is gone from a column (or why the column's
 /// queen is forced) in the search model, from the placements of `--place`.
 fn explain_column(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -673,6 +695,11 @@ fn explain_column(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, Cl
         if column == args.column {
             given = Some((row - 1) as Value);
         }
+    }
+    let placements: Vec<(usize, usize)> = args.place.iter().flat_map(|p| p.0.clone()).collect();
+    if let Some(attack) = attacking_queens(&placements) {
+        writeln!(out, "no solution: {attack}")?;
+        return Ok(Outcome::Unsolved);
     }
     let question = Question {
         model: model.model(),
