@@ -14,7 +14,7 @@ use sieve_queens::{
 };
 use sieve_replay::View;
 
-use crate::common::{CliError, Outcome, StrategyArgs, print_stats};
+use crate::common::{CliError, Outcome, StrategyArgs, print_stats, warn};
 use crate::teach::{Question, TraceArgs, TraceFormat, Traced, explain, write_trace_to};
 
 const QUEENS_EXAMPLES: &str = "\
@@ -334,19 +334,19 @@ fn solve_classic(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliEr
         .solve_with(&start, &options)
         .map_err(CliError::input)?;
     if args.stats {
-        eprintln!(
+        warn(format_args!(
             "steps {} | refused {} | memory entries {} | time {:.3} ms",
             run.steps,
             run.refused,
             run.entries(),
             started.elapsed().as_secs_f64() * 1000.0
-        );
+        ))?;
     }
     let outcome = if run.solved() {
         write_board(&run.board, args.board, out)?;
         Outcome::Success
     } else {
-        eprintln!("{}", classic_failure(&run));
+        warn(format_args!("{}", classic_failure(&run)))?;
         Outcome::Unsolved
     };
     if args.memory {
@@ -407,7 +407,7 @@ fn solve_search(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
     let outcome = match model.first(&config) {
         Ok((first, counters)) => {
             if args.stats {
-                print_stats(&counters, started.elapsed());
+                print_stats(&counters, started.elapsed())?;
             }
             match first {
                 Some(board) => {
@@ -415,13 +415,13 @@ fn solve_search(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
                     Outcome::Success
                 }
                 None => {
-                    eprintln!("no solution: {} queens cannot be placed", args.n);
+                    warn(format_args!("no solution: {} queens cannot be placed", args.n))?;
                     Outcome::Unsolved
                 }
             }
         }
         Err(reason) => {
-            eprintln!("no solution found: the search stopped ({reason})");
+            warn(format_args!("no solution found: the search stopped ({reason})"))?;
             Outcome::Unsolved
         }
     };
@@ -464,7 +464,7 @@ fn solve_repair(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
     let started = Instant::now();
     let run = solve_min_conflicts(args.n, &options).map_err(CliError::input)?;
     if args.stats {
-        eprintln!(
+        warn(format_args!(
             "start collisions {} | steps {} | refused {} | states {} | start {:.3} ms | repair {:.3} ms | total {:.3} ms",
             run.start_collisions,
             run.steps,
@@ -473,16 +473,16 @@ fn solve_repair(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
             run.start_time.as_secs_f64() * 1000.0,
             run.repair_time.as_secs_f64() * 1000.0,
             started.elapsed().as_secs_f64() * 1000.0
-        );
+        ))?;
     }
     if run.solved() {
         write_board(&run.board, args.board, out)?;
         Ok(Outcome::Success)
     } else {
-        eprintln!(
+        warn(format_args!(
             "no solution: the repair stopped after {} steps ({:?})",
             run.steps, run.end
-        );
+        ))?;
         Ok(Outcome::Unsolved)
     }
 }
@@ -541,12 +541,12 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     }
     .map_err(CliError::input)?;
     if args.stats {
-        print_stats(&report.counters, started.elapsed());
+        print_stats(&report.counters, started.elapsed())?;
     }
     writeln!(out, "{}", report.solutions)?;
     if let Some(reason) = report.stopped {
         // A count cut short by a node or time limit is no answer (exit 1).
-        eprintln!("the search stopped ({reason}): the count is a lower bound");
+        warn(format_args!("the search stopped ({reason}): the count is a lower bound"))?;
         return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
@@ -583,11 +583,11 @@ fn all_by_search(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErro
         listed += 1;
     }
     if let Some(reason) = search.stop_reason() {
-        eprintln!("the search stopped ({reason}): the list is incomplete after {listed} boards");
+        warn(format_args!("the search stopped ({reason}): the list is incomplete after {listed} boards"))?;
         return Ok(Outcome::Unsolved);
     }
     if listed == 0 {
-        eprintln!("no solution: {} queens cannot be placed", args.n);
+        warn(format_args!("no solution: {} queens cannot be placed", args.n))?;
         return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
@@ -602,7 +602,7 @@ fn all_by_classic(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
     };
     let hunt = hunt_all(args.n, &options).map_err(CliError::input)?;
     if hunt.target == 0 {
-        eprintln!("no solution: {} queens cannot be placed", args.n);
+        warn(format_args!("no solution: {} queens cannot be placed", args.n))?;
         return Ok(Outcome::Unsolved);
     }
     for found in &hunt.found {
@@ -618,20 +618,20 @@ fn all_by_classic(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
         write_output(Some(path), &page, out)?;
     }
     if hunt.complete() {
-        eprintln!(
+        warn(format_args!(
             "found all {} solutions of N = {} in {} random runs (seed {})",
             hunt.target, args.n, hunt.runs, seed
-        );
+        ))?;
         Ok(Outcome::Success)
     } else {
-        eprintln!(
+        warn(format_args!(
             "found {} of {} solutions of N = {} in {} random runs (seed {}): raise --max-runs",
             hunt.found.len(),
             hunt.target,
             args.n,
             hunt.runs,
             seed
-        );
+        ))?;
         Ok(Outcome::Unsolved)
     }
 }

@@ -22,7 +22,7 @@ use sieve_sudoku::{
     Answer, ExplainError, Explainer, Format, Grid, Rater, Shape, Solver, SudokuModel, Tier,
 };
 
-use crate::common::{CliError, Outcome, StrategyArgs, open_input, report};
+use crate::common::{CliError, Outcome, StrategyArgs, open_input, report, warn};
 use crate::teach::{self, Question, TraceArgs, Traced, check_cell, parse_cell, write_trace};
 
 const SUDOKU_EXAMPLES: &str = "\
@@ -198,7 +198,7 @@ struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Stop counting each puzzle's solutions at K.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::common::parse_limit)]
     limit: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
@@ -298,19 +298,19 @@ impl Puzzle {
     }
 
     /// Report a problem with this puzzle on stderr, naming its line.
-    fn report(&self, message: impl std::fmt::Display) {
-        report(self.line, message);
+    fn report(&self, message: impl std::fmt::Display) -> Result<(), CliError> {
+        report(self.line, message)
     }
 
     /// Report givens that repeat a value in a row, column or box, before any rule
     /// runs (a rule would only find the cell it empties): whether there were any.
-    fn report_clash(&self) -> bool {
+    fn report_clash(&self) -> Result<bool, CliError> {
         match repeated_given(self.grid()) {
             Some(clash) => {
-                self.report(format!("no solution: {clash}"));
-                true
+                self.report(format!("no solution: {clash}"))?;
+                Ok(true)
             }
-            None => false,
+            None => Ok(false),
         }
     }
 }
@@ -405,7 +405,7 @@ impl Puzzles {
             }
             *line += 1;
             let Ok(text) = std::str::from_utf8(&bytes) else {
-                report(Some(*line), "not UTF-8 text");
+                report(Some(*line), "not UTF-8 text")?;
                 self.malformed.push(*line);
                 continue;
             };
@@ -422,7 +422,7 @@ impl Puzzles {
                     }));
                 }
                 Err(error) => {
-                    report(Some(*line), error);
+                    report(Some(*line), error)?;
                     self.malformed.push(*line);
                 }
             }
@@ -518,7 +518,7 @@ impl Totals {
 
     /// One line on stderr: nodes, guesses (decisions tried: every node but the roots),
     /// propagations (rule runs), changes and time.
-    fn print(&self, label: &str) {
+    fn print(&self, label: &str) -> Result<(), CliError> {
         let guesses = self.nodes.saturating_sub(self.puzzles);
         let milliseconds = self.time.as_secs_f64() * 1000.0;
         let mut line = format!(
@@ -529,7 +529,7 @@ impl Totals {
             let rate = self.puzzles as f64 / self.time.as_secs_f64();
             line.push_str(&format!(" | {} puzzles, {rate:.0} puzzles/s", self.puzzles));
         }
-        eprintln!("{line}");
+        warn(line)
     }
 }
 
@@ -548,27 +548,34 @@ impl StatsReport {
     }
 
     /// Record one puzzle's search; a file's puzzles each get a line naming theirs.
-    fn record(&mut self, puzzle: &Puzzle, counters: &Counters, time: Duration) {
+    fn record(
+        &mut self,
+        puzzle: &Puzzle,
+        counters: &Counters,
+        time: Duration,
+    ) -> Result<(), CliError> {
         if !self.enabled {
-            return;
+            return Ok(());
         }
         self.totals.add(counters, time);
         if let Some(line) = puzzle.line {
             let mut one = Totals::default();
             one.add(counters, time);
-            one.print(&format!("line {line}: "));
+            one.print(&format!("line {line}: "))?;
         }
+        Ok(())
     }
 
-    fn finish(&self) {
+    fn finish(&self) -> Result<(), CliError> {
         if self.enabled && self.totals.puzzles > 0 {
             let label = if self.totals.puzzles > 1 {
                 "total: "
             } else {
                 ""
             };
-            self.totals.print(label);
+            self.totals.print(label)?;
         }
+        Ok(())
     }
 }
 
@@ -583,7 +590,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let mut solver = Solver::new(&model, config).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
-            if puzzle.report_clash() {
+            if puzzle.report_clash()? {
                 outcome = Outcome::Unsolved;
                 continue;
             }
@@ -598,7 +605,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
                 solver.solve(puzzle.grid())
             }
             .map_err(model_error)?;
-            stats.record(&puzzle, &solver.counters(), started.elapsed());
+            stats.record(&puzzle, &solver.counters(), started.elapsed())?;
             if showing_example {
                 write_example(&puzzle, &answer, out)?;
             }
@@ -606,7 +613,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         }
         Ok(outcome)
     });
-    stats.finish();
+    stats.finish()?;
     outcome
 }
 
@@ -671,7 +678,7 @@ fn answer_one(
 fn report_unsolved(puzzle: &Puzzle, answer: Answer, prefix: &str) -> Result<(), CliError> {
     match answer {
         Answer::Solved(_) => {}
-        Answer::NoSolution => puzzle.report(format!("{prefix}no solution")),
+        Answer::NoSolution => puzzle.report(format!("{prefix}no solution"))?,
         Answer::Several(first, second) => {
             let differ = (first.cells().iter().zip(second.cells()))
                 .position(|(a, b)| a != b)
@@ -681,9 +688,9 @@ fn report_unsolved(puzzle: &Puzzle, answer: Answer, prefix: &str) -> Result<(), 
                 "{prefix}several solutions (two of them differ first at {differ}): {} and {}",
                 puzzle.write(&first)?,
                 puzzle.write(&second)?
-            ));
+            ))?;
         }
-        Answer::Stopped(reason) => puzzle.report(format!("{prefix}no answer: {reason}")),
+        Answer::Stopped(reason) => puzzle.report(format!("{prefix}no answer: {reason}"))?,
     }
     Ok(())
 }
@@ -701,13 +708,13 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
             let count = solver
                 .count(puzzle.grid(), args.limit)
                 .map_err(model_error)?;
-            stats.record(&puzzle, &solver.counters(), started.elapsed());
+            stats.record(&puzzle, &solver.counters(), started.elapsed())?;
             writeln!(out, "{}", count.solutions)?;
             if let Some(reason) = count.stopped {
                 puzzle.report(format!(
                     "the count stopped early ({reason}): at least {} solutions",
                     count.solutions
-                ));
+                ))?;
                 outcome = Outcome::Unsolved;
             } else if count.solutions == 0 {
                 outcome = Outcome::Unsolved;
@@ -715,7 +722,7 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         }
         Ok(outcome)
     });
-    stats.finish();
+    stats.finish()?;
     outcome
 }
 
@@ -744,7 +751,7 @@ fn rate_one(
     puzzle: &Puzzle,
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
-    if puzzle.report_clash() {
+    if puzzle.report_clash()? {
         return Ok(Outcome::Unsolved);
     }
     let answer = solver.solve_unique(puzzle.grid()).map_err(model_error)?;
@@ -756,7 +763,7 @@ fn rate_one(
         Ok(rating) => writeln!(out, "{rating}")?,
         Err(RateError::Model(error)) => return Err(model_error(error)),
         Err(error) => {
-            puzzle.report(error);
+            puzzle.report(error)?;
             return Ok(Outcome::Unsolved);
         }
     }
@@ -768,7 +775,7 @@ fn rate_one(
 fn explain_failed(puzzle: &Puzzle, error: ExplainError) -> Result<Outcome, CliError> {
     match error {
         ExplainError::NoSolution(contradiction) => {
-            puzzle.report(contradiction);
+            puzzle.report(contradiction)?;
             Ok(Outcome::Unsolved)
         }
         error => Err(model_error(error)),
@@ -781,7 +788,7 @@ fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let explainer = Explainer::new(shape).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
-            if puzzle.report_clash() {
+            if puzzle.report_clash()? {
                 outcome = Outcome::Unsolved;
                 continue;
             }
@@ -831,7 +838,7 @@ fn steps_one(
     puzzle: &Puzzle,
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
-    if puzzle.report_clash() {
+    if puzzle.report_clash()? {
         return Ok(Outcome::Unsolved);
     }
     let mut state = explainer.start(puzzle.grid()).map_err(model_error)?;
@@ -895,7 +902,7 @@ fn write_path_end(
     )?;
     puzzle.report(format!(
         "logic alone stops after {taken} {steps} with {open} cells open: guessing is needed"
-    ));
+    ))?;
     Ok(Outcome::Unsolved)
 }
 
@@ -905,7 +912,7 @@ fn candidates(args: &CandidatesArgs, out: &mut dyn Write) -> Result<Outcome, Cli
     each_shape(puzzles, |shape, puzzles| {
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
-            if puzzle.report_clash() {
+            if puzzle.report_clash()? {
                 outcome = Outcome::Unsolved;
                 continue;
             }
@@ -914,7 +921,7 @@ fn candidates(args: &CandidatesArgs, out: &mut dyn Write) -> Result<Outcome, Cli
                     write_pencil_marks(shape, &candidates).map_err(CliError::input)?
                 }
                 Err(CandidatesError::NoSolution(contradiction)) => {
-                    puzzle.report(contradiction);
+                    puzzle.report(contradiction)?;
                     outcome = Outcome::Unsolved;
                     continue;
                 }

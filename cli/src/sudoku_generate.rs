@@ -18,7 +18,7 @@ use sieve_sudoku::generate::{
     generate_many_with_progress, puzzle_seed,
 };
 
-use crate::common::{CliError, Outcome};
+use crate::common::{CliError, Outcome, warn};
 
 const GENERATE_EXAMPLES: &str = "\
 Examples:
@@ -171,11 +171,14 @@ impl GenerateArgs {
 /// Runs `sieve sudoku generate`.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let method = args.method()?;
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = clock_seed();
-        eprintln!("sieve: generating with --seed {seed}");
-        seed
-    });
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => {
+            let seed = clock_seed();
+            warn(format_args!("sieve: generating with --seed {seed}"))?;
+            seed
+        }
+    };
     let pool = ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
@@ -197,7 +200,9 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError
             };
             write!(out, "{}", written.render(args.format)?)?;
             if puzzle.uniqueness() != Uniqueness::Unique && args.format == FormatArg::Line {
-                bar.suspend(|| eprintln!("puzzle {}: {}", index + 1, puzzle.uniqueness()));
+                bar.suspend(|| {
+                    warn(format_args!("puzzle {}: {}", index + 1, puzzle.uniqueness()))
+                })?;
             }
         }
         out.flush()?;
