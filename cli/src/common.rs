@@ -172,6 +172,32 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(seconds).map_err(|_| not_seconds())
 }
 
+/// The most `--threads` accepted. The work is bound by the processor, so no more
+/// threads than the machine has cores are ever run ([`thread_count`]).
+pub const MAX_THREADS: usize = 1024;
+
+/// `--threads N`: 0 (one per core) to [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let threads: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number of threads"))?;
+    if threads > MAX_THREADS {
+        return Err(format!(
+            "at most {MAX_THREADS} threads are accepted (0: one per core); \
+             no more than the machine's cores run in any case"
+        ));
+    }
+    Ok(threads)
+}
+
+/// The worker threads to run for `--threads N`: one per core for 0, and never more
+/// than the machine's cores, since more would only take turns on them.
+pub fn thread_count(asked: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if asked == 0 { cores } else { asked.min(cores) }
+}
+
 /// `--limit K` of the counting commands: 1 or more (a limit of 0 would stop every
 /// count before it starts, and say nothing).
 pub fn parse_limit(text: &str) -> Result<u64, String> {

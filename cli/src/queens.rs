@@ -14,7 +14,9 @@ use sieve_queens::{
 };
 use sieve_replay::View;
 
-use crate::common::{CliError, Outcome, StrategyArgs, print_stats, warn};
+use crate::common::{
+    CliError, Outcome, StrategyArgs, parse_threads, print_stats, thread_count, warn,
+};
 use crate::teach::{Question, TraceArgs, TraceFormat, Traced, explain, write_trace_to};
 
 const QUEENS_EXAMPLES: &str = "\
@@ -217,8 +219,9 @@ struct CountArgs {
     /// Count only solutions that are not rotations or reflections of each other (A002562).
     #[arg(long)]
     unique: bool,
-    /// Worker threads; the first two columns are split into N² subtrees (0: one per core).
-    #[arg(long, value_name = "T", default_value_t = 1)]
+    /// Worker threads; the first two columns are split into N² subtrees (0: one per core;
+    /// at most 1024, and never more than the machine's cores run).
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
     /// Print search statistics to stderr.
     #[arg(long)]
@@ -249,9 +252,9 @@ struct AllArgs {
     /// Classic: give up after this many runs [default: 1000000].
     #[arg(long, value_name = "K")]
     max_runs: Option<u64>,
-    /// Classic: worker threads for the runs (0: one per core); the result does not change
-    /// [default: 1].
-    #[arg(long, value_name = "T")]
+    /// Classic: worker threads for the runs (0: one per core; at most 1024, and never
+    /// more than the machine's cores run); the result does not change [default: 1].
+    #[arg(long, value_name = "T", value_parser = parse_threads)]
     threads: Option<usize>,
     /// Classic: write the replay page of every solution, longest trace first.
     #[arg(long, value_name = "FILE")]
@@ -517,15 +520,6 @@ fn check_full_count(n: usize, strategy: &StrategyArgs, what: &str) -> Result<(),
         )));
     }
     Ok(())
-}
-
-/// `--threads`, with 0 meaning one per core.
-fn thread_count(threads: usize) -> usize {
-    if threads == 0 {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    } else {
-        threads
-    }
 }
 
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {

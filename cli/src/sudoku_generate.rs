@@ -18,7 +18,7 @@ use sieve_sudoku::generate::{
     generate_many_with_progress, puzzle_seed,
 };
 
-use crate::common::{CliError, Outcome, warn};
+use crate::common::{CliError, Outcome, parse_threads, thread_count, warn};
 
 const GENERATE_EXAMPLES: &str = "\
 Examples:
@@ -108,8 +108,9 @@ pub struct GenerateArgs {
     /// How to write each puzzle.
     #[arg(long, value_enum, default_value = "line")]
     format: FormatArg,
-    /// Worker threads (0: one per core); the puzzles do not change.
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    /// Worker threads (0: one per core; at most 1024, and never more than the
+    /// machine's cores run); the puzzles do not change.
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = parse_threads)]
     threads: usize,
 }
 
@@ -180,7 +181,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError
         }
     };
     let pool = ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(thread_count(args.threads))
         .build()
         .map_err(|error| CliError::input(format!("--threads {}: {error}", args.threads)))?;
     let bar = progress_bar(args.count);

@@ -531,3 +531,27 @@ fn a_closed_stderr_ends_the_run_quietly_like_a_closed_stdout() {
     let (code, _) = close_after_one_line(mixed, true);
     assert_eq!(code, Some(0));
 }
+
+#[test]
+fn threads_are_refused_above_the_bound_and_capped_at_the_cores() {
+    for args in [
+        vec!["queens", "count", "10", "--threads", "100000"],
+        vec!["queens", "all", "6", "--method", "classic", "--threads", "1025"],
+        vec!["sudoku", "generate", "--seed", "1", "--threads", "100000"],
+    ] {
+        let (output, elapsed) = sieve(&args, None);
+        assert_clean(&args, &output, elapsed);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("at most 1024"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    // At the bound, the work runs on the machine's cores, not on 1,024 threads.
+    let args = ["queens", "count", "10", "--threads", "1024"];
+    let (output, elapsed) = sieve(&args, None);
+    assert_clean(&args, &output, elapsed);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), "724");
+}
