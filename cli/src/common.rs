@@ -316,6 +316,30 @@ pub fn print_stats(counters: &sieve::Counters, elapsed: Duration) -> Result<(), 
     ))
 }
 
+/// Whether `--file PATH` names standard input (`-`): a stream, whose writer may wait
+/// for each answer before it sends the next puzzle.
+pub fn is_stream(file: Option<&PathBuf>) -> bool {
+    file.is_some_and(|path| path.as_os_str() == "-")
+}
+
+/// Output that is flushed at the end of every line: answers to a stream of puzzles
+/// reach the reader one by one, not when the block buffer fills or the input ends.
+pub struct FlushEachLine<'a>(pub &'a mut dyn Write);
+
+impl Write for FlushEachLine<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.0.write(bytes)?;
+        if bytes[..written].contains(&b'\n') {
+            self.0.flush()?;
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
 /// Flush standard output, treating a closed pipe as success.
 pub fn finish(out: &mut dyn Write) -> Result<(), CliError> {
     out.flush().map_err(CliError::Output)

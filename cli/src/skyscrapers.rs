@@ -15,7 +15,10 @@ use sieve_skyscrapers::{
     parse_puzzle_line,
 };
 
-use crate::common::{CliError, Outcome, StrategyArgs, open_input, print_stats, read_all, report, warn};
+use crate::common::{
+    CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, print_stats, read_all,
+    report, warn,
+};
 use crate::teach::{
     Question, TraceFormat, check_cell, explain, grid_view, json_trace, parse_cell, replay_html,
 };
@@ -257,9 +260,30 @@ struct GenerateArgs {
     order: OrderArg,
 }
 
-/// Run `sieve skyscrapers ...`, writing results to `out`.
+/// Run `sieve skyscrapers ...`, writing results to `out` (line by line when the
+/// puzzles come from a stream).
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
+    if is_stream(args.command.input().and_then(|input| input.file.as_ref())) {
+        return run_command(args.command, &mut FlushEachLine(out));
+    }
+    run_command(args.command, out)
+}
+
+impl SkyscrapersCommand {
+    /// Where the puzzles come from, for the commands that read them.
+    fn input(&self) -> Option<&InputArgs> {
+        match self {
+            SkyscrapersCommand::Solve(args) => Some(&args.input),
+            SkyscrapersCommand::Count(args) => Some(&args.input),
+            SkyscrapersCommand::Rate(args) => Some(&args.input),
+            SkyscrapersCommand::Explain(args) => Some(&args.input),
+            SkyscrapersCommand::Generate(_) => None,
+        }
+    }
+}
+
+fn run_command(command: SkyscrapersCommand, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match command {
         SkyscrapersCommand::Solve(args) => solve(&args, out),
         SkyscrapersCommand::Count(args) => count(&args, out),
         SkyscrapersCommand::Rate(args) => rate(&args, out),

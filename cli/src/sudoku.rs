@@ -22,7 +22,9 @@ use sieve_sudoku::{
     Answer, ExplainError, Explainer, Format, Grid, Rater, Shape, Solver, SudokuModel, Tier,
 };
 
-use crate::common::{CliError, Outcome, StrategyArgs, open_input, report, warn};
+use crate::common::{
+    CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, report, warn,
+};
 use crate::teach::{self, Question, TraceArgs, Traced, check_cell, parse_cell, write_trace};
 
 const SUDOKU_EXAMPLES: &str = "\
@@ -255,9 +257,34 @@ struct CandidatesArgs {
     tier: Tier,
 }
 
-/// Run `sieve sudoku ...`, writing results to `out`.
+/// Run `sieve sudoku ...`, writing results to `out` (line by line when the puzzles
+/// come from a stream).
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
+    if is_stream(args.command.input().and_then(|input| input.file.as_ref())) {
+        return run_command(args.command, &mut FlushEachLine(out));
+    }
+    run_command(args.command, out)
+}
+
+impl SudokuCommand {
+    /// Where the puzzles come from, for the commands that read them.
+    fn input(&self) -> Option<&InputArgs> {
+        match self {
+            SudokuCommand::Solve(args) => Some(&args.input),
+            SudokuCommand::Count(args) => Some(&args.input),
+            SudokuCommand::Rate(args) => Some(&args.input),
+            SudokuCommand::Hint(args) => Some(&args.input),
+            SudokuCommand::Steps(args) => Some(&args.input),
+            SudokuCommand::Candidates(args) => Some(&args.input),
+            SudokuCommand::Explain(_) | SudokuCommand::Play(_) | SudokuCommand::Generate(_) => {
+                None
+            }
+        }
+    }
+}
+
+fn run_command(command: SudokuCommand, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match command {
         SudokuCommand::Solve(args) => solve(&args, out),
         SudokuCommand::Count(args) => count(&args, out),
         SudokuCommand::Rate(args) => rate(&args, out),

@@ -555,3 +555,52 @@ fn threads_are_refused_above_the_bound_and_capped_at_the_cores() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(stdout(&output).trim(), "724");
 }
+
+/// Starts `sieve <args>` reading `--file -`, writes `first` without closing stdin,
+/// and returns the first answer line if it comes within 5 seconds.
+fn first_answer_while_stdin_is_open(args: &[&str], first: &str) -> Option<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sieve"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sieve binary starts");
+    let mut stdin = child.stdin.take().expect("a piped stdin");
+    stdin.write_all(first.as_bytes()).expect("the first line is written");
+    stdin.flush().expect("it is sent");
+    let stdout = child.stdout.take().expect("a piped stdout");
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let reader = thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let answer = receiver.recv_timeout(Duration::from_secs(5)).ok();
+    drop(stdin);
+    child.wait().expect("the run ends");
+    reader.join().expect("the reader ends");
+    answer
+}
+
+#[test]
+fn answers_to_a_stream_come_before_the_stream_ends() {
+    let sudoku_line = format!("{SUDOKU}\n");
+    for args in [
+        &["sudoku", "solve", "--file", "-"][..],
+        &["sudoku", "count", "--file", "-"],
+        &["sudoku", "rate", "--file", "-"],
+        &["skyscrapers", "solve", "--file", "-"],
+    ] {
+        let input = if args[0] == "skyscrapers" {
+            "0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0\n"
+        } else {
+            &sudoku_line
+        };
+        let answer = first_answer_while_stdin_is_open(args, input);
+        assert!(
+            answer.is_some_and(|line| !line.trim().is_empty()),
+            "{args:?}: no answer while the stream is open"
+        );
+    }
+}
