@@ -320,7 +320,9 @@ fn write_completion(completion: &Completion, out: &mut dyn Write) -> Result<Outc
             Ok(Outcome::Success)
         }
         (None, Some(reason)) => {
-            warn(format_args!("no completion found: the search stopped ({reason})"))?;
+            warn(format_args!(
+                "no completion found: the search stopped ({reason})"
+            ))?;
             Ok(Outcome::Unsolved)
         }
         (None, None) => {
@@ -366,7 +368,9 @@ fn write_count(counted: &Counted, out: &mut dyn Write) -> Result<(), CliError> {
             counted.count.solutions
         ))?;
     } else if let Some(reason) = counted.count.stopped {
-        warn(format_args!("the search stopped ({reason}): the count is a lower bound"))?;
+        warn(format_args!(
+            "the search stopped ({reason}): the count is a lower bound"
+        ))?;
     }
     Ok(())
 }

@@ -418,13 +418,18 @@ fn solve_search(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
                     Outcome::Success
                 }
                 None => {
-                    warn(format_args!("no solution: {} queens cannot be placed", args.n))?;
+                    warn(format_args!(
+                        "no solution: {} queens cannot be placed",
+                        args.n
+                    ))?;
                     Outcome::Unsolved
                 }
             }
         }
         Err(reason) => {
-            warn(format_args!("no solution found: the search stopped ({reason})"))?;
+            warn(format_args!(
+                "no solution found: the search stopped ({reason})"
+            ))?;
             Outcome::Unsolved
         }
     };
@@ -540,7 +545,9 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     writeln!(out, "{}", report.solutions)?;
     if let Some(reason) = report.stopped {
         // A count cut short by a node or time limit is no answer (exit 1).
-        warn(format_args!("the search stopped ({reason}): the count is a lower bound"))?;
+        warn(format_args!(
+            "the search stopped ({reason}): the count is a lower bound"
+        ))?;
         return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
@@ -577,11 +584,16 @@ fn all_by_search(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErro
         listed += 1;
     }
     if let Some(reason) = search.stop_reason() {
-        warn(format_args!("the search stopped ({reason}): the list is incomplete after {listed} boards"))?;
+        warn(format_args!(
+            "the search stopped ({reason}): the list is incomplete after {listed} boards"
+        ))?;
         return Ok(Outcome::Unsolved);
     }
     if listed == 0 {
-        warn(format_args!("no solution: {} queens cannot be placed", args.n))?;
+        warn(format_args!(
+            "no solution: {} queens cannot be placed",
+            args.n
+        ))?;
         return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
@@ -596,7 +608,10 @@ fn all_by_classic(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
     };
     let hunt = hunt_all(args.n, &options).map_err(CliError::input)?;
     if hunt.target == 0 {
-        warn(format_args!("no solution: {} queens cannot be placed", args.n))?;
+        warn(format_args!(
+            "no solution: {} queens cannot be placed",
+            args.n
+        ))?;
         return Ok(Outcome::Unsolved);
     }
     for found in &hunt.found {

@@ -276,9 +276,7 @@ impl SudokuCommand {
             SudokuCommand::Hint(args) => Some(&args.input),
             SudokuCommand::Steps(args) => Some(&args.input),
             SudokuCommand::Candidates(args) => Some(&args.input),
-            SudokuCommand::Explain(_) | SudokuCommand::Play(_) | SudokuCommand::Generate(_) => {
-                None
-            }
+            SudokuCommand::Explain(_) | SudokuCommand::Play(_) | SudokuCommand::Generate(_) => None,
         }
     }
 }

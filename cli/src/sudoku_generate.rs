@@ -18,8 +18,8 @@ use rayon::ThreadPoolBuilder;
 use sieve_sudoku::Shape;
 use sieve_sudoku::generate::transform::Variety;
 use sieve_sudoku::generate::{
-    GenerateError, GeneratedPuzzle, Method, Symmetry, TargetDifficulty, UniqueOptions,
-    Uniqueness, generate_many_with_progress, puzzle_seed,
+    GenerateError, GeneratedPuzzle, Method, Symmetry, TargetDifficulty, UniqueOptions, Uniqueness,
+    generate_many_with_progress, puzzle_seed,
 };
 
 use crate::common::{CliError, Outcome, parse_threads, thread_count, warn};
@@ -194,16 +194,17 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError
     while start < args.count {
         let end = args.count.min(start + CHUNK);
         let on_each = || bar.inc(1);
-        let puzzles =
-            match pool.install(|| generate_many_with_progress(&method, seed, start..end, &on_each)) {
-                Ok(puzzles) => puzzles,
-                Err(error @ GenerateError::AttemptsExhausted { .. }) => {
-                    drop(progress);
-                    warn(format_args!("sieve: the request could not be met: {error}"))?;
-                    return Ok(Outcome::Unsolved);
-                }
-                Err(error) => return Err(CliError::input(error)),
-            };
+        let puzzles = match pool
+            .install(|| generate_many_with_progress(&method, seed, start..end, &on_each))
+        {
+            Ok(puzzles) => puzzles,
+            Err(error @ GenerateError::AttemptsExhausted { .. }) => {
+                drop(progress);
+                warn(format_args!("sieve: the request could not be met: {error}"))?;
+                return Ok(Outcome::Unsolved);
+            }
+            Err(error) => return Err(CliError::input(error)),
+        };
         for (index, puzzle) in (start..end).zip(&puzzles) {
             let written = Written {
                 index,
@@ -214,7 +215,11 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError
             write!(out, "{}", written.render(args.format)?)?;
             if puzzle.uniqueness() != Uniqueness::Unique && args.format == FormatArg::Line {
                 bar.suspend(|| {
-                    warn(format_args!("puzzle {}: {}", index + 1, puzzle.uniqueness()))
+                    warn(format_args!(
+                        "puzzle {}: {}",
+                        index + 1,
+                        puzzle.uniqueness()
+                    ))
                 })?;
             }
         }
@@ -327,7 +332,9 @@ fn announcement(args: &GenerateArgs) -> String {
 /// For a target most attempts miss (a difficulty, or minimal with a symmetry), the
 /// word that it may not be met soon, and how to bound it.
 fn rare_request(args: &GenerateArgs) -> Option<String> {
-    let symmetric = args.symmetry.is_some_and(|symmetry| symmetry != Symmetry::None);
+    let symmetric = args
+        .symmetry
+        .is_some_and(|symmetry| symmetry != Symmetry::None);
     let target = match (args.difficulty, args.minimal && symmetric) {
         (Some(difficulty), _) => format!("rated {}", difficulty.name()),
         (None, true) => "minimal and symmetric".to_string(),

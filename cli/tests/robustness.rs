@@ -423,7 +423,12 @@ fn a_timeout_too_large_or_not_a_duration_is_a_usage_error() {
         let args = ["sudoku", "solve", SUDOKU, "--timeout", value];
         let (output, elapsed) = sieve(&args, None);
         assert_clean(&args, &output, elapsed);
-        assert_eq!(output.status.code(), Some(2), "{value}: {}", stderr(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{value}: {}",
+            stderr(&output)
+        );
         assert!(
             stderr(&output).contains("the largest accepted is 1000000000 seconds"),
             "{value}: {}",
@@ -435,7 +440,12 @@ fn a_timeout_too_large_or_not_a_duration_is_a_usage_error() {
         let args = ["sudoku", "solve", SUDOKU, &timeout];
         let (output, elapsed) = sieve(&args, None);
         assert_clean(&args, &output, elapsed);
-        assert_eq!(output.status.code(), Some(2), "{value}: {}", stderr(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{value}: {}",
+            stderr(&output)
+        );
     }
     let args = ["sudoku", "solve", SUDOKU, "--timeout", "1000000000"];
     let (output, _) = sieve(&args, None);
@@ -447,12 +457,30 @@ fn a_limit_of_zero_is_a_usage_error() {
     for args in [
         vec!["sudoku", "count", SUDOKU, "--limit", "0"],
         vec!["magic", "count", "3", "--limit", "0"],
-        vec!["magic", "solve", "2 . . . 5 . . . 8", "--count", "--limit", "0"],
-        vec!["skyscrapers", "count", "0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0", "--limit", "0"],
+        vec![
+            "magic",
+            "solve",
+            "2 . . . 5 . . . 8",
+            "--count",
+            "--limit",
+            "0",
+        ],
+        vec![
+            "skyscrapers",
+            "count",
+            "0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0",
+            "--limit",
+            "0",
+        ],
     ] {
         let (output, elapsed) = sieve(&args, None);
         assert_clean(&args, &output, elapsed);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
         assert!(stdout(&output).is_empty(), "{args:?}");
         assert!(
             stderr(&output).contains("a limit of 0 counts nothing"),
@@ -467,7 +495,9 @@ fn a_long_token_is_echoed_cut_at_80_characters_with_its_length() {
     let digits = "1".repeat(100_000);
     let letters = "x".repeat(5_000);
     for args in [
-        vec!["queens", "solve", "8", "--method", "classic", "--start", &digits],
+        vec![
+            "queens", "solve", "8", "--method", "classic", "--start", &digits,
+        ],
         vec!["sudoku", "solve", "--timeout", &letters],
         vec!["sudoku", "solve", "--tier", &letters],
         vec!["sudoku", "explain", "--cell", &letters],
@@ -522,7 +552,11 @@ fn close_after_one_line(batch: String, close_stderr: bool) -> (Option<i32>, Stri
 fn a_closed_stderr_ends_the_run_quietly_like_a_closed_stdout() {
     // Every line bad: only stderr is written to.
     let (code, _) = close_after_one_line("not a puzzle\n".repeat(200_000), true);
-    assert_eq!(code, Some(0), "a closed stderr ends the run with 0, no panic");
+    assert_eq!(
+        code,
+        Some(0),
+        "a closed stderr ends the run with 0, no panic"
+    );
     // Good and bad lines: either stream closing ends the run the same way.
     let mixed = format!("{SUDOKU}\nnot a puzzle\n").repeat(50_000);
     let (code, errors) = close_after_one_line(mixed.clone(), false);
@@ -536,12 +570,25 @@ fn a_closed_stderr_ends_the_run_quietly_like_a_closed_stdout() {
 fn threads_are_refused_above_the_bound_and_capped_at_the_cores() {
     for args in [
         vec!["queens", "count", "10", "--threads", "100000"],
-        vec!["queens", "all", "6", "--method", "classic", "--threads", "1025"],
+        vec![
+            "queens",
+            "all",
+            "6",
+            "--method",
+            "classic",
+            "--threads",
+            "1025",
+        ],
         vec!["sudoku", "generate", "--seed", "1", "--threads", "100000"],
     ] {
         let (output, elapsed) = sieve(&args, None);
         assert_clean(&args, &output, elapsed);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
         assert!(
             stderr(&output).contains("at most 1024"),
             "{args:?}: {}",
@@ -567,7 +614,9 @@ fn first_answer_while_stdin_is_open(args: &[&str], first: &str) -> Option<String
         .spawn()
         .expect("the sieve binary starts");
     let mut stdin = child.stdin.take().expect("a piped stdin");
-    stdin.write_all(first.as_bytes()).expect("the first line is written");
+    stdin
+        .write_all(first.as_bytes())
+        .expect("the first line is written");
     stdin.flush().expect("it is sent");
     let stdout = child.stdout.take().expect("a piped stdout");
     let (sender, receiver) = std::sync::mpsc::channel();

@@ -339,18 +339,21 @@ fn hint_marks_leave_out_every_value_placed_in_a_row_column_or_box() {
     let mut grid: Vec<char> = CLASSIC.chars().collect();
     grid[4 * 9 + 4] = '5';
     let placed = |row: usize, col: usize| Some(grid[row * 9 + col]).filter(|&c| c != '.');
-    for row in 0..9 {
-        for col in 0..9 {
-            let open = &marks[row][col];
+    for (row, marks_of_row) in marks.iter().enumerate() {
+        for (col, open) in marks_of_row.iter().enumerate() {
             if placed(row, col).is_some() {
                 continue;
             }
             for other in 0..9 {
                 let box_row = row / 3 * 3 + other / 3;
                 let box_col = col / 3 * 3 + other % 3;
-                for peer in [placed(row, other), placed(other, col), placed(box_row, box_col)]
-                    .into_iter()
-                    .flatten()
+                for peer in [
+                    placed(row, other),
+                    placed(other, col),
+                    placed(box_row, box_col),
+                ]
+                .into_iter()
+                .flatten()
                 {
                     assert!(
                         !open.contains(peer),
@@ -373,15 +376,24 @@ const HARDEST: &str =
 #[test]
 fn rate_refuses_a_puzzle_without_exactly_one_solution() {
     let empty = ".".repeat(81);
-    for (puzzle, reason) in [(empty.as_str(), "several solutions"), (OPEN, "several solutions")] {
+    for (puzzle, reason) in [
+        (empty.as_str(), "several solutions"),
+        (OPEN, "several solutions"),
+    ] {
         let output = sudoku(&["rate", puzzle], None);
         assert_exit(&output, 1);
         assert_eq!(stdout(&output), "", "no rating for {puzzle}");
         let message = stderr(&output);
-        assert!(message.contains("not rated") && message.contains(reason), "{message}");
+        assert!(
+            message.contains("not rated") && message.contains(reason),
+            "{message}"
+        );
     }
     // A batch rates the unique puzzles and names the line of the others.
-    let output = sudoku(&["rate", "--file", "-"], Some(&format!("{CLASSIC}\n{empty}\n")));
+    let output = sudoku(
+        &["rate", "--file", "-"],
+        Some(&format!("{CLASSIC}\n{empty}\n")),
+    );
     assert_exit(&output, 1);
     assert_eq!(stdout(&output), "naked-single, score 10\n");
     assert!(stderr(&output).contains("line 2: not rated: several solutions"));

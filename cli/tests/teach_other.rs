@@ -490,14 +490,31 @@ fn explain_exit_code_does_not_depend_on_the_cell_asked() {
     // The same contradictory input, asked about a given and about an open cell.
     let queens = |column: &str| {
         run(
-            &["queens", "explain", "8", "--place", "1:1,2:2", "--column", column],
+            &[
+                "queens", "explain", "8", "--place", "1:1,2:2", "--column", column,
+            ],
             None,
         )
     };
-    let magic = |cell: &str| run(&["magic", "explain", "9 8 . . . . . . .", "--cell", cell], None);
-    for output in [queens("1"), queens("2"), queens("5"), magic("r1c1"), magic("r3c3")] {
+    let magic = |cell: &str| {
+        run(
+            &["magic", "explain", "9 8 . . . . . . .", "--cell", cell],
+            None,
+        )
+    };
+    for output in [
+        queens("1"),
+        queens("2"),
+        queens("5"),
+        magic("r1c1"),
+        magic("r3c3"),
+    ] {
         assert_exit(&output, 1);
-        assert!(stdout(&output).starts_with("no solution: "), "{}", stdout(&output));
+        assert!(
+            stdout(&output).starts_with("no solution: "),
+            "{}",
+            stdout(&output)
+        );
     }
 }
 
