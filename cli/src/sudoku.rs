@@ -43,8 +43,9 @@ blank), the same over several lines with any spaces and `|`, `-`, `+` separators
 whitespace-separated numbers. Shapes other than the square ones (2x3, 3x4, ...) are
 inferred from the size; force one with --box RxC.
 
-Exit codes: 0 success; 1 a puzzle had no solution (or several, with --unique); 2 a
-malformed puzzle or a usage error. A batch goes on past a failing puzzle.";
+Exit codes: 0 success; 1 a puzzle had no solution (or several, with --unique or for
+rate), or logic alone could not finish it (steps); 2 a malformed puzzle or a usage
+error. A batch goes on past a failing puzzle.";
 
 const EXPLAIN_EXAMPLES: &str = "\
 Examples:
