@@ -16,7 +16,13 @@ Exit codes:
   0  success
   1  a puzzle has no solution, or several where one was required, or a node or time
      limit stopped the search before it had the answer (a batch goes on)
-  2  usage or input error (bad flag, unreadable file, malformed puzzle)";
+  2  usage or input error (bad flag, unreadable file, malformed puzzle)
+A run whose stdout or stderr is closed by its reader (`sieve ... | head`) ends
+there, quietly, with 0.";
+
+/// The exit code of a run ended by a closed stdout or stderr: the reader asked for
+/// no more, which is no failure of the run.
+pub const EXIT_CLOSED: u8 = 0;
 
 /// How a command ended, when it did not fail outright.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -60,6 +66,10 @@ pub enum CliError {
     /// Writing the output failed (other than a closed pipe).
     #[error("writing the output: {0}")]
     Output(io::Error),
+    /// Writing a message to stderr failed (its reader closed it, as in
+    /// `2>&1 | head`): there is nowhere left to say so, and the run ends quietly.
+    #[error("writing to stderr: {0}")]
+    Stderr(io::Error),
     /// The input is malformed; the message names where.
     #[error("{0}")]
     Input(String),
@@ -71,10 +81,14 @@ impl CliError {
         CliError::Input(message.to_string())
     }
 
-    /// Whether the error is a closed output pipe (`sieve ... | head`), which ends the
-    /// run quietly.
-    pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, CliError::Output(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    /// Whether the error is a closed stdout (`sieve ... | head`) or a stderr that can
+    /// no longer be written: either ends the run quietly, with [`EXIT_CLOSED`].
+    pub fn is_closed_stream(&self) -> bool {
+        match self {
+            CliError::Output(error) => error.kind() == io::ErrorKind::BrokenPipe,
+            CliError::Stderr(_) => true,
+            _ => false,
+        }
     }
 }
 
@@ -138,14 +152,63 @@ pub struct StrategyArgs {
     pub timeout: Option<Duration>,
 }
 
+/// The longest `--timeout` accepted, in seconds (about 31 years): far past any run,
+/// and far below what a `Duration` or a clock reading can hold.
+pub const MAX_TIMEOUT_SECONDS: u64 = 1_000_000_000;
+
+/// `--timeout`: a finite, non-negative number of seconds, at most
+/// [`MAX_TIMEOUT_SECONDS`].
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    let not_seconds = || format!("`{text}` is not a number of seconds (such as 2.5)");
+    let seconds: f64 = text.trim().parse().map_err(|_| not_seconds())?;
     if !(seconds >= 0.0 && seconds.is_finite()) {
-        return Err(format!("`{text}` is not a number of seconds"));
+        return Err(not_seconds());
     }
-    Ok(Duration::from_secs_f64(seconds))
+    if seconds > MAX_TIMEOUT_SECONDS as f64 {
+        return Err(format!(
+            "too long: the largest accepted is {MAX_TIMEOUT_SECONDS} seconds (about 31 years)"
+        ));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| not_seconds())
+}
+
+/// The most `--threads` accepted. The work is bound by the processor, so no more
+/// threads than the machine has cores are ever run ([`thread_count`]).
+pub const MAX_THREADS: usize = 1024;
+
+/// `--threads N`: 0 (one per core) to [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let threads: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number of threads"))?;
+    if threads > MAX_THREADS {
+        return Err(format!(
+            "at most {MAX_THREADS} threads are accepted (0: one per core); \
+             no more than the machine's cores run in any case"
+        ));
+    }
+    Ok(threads)
+}
+
+/// The worker threads to run for `--threads N`: one per core for 0, and never more
+/// than the machine's cores, since more would only take turns on them.
+pub fn thread_count(asked: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if asked == 0 { cores } else { asked.min(cores) }
+}
+
+/// `--limit K` of the counting commands: 1 or more (a limit of 0 would stop every
+/// count before it starts, and say nothing).
+pub fn parse_limit(text: &str) -> Result<u64, String> {
+    let limit: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number of solutions"))?;
+    if limit == 0 {
+        return Err("a limit of 0 counts nothing: give 1 or more".to_string());
+    }
+    Ok(limit)
 }
 
 impl StrategyArgs {
@@ -189,17 +252,59 @@ pub fn read_all(path: &PathBuf) -> Result<String, CliError> {
     Ok(text)
 }
 
+/// Write one line to stderr, long tokens cut ([`cut_long_tokens`]). A stderr that
+/// cannot be written is an error ([`CliError::Stderr`]) that ends the run quietly,
+/// as a closed stdout does, where `eprintln!` would panic.
+pub fn warn(message: impl std::fmt::Display) -> Result<(), CliError> {
+    let line = cut_long_tokens(&message.to_string());
+    writeln!(io::stderr().lock(), "{line}").map_err(CliError::Stderr)
+}
+
 /// Report a problem with one puzzle of a batch on stderr ("line 12: ...").
-pub fn report(line: Option<usize>, message: impl std::fmt::Display) {
+pub fn report(line: Option<usize>, message: impl std::fmt::Display) -> Result<(), CliError> {
     match line {
-        Some(line) => eprintln!("line {line}: {message}"),
-        None => eprintln!("{message}"),
+        Some(line) => warn(format_args!("line {line}: {message}")),
+        None => warn(message),
     }
 }
 
+/// The longest token a message echoes whole.
+pub const ECHO_LIMIT: usize = 80;
+
+/// `message` with every token longer than [`ECHO_LIMIT`] characters cut to its
+/// first 80, followed by `…` and its length: `1111…1111… (100000 characters)`. A
+/// token is a run of characters between whitespace and quotes, so a quoted value is
+/// measured without its quotes.
+pub fn cut_long_tokens(message: &str) -> String {
+    let mut text = String::with_capacity(message.len().min(4 * 1024));
+    let mut token = String::new();
+    for c in message.chars() {
+        if c.is_whitespace() || matches!(c, '\'' | '"' | '`') {
+            push_cut(&mut text, &token);
+            token.clear();
+            text.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    push_cut(&mut text, &token);
+    text
+}
+
+/// Append `token`, cut at [`ECHO_LIMIT`] characters with its length when longer.
+fn push_cut(text: &mut String, token: &str) {
+    let length = token.chars().count();
+    if length <= ECHO_LIMIT {
+        text.push_str(token);
+        return;
+    }
+    text.extend(token.chars().take(ECHO_LIMIT));
+    text.push_str(&format!("… ({length} characters)"));
+}
+
 /// Write the search statistics to stderr (`--stats`).
-pub fn print_stats(counters: &sieve::Counters, elapsed: Duration) {
-    eprintln!(
+pub fn print_stats(counters: &sieve::Counters, elapsed: Duration) -> Result<(), CliError> {
+    warn(format_args!(
         "nodes {} | failures {} | backtracks {} | propagations {} | changes {} | max depth {} | time {:.3} ms",
         counters.nodes,
         counters.failures,
@@ -208,7 +313,31 @@ pub fn print_stats(counters: &sieve::Counters, elapsed: Duration) {
         counters.changes,
         counters.max_depth,
         elapsed.as_secs_f64() * 1000.0
-    );
+    ))
+}
+
+/// Whether `--file PATH` names standard input (`-`): a stream, whose writer may wait
+/// for each answer before it sends the next puzzle.
+pub fn is_stream(file: Option<&PathBuf>) -> bool {
+    file.is_some_and(|path| path.as_os_str() == "-")
+}
+
+/// Output that is flushed at the end of every line: answers to a stream of puzzles
+/// reach the reader one by one, not when the block buffer fills or the input ends.
+pub struct FlushEachLine<'a>(pub &'a mut dyn Write);
+
+impl Write for FlushEachLine<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.0.write(bytes)?;
+        if bytes[..written].contains(&b'\n') {
+            self.0.flush()?;
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
 }
 
 /// Flush standard output, treating a closed pipe as success.

@@ -10,7 +10,7 @@ use sieve::Counters;
 use sieve_magic::solve::{Completion, Counted, MAX_SOLVE_ORDER};
 use sieve_magic::{MagicModel, PartialSquare, Puzzle, PuzzleOptions, Rules, construct};
 
-use crate::common::{CliError, Outcome, StrategyArgs, print_stats, read_all};
+use crate::common::{CliError, Outcome, StrategyArgs, print_stats, read_all, warn};
 use crate::teach::{
     Question, TraceArgs, Traced, check_cell, explain, grid_view, parse_cell, write_trace,
 };
@@ -167,7 +167,7 @@ struct SolveArgs {
     #[arg(long, conflicts_with = "trace")]
     count: bool,
     /// With --count, stop counting at K.
-    #[arg(long, value_name = "K", requires = "count")]
+    #[arg(long, value_name = "K", requires = "count", value_parser = crate::common::parse_limit)]
     limit: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
@@ -195,7 +195,7 @@ struct CountArgs {
     /// The order of the squares.
     order: usize,
     /// Stop counting at K.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::common::parse_limit)]
     limit: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
@@ -275,7 +275,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let counted = magic
             .count(&partial, args.limit, &config, None)
             .map_err(CliError::input)?;
-        report_stats(&args.search, &counted.counters, started);
+        report_stats(&args.search, &counted.counters, started)?;
         write_count(&counted, out)?;
         let no_completion = counted.count.solutions == 0 && counted.count.is_exact();
         return Ok(if no_completion || counted.count.stopped.is_some() {
@@ -287,7 +287,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let completion = magic
         .complete(&partial, &config, None)
         .map_err(CliError::input)?;
-    report_stats(&args.search, &completion.counters, started);
+    report_stats(&args.search, &completion.counters, started)?;
     write_completion(&completion, out)
 }
 
@@ -320,11 +320,13 @@ fn write_completion(completion: &Completion, out: &mut dyn Write) -> Result<Outc
             Ok(Outcome::Success)
         }
         (None, Some(reason)) => {
-            eprintln!("no completion found: the search stopped ({reason})");
+            warn(format_args!(
+                "no completion found: the search stopped ({reason})"
+            ))?;
             Ok(Outcome::Unsolved)
         }
         (None, None) => {
-            eprintln!("no magic square completes this one");
+            warn(format_args!("no magic square completes this one"))?;
             Ok(Outcome::Unsolved)
         }
     }
@@ -347,7 +349,7 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let counted = magic
         .count(&empty, args.limit, &strategy.config(), None)
         .map_err(CliError::input)?;
-    report_stats(&args.search, &counted.counters, started);
+    report_stats(&args.search, &counted.counters, started)?;
     write_count(&counted, out)?;
     // A count cut short by a node or time limit is no answer (exit 1).
     Ok(if counted.count.stopped.is_some() {
@@ -361,20 +363,28 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
 fn write_count(counted: &Counted, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "{}", counted.count.solutions)?;
     if counted.count.limit_reached {
-        eprintln!(
+        warn(format_args!(
             "stopped at the limit of {} (there may be more)",
             counted.count.solutions
-        );
+        ))?;
     } else if let Some(reason) = counted.count.stopped {
-        eprintln!("the search stopped ({reason}): the count is a lower bound");
+        warn(format_args!(
+            "the search stopped ({reason}): the count is a lower bound"
+        ))?;
     }
     Ok(())
 }
 
-fn report_stats(search: &SearchArgs, counters: &Counters, started: Instant) {
+/// `--stats`: the search statistics on stderr.
+fn report_stats(
+    search: &SearchArgs,
+    counters: &Counters,
+    started: Instant,
+) -> Result<(), CliError> {
     if search.stats {
-        print_stats(counters, started.elapsed());
+        print_stats(counters, started.elapsed())?;
     }
+    Ok(())
 }
 
 /// `sieve magic explain`: why a number is gone from a cell, or why the cell holds one.

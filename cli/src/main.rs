@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use common::{CliError, EXIT_HELP, Outcome};
+use common::{CliError, EXIT_CLOSED, EXIT_HELP, Outcome, cut_long_tokens};
 
 /// Solve, count, rate, explain and generate puzzles with a generic
 /// constraint-propagation engine.
@@ -53,7 +53,10 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_arguments() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = run(cli.command, &mut out).and_then(|outcome| {
@@ -62,10 +65,33 @@ fn main() -> ExitCode {
     });
     match result {
         Ok(outcome) => outcome.exit_code(),
-        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("sieve: {error}");
-            ExitCode::from(2)
-        }
+        Err(error) if error.is_closed_stream() => ExitCode::from(EXIT_CLOSED),
+        Err(error) => match common::warn(format_args!("sieve: {error}")) {
+            Err(closed) if closed.is_closed_stream() => ExitCode::from(EXIT_CLOSED),
+            _ => ExitCode::from(2),
+        },
+    }
+}
+
+/// The command line, or the exit code once clap has answered (help, version, or a
+/// usage error, which echoes a long value cut at 80 characters with its length).
+fn parse_arguments() -> Result<Cli, ExitCode> {
+    let error = match Cli::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(error) => error,
+    };
+    let code = u8::try_from(error.exit_code()).unwrap_or(2);
+    let rendered = error.render().to_string();
+    let cut = cut_long_tokens(&rendered);
+    let written = if cut == rendered {
+        error.print()
+    } else if error.use_stderr() {
+        write!(io::stderr().lock(), "{cut}")
+    } else {
+        write!(io::stdout().lock(), "{cut}")
+    };
+    match written {
+        Err(_) => Err(ExitCode::from(EXIT_CLOSED)),
+        Ok(()) => Err(ExitCode::from(code)),
     }
 }

@@ -14,7 +14,9 @@ use sieve_queens::{
 };
 use sieve_replay::View;
 
-use crate::common::{CliError, Outcome, StrategyArgs, print_stats};
+use crate::common::{
+    CliError, Outcome, StrategyArgs, parse_threads, print_stats, thread_count, warn,
+};
 use crate::teach::{Question, TraceArgs, TraceFormat, Traced, explain, write_trace_to};
 
 const QUEENS_EXAMPLES: &str = "\
@@ -217,8 +219,9 @@ struct CountArgs {
     /// Count only solutions that are not rotations or reflections of each other (A002562).
     #[arg(long)]
     unique: bool,
-    /// Worker threads; the first two columns are split into N² subtrees (0: one per core).
-    #[arg(long, value_name = "T", default_value_t = 1)]
+    /// Worker threads; the first two columns are split into N² subtrees (0: one per core;
+    /// at most 1024, and never more than the machine's cores run).
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
     /// Print search statistics to stderr.
     #[arg(long)]
@@ -249,9 +252,9 @@ struct AllArgs {
     /// Classic: give up after this many runs [default: 1000000].
     #[arg(long, value_name = "K")]
     max_runs: Option<u64>,
-    /// Classic: worker threads for the runs (0: one per core); the result does not change
-    /// [default: 1].
-    #[arg(long, value_name = "T")]
+    /// Classic: worker threads for the runs (0: one per core; at most 1024, and never
+    /// more than the machine's cores run); the result does not change [default: 1].
+    #[arg(long, value_name = "T", value_parser = parse_threads)]
     threads: Option<usize>,
     /// Classic: write the replay page of every solution, longest trace first.
     #[arg(long, value_name = "FILE")]
@@ -334,19 +337,19 @@ fn solve_classic(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliEr
         .solve_with(&start, &options)
         .map_err(CliError::input)?;
     if args.stats {
-        eprintln!(
+        warn(format_args!(
             "steps {} | refused {} | memory entries {} | time {:.3} ms",
             run.steps,
             run.refused,
             run.entries(),
             started.elapsed().as_secs_f64() * 1000.0
-        );
+        ))?;
     }
     let outcome = if run.solved() {
         write_board(&run.board, args.board, out)?;
         Outcome::Success
     } else {
-        eprintln!("{}", classic_failure(&run));
+        warn(format_args!("{}", classic_failure(&run)))?;
         Outcome::Unsolved
     };
     if args.memory {
@@ -407,7 +410,7 @@ fn solve_search(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
     let outcome = match model.first(&config) {
         Ok((first, counters)) => {
             if args.stats {
-                print_stats(&counters, started.elapsed());
+                print_stats(&counters, started.elapsed())?;
             }
             match first {
                 Some(board) => {
@@ -415,13 +418,18 @@ fn solve_search(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
                     Outcome::Success
                 }
                 None => {
-                    eprintln!("no solution: {} queens cannot be placed", args.n);
+                    warn(format_args!(
+                        "no solution: {} queens cannot be placed",
+                        args.n
+                    ))?;
                     Outcome::Unsolved
                 }
             }
         }
         Err(reason) => {
-            eprintln!("no solution found: the search stopped ({reason})");
+            warn(format_args!(
+                "no solution found: the search stopped ({reason})"
+            ))?;
             Outcome::Unsolved
         }
     };
@@ -464,7 +472,7 @@ fn solve_repair(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
     let started = Instant::now();
     let run = solve_min_conflicts(args.n, &options).map_err(CliError::input)?;
     if args.stats {
-        eprintln!(
+        warn(format_args!(
             "start collisions {} | steps {} | refused {} | states {} | start {:.3} ms | repair {:.3} ms | total {:.3} ms",
             run.start_collisions,
             run.steps,
@@ -473,16 +481,16 @@ fn solve_repair(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
             run.start_time.as_secs_f64() * 1000.0,
             run.repair_time.as_secs_f64() * 1000.0,
             started.elapsed().as_secs_f64() * 1000.0
-        );
+        ))?;
     }
     if run.solved() {
         write_board(&run.board, args.board, out)?;
         Ok(Outcome::Success)
     } else {
-        eprintln!(
+        warn(format_args!(
             "no solution: the repair stopped after {} steps ({:?})",
             run.steps, run.end
-        );
+        ))?;
         Ok(Outcome::Unsolved)
     }
 }
@@ -519,15 +527,6 @@ fn check_full_count(n: usize, strategy: &StrategyArgs, what: &str) -> Result<(),
     Ok(())
 }
 
-/// `--threads`, with 0 meaning one per core.
-fn thread_count(threads: usize) -> usize {
-    if threads == 0 {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    } else {
-        threads
-    }
-}
-
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     check_full_count(args.n, &args.strategy, "counting")?;
     let model = QueensModel::new(args.n).map_err(CliError::input)?;
@@ -541,12 +540,14 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     }
     .map_err(CliError::input)?;
     if args.stats {
-        print_stats(&report.counters, started.elapsed());
+        print_stats(&report.counters, started.elapsed())?;
     }
     writeln!(out, "{}", report.solutions)?;
     if let Some(reason) = report.stopped {
         // A count cut short by a node or time limit is no answer (exit 1).
-        eprintln!("the search stopped ({reason}): the count is a lower bound");
+        warn(format_args!(
+            "the search stopped ({reason}): the count is a lower bound"
+        ))?;
         return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
@@ -583,11 +584,16 @@ fn all_by_search(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErro
         listed += 1;
     }
     if let Some(reason) = search.stop_reason() {
-        eprintln!("the search stopped ({reason}): the list is incomplete after {listed} boards");
+        warn(format_args!(
+            "the search stopped ({reason}): the list is incomplete after {listed} boards"
+        ))?;
         return Ok(Outcome::Unsolved);
     }
     if listed == 0 {
-        eprintln!("no solution: {} queens cannot be placed", args.n);
+        warn(format_args!(
+            "no solution: {} queens cannot be placed",
+            args.n
+        ))?;
         return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
@@ -602,7 +608,10 @@ fn all_by_classic(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
     };
     let hunt = hunt_all(args.n, &options).map_err(CliError::input)?;
     if hunt.target == 0 {
-        eprintln!("no solution: {} queens cannot be placed", args.n);
+        warn(format_args!(
+            "no solution: {} queens cannot be placed",
+            args.n
+        ))?;
         return Ok(Outcome::Unsolved);
     }
     for found in &hunt.found {
@@ -618,20 +627,20 @@ fn all_by_classic(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliErr
         write_output(Some(path), &page, out)?;
     }
     if hunt.complete() {
-        eprintln!(
+        warn(format_args!(
             "found all {} solutions of N = {} in {} random runs (seed {})",
             hunt.target, args.n, hunt.runs, seed
-        );
+        ))?;
         Ok(Outcome::Success)
     } else {
-        eprintln!(
+        warn(format_args!(
             "found {} of {} solutions of N = {} in {} random runs (seed {}): raise --max-runs",
             hunt.found.len(),
             hunt.target,
             args.n,
             hunt.runs,
             seed
-        );
+        ))?;
         Ok(Outcome::Unsolved)
     }
 }
@@ -644,6 +653,28 @@ fn check_on_board(flag: &str, number: usize, n: usize) -> Result<(), CliError> {
         )));
     }
     Ok(())
+}
+
+/// The first two placements (COLUMN, ROW from 1) that attack each other, by column,
+/// as `queens 1 and 2 share a diagonal (1:1, 2:2)`; placements in one column are
+/// refused before this.
+fn attacking_queens(placements: &[(usize, usize)]) -> Option<String> {
+    let mut sorted = placements.to_vec();
+    sorted.sort_unstable();
+    sorted.iter().enumerate().find_map(|(index, &(c1, r1))| {
+        sorted[index + 1..].iter().find_map(|&(c2, r2)| {
+            let shared = if r1 == r2 {
+                format!("row {r1}")
+            } else if c1.abs_diff(c2) == r1.abs_diff(r2) {
+                "a diagonal".to_string()
+            } else {
+                return None;
+            };
+            Some(format!(
+                "queens {c1} and {c2} share {shared} ({c1}:{r1}, {c2}:{r2})"
+            ))
+        })
+    })
 }
 
 /// `sieve queens explain`: why a row is gone from a column (or why the column's
@@ -673,6 +704,11 @@ fn explain_column(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, Cl
         if column == args.column {
             given = Some((row - 1) as Value);
         }
+    }
+    let placements: Vec<(usize, usize)> = args.place.iter().flat_map(|p| p.0.clone()).collect();
+    if let Some(attack) = attacking_queens(&placements) {
+        writeln!(out, "no solution: {attack}")?;
+        return Ok(Outcome::Unsolved);
     }
     let question = Question {
         model: model.model(),

@@ -15,7 +15,10 @@ use sieve_skyscrapers::{
     parse_puzzle_line,
 };
 
-use crate::common::{CliError, Outcome, StrategyArgs, open_input, print_stats, read_all, report};
+use crate::common::{
+    CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, print_stats, read_all,
+    report, warn,
+};
 use crate::teach::{
     Question, TraceFormat, check_cell, explain, grid_view, json_trace, parse_cell, replay_html,
 };
@@ -183,7 +186,7 @@ struct SolveArgs {
     #[arg(long)]
     count: bool,
     /// With --count, stop counting at K.
-    #[arg(long, value_name = "K", requires = "count")]
+    #[arg(long, value_name = "K", requires = "count", value_parser = crate::common::parse_limit)]
     limit: Option<u64>,
     /// Write a trace of the solving: text, json or html (one puzzle only, not with
     /// --file).
@@ -216,7 +219,7 @@ struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Stop counting at K.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::common::parse_limit)]
     limit: Option<u64>,
     /// Print search statistics to standard error.
     #[arg(long)]
@@ -257,9 +260,30 @@ struct GenerateArgs {
     order: OrderArg,
 }
 
-/// Run `sieve skyscrapers ...`, writing results to `out`.
+/// Run `sieve skyscrapers ...`, writing results to `out` (line by line when the
+/// puzzles come from a stream).
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
+    if is_stream(args.command.input().and_then(|input| input.file.as_ref())) {
+        return run_command(args.command, &mut FlushEachLine(out));
+    }
+    run_command(args.command, out)
+}
+
+impl SkyscrapersCommand {
+    /// Where the puzzles come from, for the commands that read them.
+    fn input(&self) -> Option<&InputArgs> {
+        match self {
+            SkyscrapersCommand::Solve(args) => Some(&args.input),
+            SkyscrapersCommand::Count(args) => Some(&args.input),
+            SkyscrapersCommand::Rate(args) => Some(&args.input),
+            SkyscrapersCommand::Explain(args) => Some(&args.input),
+            SkyscrapersCommand::Generate(_) => None,
+        }
+    }
+}
+
+fn run_command(command: SkyscrapersCommand, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match command {
         SkyscrapersCommand::Solve(args) => solve(&args, out),
         SkyscrapersCommand::Count(args) => count(&args, out),
         SkyscrapersCommand::Rate(args) => rate(&args, out),
@@ -287,7 +311,7 @@ fn for_each_puzzle(
         match item.puzzle {
             Ok(puzzle) => outcome = outcome.and(each(item.line, &puzzle)?),
             Err(message) if item.line.is_some() => {
-                report(item.line, message);
+                report(item.line, message)?;
                 malformed += 1;
             }
             Err(message) => return Err(CliError::input(message)),
@@ -352,7 +376,10 @@ fn single_puzzle(input: &InputArgs) -> Result<Puzzle, String> {
             parse_puzzle_line(clues, order).map_err(|error| format!("the clues: {error}"))?
         }
         (None, None) => {
-            eprintln!("no puzzle given: using the built-in example {BUILT_IN_EXAMPLE}");
+            warn(format_args!(
+                "no puzzle given: using the built-in example {BUILT_IN_EXAMPLE}"
+            ))
+            .map_err(|error| error.to_string())?;
             parse_puzzle_line(BUILT_IN_EXAMPLE, Order::Source)
                 .map_err(|error| format!("the built-in example: {error}"))?
         }
@@ -493,7 +520,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let started = Instant::now();
         let (found, counters, to_stdout) = traced(&sky, args, task, out)?;
         if args.stats {
-            print_stats(&counters, started.elapsed());
+            print_stats(&counters, started.elapsed())?;
         }
         match found {
             Found::Count(count) => write_count(line, &count, out),
@@ -511,7 +538,7 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let config = args.strategy.config();
         let (found, counters) = search(&sky, config, None, Task::Count(args.limit))?;
         if args.stats {
-            print_stats(&counters, started.elapsed());
+            print_stats(&counters, started.elapsed())?;
         }
         match found {
             Found::Count(count) => write_count(line, &count, out),
@@ -534,14 +561,14 @@ fn write_answer(
     Ok(match answer {
         Answer::Unique(_) => Outcome::Success,
         Answer::NoSolution => {
-            report(line, "no solution: no grid agrees with every clue");
+            report(line, "no solution: no grid agrees with every clue")?;
             Outcome::Unsolved
         }
         Answer::Several(_, _) => {
             report(
                 line,
                 "several solutions: the grid shown is one of them (count them with --count)",
-            );
+            )?;
             Outcome::Unsolved
         }
         Answer::Stopped(reason, found) => {
@@ -550,7 +577,7 @@ fn write_answer(
             } else {
                 ""
             };
-            report(line, format!("the search stopped ({reason}){shown}"));
+            report(line, format!("the search stopped ({reason}){shown}"))?;
             Outcome::Unsolved
         }
     })
@@ -579,16 +606,16 @@ fn write_count(
                 "stopped at the limit of {} (there may be more)",
                 count.solutions
             ),
-        );
+        )?;
     } else if let Some(reason) = count.stopped {
         // A count cut short by a node or time limit is no answer (exit 1).
         report(
             line,
             format!("the search stopped ({reason}): the count is a lower bound"),
-        );
+        )?;
         return Ok(Outcome::Unsolved);
     } else if count.solutions == 0 {
-        report(line, "no solution");
+        report(line, "no solution")?;
         return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
@@ -608,7 +635,7 @@ fn rate(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
             }
             Err(RateError::Model(error)) => Err(CliError::input(error)),
             Err(error) => {
-                report(line, error);
+                report(line, error)?;
                 Ok(Outcome::Unsolved)
             }
         }

@@ -22,7 +22,9 @@ use sieve_sudoku::{
     Answer, ExplainError, Explainer, Format, Grid, Rater, Shape, Solver, SudokuModel, Tier,
 };
 
-use crate::common::{CliError, Outcome, StrategyArgs, open_input, report};
+use crate::common::{
+    CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, report, warn,
+};
 use crate::teach::{self, Question, TraceArgs, Traced, check_cell, parse_cell, write_trace};
 
 const SUDOKU_EXAMPLES: &str = "\
@@ -41,8 +43,9 @@ blank), the same over several lines with any spaces and `|`, `-`, `+` separators
 whitespace-separated numbers. Shapes other than the square ones (2x3, 3x4, ...) are
 inferred from the size; force one with --box RxC.
 
-Exit codes: 0 success; 1 a puzzle had no solution (or several, with --unique); 2 a
-malformed puzzle or a usage error. A batch goes on past a failing puzzle.";
+Exit codes: 0 success; 1 a puzzle had no solution (or several, with --unique or for
+rate), or logic alone could not finish it (steps); 2 a malformed puzzle or a usage
+error. A batch goes on past a failing puzzle.";
 
 const EXPLAIN_EXAMPLES: &str = "\
 Examples:
@@ -85,7 +88,9 @@ Examples:
 
 The rating is the simplest tier whose rules solve the puzzle without guessing
 (naked-single 10, hidden-single 15, locked-candidates 30, subsets 50, fish 80), or
-`guessing (N guesses)` scored 100 + N when even the fish tier leaves cells open.";
+`guessing (N guesses)` scored 100 + N when even the fish tier leaves cells open.
+Only a puzzle with exactly one solution is rated: one with none or several gets a
+message on stderr saying which (`not rated: several solutions ...`), and exit code 1.";
 
 const HINT_EXAMPLES: &str = "\
 Examples:
@@ -96,7 +101,10 @@ const STEPS_EXAMPLES: &str = "\
 Examples:
   sieve sudoku steps <puzzle>              every step until solved (or stuck)
   sieve sudoku steps <puzzle> --max 5 --marks
-                                           the first five steps, then the pencil marks";
+                                           the first five steps, then the pencil marks
+
+When no rule of tiers 1-5 applies before the grid is full, the steps end with where
+they stopped (the step, the cells left open, the grid) and why; the exit code is 1.";
 
 const CANDIDATES_EXAMPLES: &str = "\
 Examples:
@@ -193,7 +201,7 @@ struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Stop counting each puzzle's solutions at K.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::common::parse_limit)]
     limit: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
@@ -250,9 +258,32 @@ struct CandidatesArgs {
     tier: Tier,
 }
 
-/// Run `sieve sudoku ...`, writing results to `out`.
+/// Run `sieve sudoku ...`, writing results to `out` (line by line when the puzzles
+/// come from a stream).
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
+    if is_stream(args.command.input().and_then(|input| input.file.as_ref())) {
+        return run_command(args.command, &mut FlushEachLine(out));
+    }
+    run_command(args.command, out)
+}
+
+impl SudokuCommand {
+    /// Where the puzzles come from, for the commands that read them.
+    fn input(&self) -> Option<&InputArgs> {
+        match self {
+            SudokuCommand::Solve(args) => Some(&args.input),
+            SudokuCommand::Count(args) => Some(&args.input),
+            SudokuCommand::Rate(args) => Some(&args.input),
+            SudokuCommand::Hint(args) => Some(&args.input),
+            SudokuCommand::Steps(args) => Some(&args.input),
+            SudokuCommand::Candidates(args) => Some(&args.input),
+            SudokuCommand::Explain(_) | SudokuCommand::Play(_) | SudokuCommand::Generate(_) => None,
+        }
+    }
+}
+
+fn run_command(command: SudokuCommand, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match command {
         SudokuCommand::Solve(args) => solve(&args, out),
         SudokuCommand::Count(args) => count(&args, out),
         SudokuCommand::Rate(args) => rate(&args, out),
@@ -293,9 +324,34 @@ impl Puzzle {
     }
 
     /// Report a problem with this puzzle on stderr, naming its line.
-    fn report(&self, message: impl std::fmt::Display) {
-        report(self.line, message);
+    fn report(&self, message: impl std::fmt::Display) -> Result<(), CliError> {
+        report(self.line, message)
     }
+
+    /// Report givens that repeat a value in a row, column or box, before any rule
+    /// runs (a rule would only find the cell it empties): whether there were any.
+    fn report_clash(&self) -> Result<bool, CliError> {
+        match repeated_given(self.grid()) {
+            Some(clash) => {
+                self.report(format!("no solution: {clash}"))?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+}
+
+/// The first value the givens repeat within a house, as
+/// `1 twice in row 1 (r1c1, r1c2)`.
+fn repeated_given(grid: &Grid) -> Option<String> {
+    let conflict = grid.validate().err()?;
+    let shape = grid.shape();
+    let first = shape.cell(conflict.first.row, conflict.first.col);
+    let house = (shape.units_of(first).into_iter()).find(|unit| unit.kind == conflict.unit)?;
+    Some(format!(
+        "{} twice in {house} ({}, {})",
+        conflict.label, conflict.first, conflict.second
+    ))
 }
 
 /// The puzzles of a command, read one at a time: from the argument, or streamed from a
@@ -375,7 +431,7 @@ impl Puzzles {
             }
             *line += 1;
             let Ok(text) = std::str::from_utf8(&bytes) else {
-                report(Some(*line), "not UTF-8 text");
+                report(Some(*line), "not UTF-8 text")?;
                 self.malformed.push(*line);
                 continue;
             };
@@ -392,7 +448,7 @@ impl Puzzles {
                     }));
                 }
                 Err(error) => {
-                    report(Some(*line), error);
+                    report(Some(*line), error)?;
                     self.malformed.push(*line);
                 }
             }
@@ -488,7 +544,7 @@ impl Totals {
 
     /// One line on stderr: nodes, guesses (decisions tried: every node but the roots),
     /// propagations (rule runs), changes and time.
-    fn print(&self, label: &str) {
+    fn print(&self, label: &str) -> Result<(), CliError> {
         let guesses = self.nodes.saturating_sub(self.puzzles);
         let milliseconds = self.time.as_secs_f64() * 1000.0;
         let mut line = format!(
@@ -499,7 +555,7 @@ impl Totals {
             let rate = self.puzzles as f64 / self.time.as_secs_f64();
             line.push_str(&format!(" | {} puzzles, {rate:.0} puzzles/s", self.puzzles));
         }
-        eprintln!("{line}");
+        warn(line)
     }
 }
 
@@ -518,27 +574,34 @@ impl StatsReport {
     }
 
     /// Record one puzzle's search; a file's puzzles each get a line naming theirs.
-    fn record(&mut self, puzzle: &Puzzle, counters: &Counters, time: Duration) {
+    fn record(
+        &mut self,
+        puzzle: &Puzzle,
+        counters: &Counters,
+        time: Duration,
+    ) -> Result<(), CliError> {
         if !self.enabled {
-            return;
+            return Ok(());
         }
         self.totals.add(counters, time);
         if let Some(line) = puzzle.line {
             let mut one = Totals::default();
             one.add(counters, time);
-            one.print(&format!("line {line}: "));
+            one.print(&format!("line {line}: "))?;
         }
+        Ok(())
     }
 
-    fn finish(&self) {
+    fn finish(&self) -> Result<(), CliError> {
         if self.enabled && self.totals.puzzles > 0 {
             let label = if self.totals.puzzles > 1 {
                 "total: "
             } else {
                 ""
             };
-            self.totals.print(label);
+            self.totals.print(label)?;
         }
+        Ok(())
     }
 }
 
@@ -553,6 +616,10 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let mut solver = Solver::new(&model, config).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
+            if puzzle.report_clash()? {
+                outcome = Outcome::Unsolved;
+                continue;
+            }
             if !traced {
                 traced = true;
                 trace_solve(args, &puzzle, &config)?;
@@ -564,7 +631,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
                 solver.solve(puzzle.grid())
             }
             .map_err(model_error)?;
-            stats.record(&puzzle, &solver.counters(), started.elapsed());
+            stats.record(&puzzle, &solver.counters(), started.elapsed())?;
             if showing_example {
                 write_example(&puzzle, &answer, out)?;
             }
@@ -572,7 +639,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         }
         Ok(outcome)
     });
-    stats.finish();
+    stats.finish()?;
     outcome
 }
 
@@ -627,24 +694,31 @@ fn answer_one(
             }
             return Ok(Outcome::Success);
         }
-        Answer::NoSolution => match puzzle.grid().validate() {
-            Err(clash) => puzzle.report(format!("no solution: {clash}")),
-            Ok(()) => puzzle.report("no solution"),
-        },
+        answer => report_unsolved(puzzle, answer, "")?,
+    }
+    Ok(Outcome::Unsolved)
+}
+
+/// Report on stderr why a puzzle has no single answer (`prefix` first): no solution,
+/// two of several, or the limit that stopped the search.
+fn report_unsolved(puzzle: &Puzzle, answer: Answer, prefix: &str) -> Result<(), CliError> {
+    match answer {
+        Answer::Solved(_) => {}
+        Answer::NoSolution => puzzle.report(format!("{prefix}no solution"))?,
         Answer::Several(first, second) => {
             let differ = (first.cells().iter().zip(second.cells()))
                 .position(|(a, b)| a != b)
                 .map(|cell| first.shape().position(cell).to_string())
                 .unwrap_or_default();
             puzzle.report(format!(
-                "several solutions (two of them differ first at {differ}): {} and {}",
+                "{prefix}several solutions (two of them differ first at {differ}): {} and {}",
                 puzzle.write(&first)?,
                 puzzle.write(&second)?
-            ));
+            ))?;
         }
-        Answer::Stopped(reason) => puzzle.report(format!("no answer: {reason}")),
+        Answer::Stopped(reason) => puzzle.report(format!("{prefix}no answer: {reason}"))?,
     }
-    Ok(Outcome::Unsolved)
+    Ok(())
 }
 
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -660,13 +734,13 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
             let count = solver
                 .count(puzzle.grid(), args.limit)
                 .map_err(model_error)?;
-            stats.record(&puzzle, &solver.counters(), started.elapsed());
+            stats.record(&puzzle, &solver.counters(), started.elapsed())?;
             writeln!(out, "{}", count.solutions)?;
             if let Some(reason) = count.stopped {
                 puzzle.report(format!(
                     "the count stopped early ({reason}): at least {} solutions",
                     count.solutions
-                ));
+                ))?;
                 outcome = Outcome::Unsolved;
             } else if count.solutions == 0 {
                 outcome = Outcome::Unsolved;
@@ -674,7 +748,7 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         }
         Ok(outcome)
     });
-    stats.finish();
+    stats.finish()?;
     outcome
 }
 
@@ -685,19 +759,41 @@ fn rate(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let puzzles = Puzzles::open(&args.input, None)?;
     each_shape(puzzles, |shape, puzzles| {
         let rater = Rater::new(shape).map_err(model_error)?;
+        let model = search_model(shape, None)?;
+        let mut solver = Solver::new(&model, sieve::Config::default()).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
-            match rater.rate(puzzle.grid()) {
-                Ok(rating) => writeln!(out, "{rating}")?,
-                Err(RateError::Model(error)) => return Err(model_error(error)),
-                Err(error) => {
-                    puzzle.report(error);
-                    outcome = Outcome::Unsolved;
-                }
-            }
+            outcome = outcome.and(rate_one(&rater, &mut solver, &puzzle, out)?);
         }
         Ok(outcome)
     })
+}
+
+/// Rate one puzzle, once it is known to have exactly one solution: a rating of a
+/// puzzle with none or several would describe no puzzle a person could solve.
+fn rate_one(
+    rater: &Rater,
+    solver: &mut Solver<'_>,
+    puzzle: &Puzzle,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    if puzzle.report_clash()? {
+        return Ok(Outcome::Unsolved);
+    }
+    let answer = solver.solve_unique(puzzle.grid()).map_err(model_error)?;
+    if !matches!(answer, Answer::Solved(_)) {
+        report_unsolved(puzzle, answer, "not rated: ")?;
+        return Ok(Outcome::Unsolved);
+    }
+    match rater.rate(puzzle.grid()) {
+        Ok(rating) => writeln!(out, "{rating}")?,
+        Err(RateError::Model(error)) => return Err(model_error(error)),
+        Err(error) => {
+            puzzle.report(error)?;
+            return Ok(Outcome::Unsolved);
+        }
+    }
+    Ok(Outcome::Success)
 }
 
 /// Report an explanation that failed: a contradiction is the puzzle's fault
@@ -705,7 +801,7 @@ fn rate(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
 fn explain_failed(puzzle: &Puzzle, error: ExplainError) -> Result<Outcome, CliError> {
     match error {
         ExplainError::NoSolution(contradiction) => {
-            puzzle.report(contradiction);
+            puzzle.report(contradiction)?;
             Ok(Outcome::Unsolved)
         }
         error => Err(model_error(error)),
@@ -718,6 +814,10 @@ fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         let explainer = Explainer::new(shape).map_err(model_error)?;
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
+            if puzzle.report_clash()? {
+                outcome = Outcome::Unsolved;
+                continue;
+            }
             let mut state = explainer.start(puzzle.grid()).map_err(model_error)?;
             match explainer.next_step(&state) {
                 Ok(Some(step)) => {
@@ -764,6 +864,9 @@ fn steps_one(
     puzzle: &Puzzle,
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
+    if puzzle.report_clash()? {
+        return Ok(Outcome::Unsolved);
+    }
     let mut state = explainer.start(puzzle.grid()).map_err(model_error)?;
     let mut taken = 0;
     while args.max.is_none_or(|max| taken < max) {
@@ -783,16 +886,7 @@ fn steps_one(
     } else {
         PathEnd::Stuck(grid)
     };
-    match &end {
-        PathEnd::Solved(_) => writeln!(out, "solved in {taken} steps")?,
-        PathEnd::Stuck(_) if args.max == Some(taken) => {
-            writeln!(out, "stopped after {taken} steps (--max)")?
-        }
-        PathEnd::Stuck(_) => writeln!(
-            out,
-            "stuck after {taken} steps: no rule of tiers 1-5 applies, so guessing is needed"
-        )?,
-    }
+    let outcome = write_path_end(args, puzzle, &end, taken, out)?;
     let grid = match &end {
         PathEnd::Solved(grid) | PathEnd::Stuck(grid) => grid,
     };
@@ -801,7 +895,41 @@ fn steps_one(
         let marks = explainer.pencil_marks(&state).map_err(CliError::input)?;
         writeln!(out, "{marks}")?;
     }
-    Ok(Outcome::Success)
+    Ok(outcome)
+}
+
+/// How the steps ended: solved, stopped by `--max` (both success), or stuck, which
+/// says where (after which step, how many cells open; the grid follows) and why, on
+/// stdout and on stderr, and leaves the puzzle unsolved.
+fn write_path_end(
+    args: &StepsArgs,
+    puzzle: &Puzzle,
+    end: &PathEnd,
+    taken: usize,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let steps = if taken == 1 { "step" } else { "steps" };
+    let grid = match end {
+        PathEnd::Solved(_) => {
+            writeln!(out, "solved in {taken} {steps}")?;
+            return Ok(Outcome::Success);
+        }
+        PathEnd::Stuck(_) if args.max == Some(taken) => {
+            writeln!(out, "stopped after {taken} {steps} (--max)")?;
+            return Ok(Outcome::Success);
+        }
+        PathEnd::Stuck(grid) => grid,
+    };
+    let open = grid.cells().iter().filter(|cell| cell.is_none()).count();
+    writeln!(
+        out,
+        "stuck after {taken} {steps} with {open} cells open (the grid below): \
+         no rule of tiers 1-5 applies, so guessing is needed"
+    )?;
+    puzzle.report(format!(
+        "logic alone stops after {taken} {steps} with {open} cells open: guessing is needed"
+    ))?;
+    Ok(Outcome::Unsolved)
 }
 
 fn candidates(args: &CandidatesArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -810,12 +938,16 @@ fn candidates(args: &CandidatesArgs, out: &mut dyn Write) -> Result<Outcome, Cli
     each_shape(puzzles, |shape, puzzles| {
         let mut outcome = Outcome::Success;
         while let Some(puzzle) = puzzles.next_of(shape)? {
+            if puzzle.report_clash()? {
+                outcome = Outcome::Unsolved;
+                continue;
+            }
             let marks = match tiers::candidates_after(puzzle.grid(), args.tier) {
                 Ok(candidates) => {
                     write_pencil_marks(shape, &candidates).map_err(CliError::input)?
                 }
                 Err(CandidatesError::NoSolution(contradiction)) => {
-                    puzzle.report(contradiction);
+                    puzzle.report(contradiction)?;
                     outcome = Outcome::Unsolved;
                     continue;
                 }
@@ -872,6 +1004,10 @@ fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError>
             }
         },
     };
+    if let Some(clash) = repeated_given(grid) {
+        writeln!(out, "no solution: {clash}")?;
+        return Ok(Outcome::Unsolved);
+    }
     let model = SudokuModel::with_tier(shape, Tier::HARDEST).map_err(model_error)?;
     let start = model.start(grid).map_err(model_error)?;
     let describe = |value: Value| sieve_sudoku::symbols::label(size, value as u8);

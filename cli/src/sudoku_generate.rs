@@ -4,21 +4,25 @@
 //! Puzzle `i` of a run comes from its own seed, derived from `--seed` and `i`
 //! (see `sieve_sudoku::generate::puzzle_seed`), so the output does not depend
 //! on `--threads`. Puzzles are made in chunks and written as each chunk is
-//! done, in order; a progress bar shows on stderr when it is a terminal.
+//! done, in order. A generation that runs over a second shows its progress on
+//! stderr (a bar on a terminal, a line otherwise), and one with a rare target says
+//! that it may not be met soon; a request not met within `--max-attempts` is exit 1.
 
 use std::io::{IsTerminal, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::ThreadPoolBuilder;
 use sieve_sudoku::Shape;
 use sieve_sudoku::generate::transform::Variety;
 use sieve_sudoku::generate::{
-    GeneratedPuzzle, Method, Symmetry, TargetDifficulty, UniqueOptions, Uniqueness,
+    GenerateError, GeneratedPuzzle, Method, Symmetry, TargetDifficulty, UniqueOptions, Uniqueness,
     generate_many_with_progress, puzzle_seed,
 };
 
-use crate::common::{CliError, Outcome};
+use crate::common::{CliError, Outcome, parse_threads, thread_count, warn};
 
 const GENERATE_EXAMPLES: &str = "\
 Examples:
@@ -108,8 +112,9 @@ pub struct GenerateArgs {
     /// How to write each puzzle.
     #[arg(long, value_enum, default_value = "line")]
     format: FormatArg,
-    /// Worker threads (0: one per core); the puzzles do not change.
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    /// Worker threads (0: one per core; at most 1024, and never more than the
+    /// machine's cores run); the puzzles do not change.
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = parse_threads)]
     threads: usize,
 }
 
@@ -171,23 +176,35 @@ impl GenerateArgs {
 /// Runs `sieve sudoku generate`.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let method = args.method()?;
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = clock_seed();
-        eprintln!("sieve: generating with --seed {seed}");
-        seed
-    });
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => {
+            let seed = clock_seed();
+            warn(format_args!("sieve: generating with --seed {seed}"))?;
+            seed
+        }
+    };
     let pool = ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(thread_count(args.threads))
         .build()
         .map_err(|error| CliError::input(format!("--threads {}: {error}", args.threads)))?;
-    let bar = progress_bar(args.count);
+    let progress = Progress::start(args);
+    let bar = progress.bar.clone();
     let mut start = 0;
     while start < args.count {
         let end = args.count.min(start + CHUNK);
         let on_each = || bar.inc(1);
-        let puzzles = pool
+        let puzzles = match pool
             .install(|| generate_many_with_progress(&method, seed, start..end, &on_each))
-            .map_err(CliError::input)?;
+        {
+            Ok(puzzles) => puzzles,
+            Err(error @ GenerateError::AttemptsExhausted { .. }) => {
+                drop(progress);
+                warn(format_args!("sieve: the request could not be met: {error}"))?;
+                return Ok(Outcome::Unsolved);
+            }
+            Err(error) => return Err(CliError::input(error)),
+        };
         for (index, puzzle) in (start..end).zip(&puzzles) {
             let written = Written {
                 index,
@@ -197,13 +214,18 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError
             };
             write!(out, "{}", written.render(args.format)?)?;
             if puzzle.uniqueness() != Uniqueness::Unique && args.format == FormatArg::Line {
-                bar.suspend(|| eprintln!("puzzle {}: {}", index + 1, puzzle.uniqueness()));
+                bar.suspend(|| {
+                    warn(format_args!(
+                        "puzzle {}: {}",
+                        index + 1,
+                        puzzle.uniqueness()
+                    ))
+                })?;
             }
         }
         out.flush()?;
         start = end;
     }
-    bar.finish_and_clear();
     Ok(Outcome::Success)
 }
 
@@ -215,18 +237,118 @@ fn clock_seed() -> u64 {
     puzzle_seed(since.as_secs(), u64::from(since.subsec_nanos()))
 }
 
-/// A bar on stderr when it is a terminal and there is more than one puzzle.
-fn progress_bar(count: usize) -> ProgressBar {
-    if count < 2 || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+/// How long a generation runs before its progress shows.
+const SHOW_PROGRESS_AFTER: Duration = Duration::from_secs(1);
+
+/// How long a generation with a rare target runs before a word that it may not be
+/// met soon.
+const WARN_RARE_AFTER: Duration = Duration::from_secs(3);
+
+/// Progress on stderr for a generation that runs over a second: an indicatif bar on
+/// a terminal, one plain line otherwise; and, for a target that may be rare, a word
+/// that the request may not be met soon. A watcher thread times it; dropping the
+/// `Progress` stops the watcher and clears the bar.
+struct Progress {
+    /// The bar the generation advances, hidden until it has run a second.
+    bar: ProgressBar,
+    /// Dropped to tell the watcher the generation is over.
+    done: Option<Sender<()>>,
+    watcher: Option<JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(args: &GenerateArgs) -> Progress {
+        let bar = ProgressBar::hidden();
+        bar.set_length(args.count as u64);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{spinner} generate {bar:40} {pos}/{len} puzzles ({elapsed}, eta {eta})",
+        ) {
+            bar.set_style(style);
+        }
+        let (done, finished) = mpsc::channel();
+        let announce = announcement(args);
+        let rare = rare_request(args);
+        let shown = bar.clone();
+        let watcher = std::thread::spawn(move || {
+            if finished.recv_timeout(SHOW_PROGRESS_AFTER) != Err(RecvTimeoutError::Timeout) {
+                return;
+            }
+            show(&shown, &announce);
+            let more = WARN_RARE_AFTER.saturating_sub(SHOW_PROGRESS_AFTER);
+            if let Some(rare) = rare
+                && finished.recv_timeout(more) == Err(RecvTimeoutError::Timeout)
+            {
+                say(&shown, &rare);
+            }
+        });
+        Progress {
+            bar,
+            done: Some(done),
+            watcher: Some(watcher),
+        }
     }
-    let bar = ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("generate {bar:40} {pos}/{len} puzzles ({elapsed}, eta {eta})")
-    {
-        bar.set_style(style);
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.done.take();
+        if let Some(watcher) = self.watcher.take() {
+            let _ = watcher.join();
+        }
+        self.bar.finish_and_clear();
     }
-    bar
+}
+
+/// Show the bar on a terminal; elsewhere say in one line that the work goes on.
+fn show(bar: &ProgressBar, announce: &str) {
+    if std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        bar.enable_steady_tick(Duration::from_millis(200));
+    } else {
+        say(bar, announce);
+    }
+}
+
+/// A line on stderr, above the bar when it shows. Progress is a courtesy: a stderr
+/// that cannot be written leaves it unsaid, and the run's own messages report that.
+fn say(bar: &ProgressBar, line: &str) {
+    if bar.is_hidden() {
+        let _ = writeln!(std::io::stderr().lock(), "{line}");
+    } else {
+        bar.println(line);
+    }
+}
+
+/// The plain progress line: what is being generated.
+fn announcement(args: &GenerateArgs) -> String {
+    let size = args.shape.size();
+    let puzzles = if args.count == 1 { "puzzle" } else { "puzzles" };
+    format!(
+        "sieve: generating {} {puzzles} ({size}x{size}) ...",
+        args.count
+    )
+}
+
+/// For a target most attempts miss (a difficulty, or minimal with a symmetry), the
+/// word that it may not be met soon, and how to bound it.
+fn rare_request(args: &GenerateArgs) -> Option<String> {
+    let symmetric = args
+        .symmetry
+        .is_some_and(|symmetry| symmetry != Symmetry::None);
+    let target = match (args.difficulty, args.minimal && symmetric) {
+        (Some(difficulty), _) => format!("rated {}", difficulty.name()),
+        (None, true) => "minimal and symmetric".to_string(),
+        (None, false) => return None,
+    };
+    let size = args.shape.size();
+    let bound = match args.max_attempts {
+        Some(attempts) => format!("it gives up after --max-attempts {attempts} a puzzle (exit 1)"),
+        None => "--max-attempts N gives up after N attempts a puzzle (exit 1)".to_string(),
+    };
+    Some(format!(
+        "sieve: a {size}x{size} puzzle {target} may be rare (every attempt is checked and \
+         most miss), so this request may not be met soon; {bound}"
+    ))
 }
 
 /// One puzzle of the run, with what is needed to write it.

@@ -193,17 +193,8 @@ pub struct Question<'a> {
 pub fn explain(question: &Question<'_>, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let (model, var, name) = (question.model, question.var, &question.name);
     let describe = question.describe;
-    if let Some(given) = question.given {
-        match question.value {
-            Some(value) if value != given => writeln!(
-                out,
-                "{name} is given {}, so every other value is gone from it",
-                describe(given)
-            )?,
-            _ => writeln!(out, "{name} is a given: {}", describe(given))?,
-        }
-        return Ok(Outcome::Success);
-    }
+    // Propagate first, even for a given: whether the input has a solution decides
+    // the answer and the exit code, whichever cell is asked about.
     let (state, why, end) = propagate_explained(model, question.start)?;
     if let Fixpoint::Conflict(conflict) = end {
         let rule = conflict.rule.map_or("the search".to_string(), |rule| {
@@ -218,6 +209,17 @@ pub fn explain(question: &Question<'_>, out: &mut dyn Write) -> Result<Outcome, 
             conflict.inference
         )?;
         return Ok(Outcome::Unsolved);
+    }
+    if let Some(given) = question.given {
+        match question.value {
+            Some(value) if value != given => writeln!(
+                out,
+                "{name} is given {}, so every other value is gone from it",
+                describe(given)
+            )?,
+            _ => writeln!(out, "{name} is a given: {}", describe(given))?,
+        }
+        return Ok(Outcome::Success);
     }
     match question.value {
         Some(value) if state.value(var) != Some(value) => match why.why_removed(var, value) {

@@ -98,7 +98,7 @@ fn contradictions_are_no_solution_with_a_reason() {
 fn the_sudoku_reason_names_the_clash() {
     let (output, _) = sieve(&["sudoku", "solve", &format!("11{}", ".".repeat(79))], None);
     assert!(
-        stderr(&output).contains("r1c1 and r1c2"),
+        stderr(&output).contains("1 twice in row 1 (r1c1, r1c2)"),
         "{}",
         stderr(&output)
     );
@@ -415,4 +415,241 @@ fn large_batches_stream() {
     let output = child.wait_with_output().expect("the run ends");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(answers, LINES);
+}
+
+#[test]
+fn a_timeout_too_large_or_not_a_duration_is_a_usage_error() {
+    for value in ["1e20", "18446744073709551616", "1000000001"] {
+        let args = ["sudoku", "solve", SUDOKU, "--timeout", value];
+        let (output, elapsed) = sieve(&args, None);
+        assert_clean(&args, &output, elapsed);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{value}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("the largest accepted is 1000000000 seconds"),
+            "{value}: {}",
+            stderr(&output)
+        );
+    }
+    for value in ["NaN", "inf", "-1", "-0.5", "1s", ""] {
+        let timeout = format!("--timeout={value}");
+        let args = ["sudoku", "solve", SUDOKU, &timeout];
+        let (output, elapsed) = sieve(&args, None);
+        assert_clean(&args, &output, elapsed);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{value}: {}",
+            stderr(&output)
+        );
+    }
+    let args = ["sudoku", "solve", SUDOKU, "--timeout", "1000000000"];
+    let (output, _) = sieve(&args, None);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn a_limit_of_zero_is_a_usage_error() {
+    for args in [
+        vec!["sudoku", "count", SUDOKU, "--limit", "0"],
+        vec!["magic", "count", "3", "--limit", "0"],
+        vec![
+            "magic",
+            "solve",
+            "2 . . . 5 . . . 8",
+            "--count",
+            "--limit",
+            "0",
+        ],
+        vec![
+            "skyscrapers",
+            "count",
+            "0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0",
+            "--limit",
+            "0",
+        ],
+    ] {
+        let (output, elapsed) = sieve(&args, None);
+        assert_clean(&args, &output, elapsed);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty(), "{args:?}");
+        assert!(
+            stderr(&output).contains("a limit of 0 counts nothing"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn a_long_token_is_echoed_cut_at_80_characters_with_its_length() {
+    let digits = "1".repeat(100_000);
+    let letters = "x".repeat(5_000);
+    for args in [
+        vec![
+            "queens", "solve", "8", "--method", "classic", "--start", &digits,
+        ],
+        vec!["sudoku", "solve", "--timeout", &letters],
+        vec!["sudoku", "solve", "--tier", &letters],
+        vec!["sudoku", "explain", "--cell", &letters],
+    ] {
+        let (output, elapsed) = sieve(&args, None);
+        assert_clean(&args, &output, elapsed);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = stderr(&output);
+        assert!(message.len() < 1_000, "{args:?}: {} bytes", message.len());
+        let long = args.iter().find(|arg| arg.len() > 80).unwrap();
+        assert!(
+            message.contains(&format!("{}… ({} characters)", &long[..80], long.len())),
+            "{args:?}: {message}"
+        );
+    }
+}
+
+/// Runs `sieve sudoku solve --file -` on `batch`, reads one line of `stream`
+/// (stdout or stderr), closes it, and returns the exit code and the other stream.
+fn close_after_one_line(batch: String, close_stderr: bool) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sieve"))
+        .args(["sudoku", "solve", "--file", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sieve binary starts");
+    let mut stdin = child.stdin.take().expect("a piped stdin");
+    let writer = thread::spawn(move || {
+        let _ = stdin.write_all(batch.as_bytes());
+    });
+    let mut line = String::new();
+    if close_stderr {
+        let mut reader = BufReader::new(child.stderr.take().expect("a piped stderr"));
+        reader.read_line(&mut line).expect("a first message");
+    } else {
+        let mut reader = BufReader::new(child.stdout.take().expect("a piped stdout"));
+        reader.read_line(&mut line).expect("a first answer");
+    }
+    assert!(!line.trim().is_empty());
+    let output = child.wait_with_output().expect("the run ends");
+    writer.join().expect("the writer ends");
+    let other = if close_stderr {
+        stdout(&output)
+    } else {
+        stderr(&output)
+    };
+    (output.status.code(), other)
+}
+
+#[test]
+fn a_closed_stderr_ends_the_run_quietly_like_a_closed_stdout() {
+    // Every line bad: only stderr is written to.
+    let (code, _) = close_after_one_line("not a puzzle\n".repeat(200_000), true);
+    assert_eq!(
+        code,
+        Some(0),
+        "a closed stderr ends the run with 0, no panic"
+    );
+    // Good and bad lines: either stream closing ends the run the same way.
+    let mixed = format!("{SUDOKU}\nnot a puzzle\n").repeat(50_000);
+    let (code, errors) = close_after_one_line(mixed.clone(), false);
+    assert_eq!(code, Some(0), "{errors}");
+    assert!(!errors.contains("panicked"), "{errors}");
+    let (code, _) = close_after_one_line(mixed, true);
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn threads_are_refused_above_the_bound_and_capped_at_the_cores() {
+    for args in [
+        vec!["queens", "count", "10", "--threads", "100000"],
+        vec![
+            "queens",
+            "all",
+            "6",
+            "--method",
+            "classic",
+            "--threads",
+            "1025",
+        ],
+        vec!["sudoku", "generate", "--seed", "1", "--threads", "100000"],
+    ] {
+        let (output, elapsed) = sieve(&args, None);
+        assert_clean(&args, &output, elapsed);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("at most 1024"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    // At the bound, the work runs on the machine's cores, not on 1,024 threads.
+    let args = ["queens", "count", "10", "--threads", "1024"];
+    let (output, elapsed) = sieve(&args, None);
+    assert_clean(&args, &output, elapsed);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), "724");
+}
+
+/// Starts `sieve <args>` reading `--file -`, writes `first` without closing stdin,
+/// and returns the first answer line if it comes within 5 seconds.
+fn first_answer_while_stdin_is_open(args: &[&str], first: &str) -> Option<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sieve"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sieve binary starts");
+    let mut stdin = child.stdin.take().expect("a piped stdin");
+    stdin
+        .write_all(first.as_bytes())
+        .expect("the first line is written");
+    stdin.flush().expect("it is sent");
+    let stdout = child.stdout.take().expect("a piped stdout");
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let reader = thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let answer = receiver.recv_timeout(Duration::from_secs(5)).ok();
+    drop(stdin);
+    child.wait().expect("the run ends");
+    reader.join().expect("the reader ends");
+    answer
+}
+
+#[test]
+fn answers_to_a_stream_come_before_the_stream_ends() {
+    let sudoku_line = format!("{SUDOKU}\n");
+    for args in [
+        &["sudoku", "solve", "--file", "-"][..],
+        &["sudoku", "count", "--file", "-"],
+        &["sudoku", "rate", "--file", "-"],
+        &["skyscrapers", "solve", "--file", "-"],
+    ] {
+        let input = if args[0] == "skyscrapers" {
+            "0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0\n"
+        } else {
+            &sudoku_line
+        };
+        let answer = first_answer_while_stdin_is_open(args, input);
+        assert!(
+            answer.is_some_and(|line| !line.trim().is_empty()),
+            "{args:?}: no answer while the stream is open"
+        );
+    }
 }

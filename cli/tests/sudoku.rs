@@ -104,7 +104,7 @@ fn a_batch_goes_on_past_a_malformed_and_an_unsolvable_line() {
         "{messages}"
     );
     assert!(
-        messages.contains("line 5: no solution: r1c1 and r1c2 both hold 1"),
+        messages.contains("line 5: no solution: 1 twice in row 1 (r1c1, r1c2)"),
         "{messages}"
     );
     assert!(messages.contains("line 4 was not a puzzle"), "{messages}");
@@ -298,4 +298,154 @@ fn a_closed_pipe_ends_the_run_quietly() {
     let output = child.wait_with_output().expect("it ends");
     assert_eq!(stderr(&output), "", "no panic, no message");
     assert_eq!(output.status.code(), Some(0));
+}
+
+/// Each cell's pencil marks in a 9x9 view of `sieve ... --marks` or `candidates`, row
+/// by row: the digits shown in its 3x3 block of characters.
+fn read_pencil_marks(view: &str) -> Vec<Vec<String>> {
+    let cell_lines: Vec<Vec<String>> = view
+        .lines()
+        .filter(|line| line.contains(|c: char| c == '.' || c.is_ascii_digit()))
+        .filter(|line| !line.starts_with('['))
+        .map(|line| {
+            line.replace('|', " ")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    assert_eq!(cell_lines.len(), 27, "three lines a row of cells:\n{view}");
+    cell_lines
+        .chunks(3)
+        .map(|rows| {
+            (0..9)
+                .map(|col| {
+                    rows.iter()
+                        .flat_map(|row| row[col].chars())
+                        .filter(char::is_ascii_digit)
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn hint_marks_leave_out_every_value_placed_in_a_row_column_or_box() {
+    let output = sudoku(&["hint", CLASSIC, "--marks"], None);
+    assert_exit(&output, 0);
+    let marks = read_pencil_marks(&stdout(&output));
+    // The givens, and the hint's placement: r5c5 = 5.
+    let mut grid: Vec<char> = CLASSIC.chars().collect();
+    grid[4 * 9 + 4] = '5';
+    let placed = |row: usize, col: usize| Some(grid[row * 9 + col]).filter(|&c| c != '.');
+    for (row, marks_of_row) in marks.iter().enumerate() {
+        for (col, open) in marks_of_row.iter().enumerate() {
+            if placed(row, col).is_some() {
+                continue;
+            }
+            for other in 0..9 {
+                let box_row = row / 3 * 3 + other / 3;
+                let box_col = col / 3 * 3 + other % 3;
+                for peer in [
+                    placed(row, other),
+                    placed(other, col),
+                    placed(box_row, box_col),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    assert!(
+                        !open.contains(peer),
+                        "r{}c{} shows {peer}, placed beside it: {open}",
+                        row + 1,
+                        col + 1
+                    );
+                }
+            }
+        }
+    }
+    // The hint itself is applied: r5c5 holds 5.
+    assert_eq!(marks[4][4], "5");
+}
+
+/// Arto Inkala's puzzle: unique, but logic alone gets stuck after one step.
+const HARDEST: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn rate_refuses_a_puzzle_without_exactly_one_solution() {
+    let empty = ".".repeat(81);
+    for (puzzle, reason) in [
+        (empty.as_str(), "several solutions"),
+        (OPEN, "several solutions"),
+    ] {
+        let output = sudoku(&["rate", puzzle], None);
+        assert_exit(&output, 1);
+        assert_eq!(stdout(&output), "", "no rating for {puzzle}");
+        let message = stderr(&output);
+        assert!(
+            message.contains("not rated") && message.contains(reason),
+            "{message}"
+        );
+    }
+    // A batch rates the unique puzzles and names the line of the others.
+    let output = sudoku(
+        &["rate", "--file", "-"],
+        Some(&format!("{CLASSIC}\n{empty}\n")),
+    );
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "naked-single, score 10\n");
+    assert!(stderr(&output).contains("line 2: not rated: several solutions"));
+}
+
+#[test]
+fn steps_that_get_stuck_say_where_and_why_and_exit_1() {
+    let output = sudoku(&["steps", HARDEST], None);
+    assert_exit(&output, 1);
+    let text = stdout(&output);
+    assert!(
+        text.contains("stuck after 1 step with 60 cells open"),
+        "{text}"
+    );
+    assert!(text.contains("no rule of tiers 1-5 applies"), "{text}");
+    let message = stderr(&output);
+    assert!(
+        message.contains("logic alone stops after 1 step with 60 cells open: guessing is needed"),
+        "{message}"
+    );
+    // Stopped by --max is what was asked for: success.
+    assert_exit(&sudoku(&["steps", HARDEST, "--max", "1"], None), 0);
+}
+
+#[test]
+fn repeated_givens_are_named_with_their_house_before_any_rule_runs() {
+    let clash = format!("11{}", ".".repeat(79));
+    let column = format!("1{}1{}", ".".repeat(8), ".".repeat(71));
+    let boxed = format!("1{}1{}", ".".repeat(9), ".".repeat(70));
+    for (puzzle, reason) in [
+        (&clash, "1 twice in row 1 (r1c1, r1c2)"),
+        (&column, "1 twice in column 1 (r1c1, r2c1)"),
+        (&boxed, "1 twice in box 1 (r1c1, r2c2)"),
+    ] {
+        for command in ["solve", "rate", "hint", "steps", "candidates"] {
+            let output = sudoku(&[command, puzzle], None);
+            assert_exit(&output, 1);
+            let message = stderr(&output);
+            assert!(
+                message.contains(&format!("no solution: {reason}")),
+                "{command}: {message}"
+            );
+        }
+    }
+    // explain answers on stdout, whichever cell is asked about.
+    for cell in ["r1c1", "r5c5"] {
+        let output = sudoku(&["explain", &clash, "--cell", cell], None);
+        assert_exit(&output, 1);
+        assert_eq!(
+            stdout(&output),
+            "no solution: 1 twice in row 1 (r1c1, r1c2)\n",
+            "{cell}"
+        );
+    }
 }

@@ -240,11 +240,54 @@ fn an_impossible_request_fails_clearly() {
         ],
         None,
     );
-    assert_exit(&output, 2);
+    // The request is well formed: not meeting it is exit 1, not a usage error.
+    assert_exit(&output, 1);
     assert!(
-        stderr(&output)
-            .contains("no attempt gave a unique 2x2 puzzle, rated guessing in 30 attempts"),
+        stderr(&output).contains(
+            "the request could not be met: no attempt gave a unique 2x2 puzzle, \
+             rated guessing in 30 attempts"
+        ),
         "{}",
         stderr(&output)
     );
+}
+
+#[test]
+fn a_long_generation_shows_progress_and_says_it_may_not_be_met() {
+    let started = std::time::Instant::now();
+    let output = sudoku(
+        &[
+            "generate",
+            "--box",
+            "4",
+            "--difficulty",
+            "naked-single",
+            "--max-attempts",
+            "400",
+            "--seed",
+            "1",
+        ],
+        None,
+    );
+    let elapsed = started.elapsed();
+    assert_exit(&output, 1);
+    let messages = stderr(&output);
+    assert!(
+        messages.contains("the request could not be met"),
+        "{messages}"
+    );
+    // About 5 s here; the messages are due after 1 s and 3 s of work (a margin
+    // for the clock's and the scheduler's slack).
+    if elapsed.as_millis() > 1_500 {
+        assert!(
+            messages.contains("sieve: generating 1 puzzle (16x16) ..."),
+            "{elapsed:?}: {messages}"
+        );
+    }
+    if elapsed.as_millis() > 3_500 {
+        assert!(
+            messages.contains("may not be met soon") && messages.contains("--max-attempts 400"),
+            "{elapsed:?}: {messages}"
+        );
+    }
 }

@@ -481,9 +481,52 @@ fn queens_explain_reports_attacking_placements() {
     assert_exit(&output, 1);
     assert_eq!(
         stdout(&output),
-        "no solution: the rule `queen 1's row and diagonals` finds a contradiction \
-         (queen attack): queen 2 has no value left\n"
+        "no solution: queens 1 and 2 share a diagonal (1:1, 2:2)\n"
     );
+    let output = run(
+        &[
+            "queens", "explain", "8", "--place", "3:4,1:4", "--column", "2",
+        ],
+        None,
+    );
+    assert_exit(&output, 1);
+    assert_eq!(
+        stdout(&output),
+        "no solution: queens 1 and 3 share row 4 (1:4, 3:4)\n"
+    );
+}
+
+#[test]
+fn explain_exit_code_does_not_depend_on_the_cell_asked() {
+    // The same contradictory input, asked about a given and about an open cell.
+    let queens = |column: &str| {
+        run(
+            &[
+                "queens", "explain", "8", "--place", "1:1,2:2", "--column", column,
+            ],
+            None,
+        )
+    };
+    let magic = |cell: &str| {
+        run(
+            &["magic", "explain", "9 8 . . . . . . .", "--cell", cell],
+            None,
+        )
+    };
+    for output in [
+        queens("1"),
+        queens("2"),
+        queens("5"),
+        magic("r1c1"),
+        magic("r3c3"),
+    ] {
+        assert_exit(&output, 1);
+        assert!(
+            stdout(&output).starts_with("no solution: "),
+            "{}",
+            stdout(&output)
+        );
+    }
 }
 
 #[test]

@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sieve::matrix::{Disagreement, MatrixOptions, Row, RuleReport, Strategy, Subject};
 use sieve::{Domains, Model, Restore, Schedule, VarId, VarOrder};
 
-use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg};
+use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, warn};
 use crate::skyscrapers::OrderArg;
 use report::BenchReport;
 
@@ -223,12 +223,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         return Ok(Outcome::Success);
     }
     out.flush()?;
-    eprintln!(
+    warn(format_args!(
         "sieve bench: STRATEGIES DISAGREE: {} disagreement(s); the timings above are not to be trusted",
         report.disagreements.len()
-    );
+    ))?;
     for disagreement in report.disagreements.iter().take(10) {
-        eprintln!("  {disagreement}");
+        warn(format_args!("  {disagreement}"))?;
     }
     Ok(Outcome::Unsolved)
 }

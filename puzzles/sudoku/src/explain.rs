@@ -249,9 +249,32 @@ impl Explainer {
         self.sudoku.start(puzzle)
     }
 
-    /// The pencil-mark view of a state.
+    /// The pencil marks of a state as a player keeps them: each open cell's
+    /// candidates less every value placed in its row, column or box.
+    ///
+    /// A step carries only the bookkeeping found before its deduction (the tier-1
+    /// rules are tried cell by cell and the first placement ends the search), and
+    /// its own placement is not yet erased from the peers; the view does both.
     pub fn pencil_marks(&self, state: &Domains) -> Result<String, WriteError> {
-        write_pencil_marks(self.sudoku.shape(), &self.sudoku.candidates(state))
+        write_pencil_marks(self.sudoku.shape(), &self.kept_marks(state))
+    }
+
+    /// Each cell's candidates, less the values placed among its peers (a placed cell
+    /// keeps its value).
+    fn kept_marks(&self, state: &Domains) -> Vec<u64> {
+        let shape = self.sudoku.shape();
+        let candidates = self.sudoku.candidates(state);
+        let placed = |mask: u64| if mask.count_ones() == 1 { mask } else { 0 };
+        (0..candidates.len())
+            .map(|cell| {
+                if placed(candidates[cell]) != 0 {
+                    return candidates[cell];
+                }
+                let seen = (shape.peers(cell).into_iter())
+                    .fold(0, |seen, peer| seen | placed(candidates[peer]));
+                candidates[cell] & !seen
+            })
+            .collect()
     }
 
     /// The easiest next deduction from `state`, or `None` when no rule applies
