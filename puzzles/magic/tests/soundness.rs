@@ -137,7 +137,7 @@ fn the_rules_are_sound_on_an_empty_order_3_square_and_on_givens() {
             oracle::check_all_rules_with(magic.model(), &empty, checks).unwrap(),
             Ok(())
         );
-        // 8 . .  /  . . .  /  . . 2 (raw values one less).
+        // 8 . .  /  . . .  /  . . 2 (as masks of the cells' words: bit p is the number p + 1).
         let mut masks = vec![(1u64 << 9) - 1; 9];
         masks[0] = 1 << 7;
         masks[8] = 1 << 1;
