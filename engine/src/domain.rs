@@ -241,14 +241,19 @@ impl Domains {
         }
     }
 
-    /// Where `value` sits among `var`'s bits, or `None` outside its range.
+    /// Which bit of `var`'s words stands for `value`, or `None` when none does. Bits
+    /// past the variable's last value are always clear, so this reads neither its
+    /// size nor, in a one-word layout, its span: a value past the end simply finds
+    /// its bit clear.
     #[inline]
-    pub(crate) fn position(&self, var: VarId, value: Value) -> Option<u32> {
-        let span = &self.layout.spans[var.index()];
-        let position = i64::from(value) - i64::from(self.first(var));
-        (0..i64::from(span.size))
-            .contains(&position)
-            .then_some(position as u32)
+    pub(crate) fn bit_of(&self, var: VarId, value: Value) -> Option<u32> {
+        let bit = i64::from(value) - i64::from(self.first(var));
+        let bits = if self.layout.single_word {
+            64
+        } else {
+            64 * i64::from(self.layout.spans[var.index()].words)
+        };
+        (0..bits).contains(&bit).then_some(bit as u32)
     }
 
     /// The candidates of `var` among the 64 values `base + 64 index ..`, as a mask
@@ -370,14 +375,8 @@ impl Domains {
     /// Whether `value` is still a candidate of `var`.
     #[inline]
     pub fn contains(&self, var: VarId, value: Value) -> bool {
-        let position = i64::from(value) - i64::from(self.first(var));
-        if let Some(offset) = self.single_word_offset(var) {
-            return (0..64).contains(&position) && self.words[offset] >> position & 1 == 1;
-        }
-        let words = self.words(var);
-        position >= 0
-            && ((position / 64) as usize) < words.len()
-            && words[(position / 64) as usize] >> (position % 64) & 1 == 1
+        self.bit_of(var, value)
+            .is_some_and(|bit| self.words(var)[(bit / 64) as usize] >> (bit % 64) & 1 == 1)
     }
 
     /// How many candidates `var` has left.
@@ -570,18 +569,21 @@ impl Domains {
     /// `value`'s bit position, or an error unless `var` is a variable of this state
     /// and `value` one of its values.
     fn check_value(&self, var: VarId, value: Value) -> Result<u32, Error> {
-        if self.layout.spans.get(var.index()).is_none() {
+        let Some(span) = self.layout.spans.get(var.index()) else {
             return Err(Error::NoSuchVariable {
                 var: var.index(),
                 vars: self.num_vars(),
             });
-        }
-        self.position(var, value)
-            .ok_or_else(|| Error::ValueOutOfRange {
+        };
+        let position = i64::from(value) - i64::from(span.first);
+        if !(0..i64::from(span.size)).contains(&position) {
+            return Err(Error::ValueOutOfRange {
                 var: var.index(),
                 value,
                 range: self.range(var),
-            })
+            });
+        }
+        Ok(position as u32)
     }
 
     /// Keep only the candidates of `var` that are in `values` (set-up only). Returns

@@ -158,18 +158,20 @@ impl<'a> Context<'a> {
     /// became empty.
     #[inline]
     pub fn remove(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
-        if !self.domains.contains(var, value) {
+        let Some(position) = self.domains.bit_of(var, value) else {
+            return Ok(false);
+        };
+        let (word, bit) = ((position / 64) as usize, 1u64 << (position % 64));
+        if self.domains.words(var)[word] & bit == 0 {
             return Ok(false);
         }
-        let position = value.wrapping_sub(self.domains.first(var)) as u32;
-        let (word, bit) = ((position / 64) as usize, 1u64 << (position % 64));
         self.narrow(var, why, |i, w| if i == word { w & !bit } else { w })
     }
 
     /// Keep only `value` in `var` (a value outside its range empties it).
     #[inline]
     pub fn assign(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
-        let (word, bit) = match self.domains.position(var, value) {
+        let (word, bit) = match self.domains.bit_of(var, value) {
             Some(position) => ((position / 64) as usize, 1u64 << (position % 64)),
             None => (usize::MAX, 0),
         };

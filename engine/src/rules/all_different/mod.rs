@@ -57,7 +57,9 @@ use smallvec::SmallVec;
 use crate::domain::{Value, VarId};
 use crate::error::Error;
 use crate::names::Names;
-use crate::propagation::{Conflict, Consistency, Context, Cost, Events, Fact, Rule, Watch, Why};
+use crate::propagation::{
+    Conflict, Consistency, Context, Cost, Events, Fact, Posting, Rule, StateBitset, Watch, Why,
+};
 use crate::rules::wording::{Deduction, Wording};
 
 /// The values `x_i + offset_i` of a group of variables are all different (see the
@@ -70,6 +72,10 @@ pub struct AllDifferent {
     offsets: Vec<i64>,
     consistency: Consistency,
     wording: Wording,
+    /// Reversible, once posted: the variables whose value this rule has already
+    /// taken from the others on this branch. Domains only shrink along a branch, so
+    /// such a value stays gone, and a run clears only the variables fixed since.
+    cleared: Option<StateBitset>,
 }
 
 impl AllDifferent {
@@ -81,6 +87,7 @@ impl AllDifferent {
             offsets: Vec::new(),
             consistency: Consistency::Value,
             wording: Wording::default(),
+            cleared: None,
         }
     }
 
@@ -146,32 +153,49 @@ impl AllDifferent {
 
     /// Value consistency to a fixpoint; `Ok(true)` when every variable is fixed (to
     /// different values, or a conflict would have come first).
+    /// Each fixed variable not cleared yet on this branch gives its value up from
+    /// the others; a variable that this leaves with one value is handled at once
+    /// from a worklist, so the fixpoint takes one pass. Two variables fixed to the
+    /// same value meet as a conflict: the first one's clearing empties the other.
     fn fixed_values(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        let mut placed = Placed::default();
-        loop {
-            let mut progress = false;
-            for (index, &var) in self.vars.iter().enumerate() {
-                let Some(value) = ctx.domains().value(var) else {
+        let mut cleared: SmallVec<[u64; 2]> = match self.cleared {
+            Some(handle) => SmallVec::from_slice(ctx.bitset(handle)),
+            None => SmallVec::from_elem(0, self.vars.len().div_ceil(64)),
+        };
+        let is_cleared =
+            |cleared: &[u64], index: usize| cleared[index / 64] >> (index % 64) & 1 == 1;
+        let mut newly_fixed: SmallVec<[usize; 16]> = SmallVec::new();
+        for index in 0..self.vars.len() {
+            newly_fixed.push(index);
+            while let Some(index) = newly_fixed.pop() {
+                if is_cleared(&cleared, index) {
+                    continue;
+                }
+                let Some(value) = ctx.domains().value(self.vars[index]) else {
                     continue;
                 };
-                if placed.insert(self.shifted(index, value)) {
-                    progress = true;
-                    self.clear_value(ctx, index, value)?;
-                }
-            }
-            if !progress {
-                return Ok(placed.count == self.vars.len());
+                cleared[index / 64] |= 1 << (index % 64);
+                self.clear_value(ctx, index, value, &mut newly_fixed)?;
             }
         }
+        if let Some(handle) = self.cleared {
+            for (word, &bits) in cleared.iter().enumerate() {
+                ctx.set_bitset_word(handle, word, bits);
+            }
+        }
+        let count: u32 = cleared.iter().map(|word| word.count_ones()).sum();
+        Ok(count as usize == self.vars.len())
     }
 
-    /// The value of the variable at `index` leaves every other variable.
+    /// The value of the variable at `index` leaves every other variable; those it
+    /// leaves with one value join `newly_fixed`.
     #[inline]
     fn clear_value(
         &self,
         ctx: &mut Context<'_>,
         index: usize,
         value: Value,
+        newly_fixed: &mut SmallVec<[usize; 16]>,
     ) -> Result<(), Conflict> {
         let shifted = self.shifted(index, value);
         for (other_index, &other) in self.vars.iter().enumerate() {
@@ -183,8 +207,12 @@ impl AllDifferent {
                     None => continue,
                 }
             };
-            if other_index != index && ctx.domains().contains(other, target) {
-                self.remove_placed(ctx, (self.vars[index], value), other, target)?;
+            if other_index != index
+                && ctx.domains().contains(other, target)
+                && self.remove_placed(ctx, (self.vars[index], value), other, target)?
+                && ctx.domains().is_assigned(other)
+            {
+                newly_fixed.push(other_index);
             }
         }
         Ok(())
@@ -246,34 +274,6 @@ impl AllDifferent {
     }
 }
 
-/// The shifted values already placed: a word for `0..64`, a list for the rest.
-#[derive(Default)]
-struct Placed {
-    low: u64,
-    others: SmallVec<[i64; 4]>,
-    count: usize,
-}
-
-impl Placed {
-    /// Add `shifted`; `false` when it was there already.
-    #[inline]
-    fn insert(&mut self, shifted: i64) -> bool {
-        if (0..64).contains(&shifted) {
-            let bit = 1u64 << shifted;
-            if self.low & bit != 0 {
-                return false;
-            }
-            self.low |= bit;
-        } else if self.others.contains(&shifted) {
-            return false;
-        } else {
-            self.others.push(shifted);
-        }
-        self.count += 1;
-        true
-    }
-}
-
 impl Rule for AllDifferent {
     fn name(&self) -> &str {
         &self.name
@@ -304,6 +304,10 @@ impl Rule for AllDifferent {
 
     fn idempotent(&self) -> bool {
         true
+    }
+
+    fn post(&mut self, posting: &mut Posting<'_>) {
+        self.cleared = Some(posting.bitset(self.vars.len(), false));
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
