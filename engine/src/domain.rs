@@ -476,22 +476,32 @@ impl Domains {
             let word = self.words[offset];
             return (word != 0).then(|| self.value_at(var, word.trailing_zeros()));
         }
-        self.words(var)
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| self.value_at(var, i as u32 * 64 + w.trailing_zeros()))
+        self.min_of_words(var)
+    }
+
+    /// [`Domains::min`] of a domain of several words, kept out of line so that
+    /// the one-word path inlines into the rules that read bounds at every run.
+    #[inline(never)]
+    fn min_of_words(&self, var: VarId) -> Option<Value> {
+        let (index, word) = self.words(var).iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(self.value_at(var, index as u32 * 64 + word.trailing_zeros()))
     }
 
     /// The largest candidate of `var`.
     #[inline]
     pub fn max(&self, var: VarId) -> Option<Value> {
-        self.words(var)
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| self.value_at(var, i as u32 * 64 + 63 - w.leading_zeros()))
+        if let Some(offset) = self.single_word_offset(var) {
+            let word = self.words[offset];
+            return (word != 0).then(|| self.value_at(var, 63 - word.leading_zeros()));
+        }
+        self.max_of_words(var)
+    }
+
+    /// [`Domains::max`] of a domain of several words (see [`Domains::min_of_words`]).
+    #[inline(never)]
+    fn max_of_words(&self, var: VarId) -> Option<Value> {
+        let (index, word) = self.words(var).iter().enumerate().rfind(|(_, w)| **w != 0)?;
+        Some(self.value_at(var, index as u32 * 64 + 63 - word.leading_zeros()))
     }
 
     /// The candidates of `var`, in ascending order.
