@@ -6,7 +6,8 @@
 //! - [`LinearSum`]: a weighted sum against a constant, by bounds;
 //! - [`DistinctSum`]: different values with a fixed sum (killer cages, kakuro runs,
 //!   magic lines), domain consistent;
-//! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`.
+//! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`;
+//! - [`Regular`]: a sequence accepted by an [`Automaton`] (nonogram lines), domain consistent;
 //!
 //! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
 //! tests, and each words its changes in general terms that a puzzle can replace by
@@ -19,6 +20,7 @@ pub mod distinct_sum;
 pub mod each_value;
 pub mod linear;
 pub mod matching;
+pub mod regular;
 #[cfg(test)]
 mod testing;
 pub mod wording;
@@ -28,4 +30,5 @@ pub use compare::{Compare, Comparison};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
 pub use linear::{LinearSum, Relation};
+pub use regular::{Automaton, Regular};
 pub use wording::{Deduction, Wording};
