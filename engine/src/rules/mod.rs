@@ -7,6 +7,7 @@
 //! - [`DistinctSum`]: different values with a fixed sum (killer cages, kakuro runs,
 //!   magic lines), domain consistent;
 //! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`;
+//! - [`Cardinality`], [`GlobalCardinality`]: how many variables take some values;
 //! - [`Regular`]: a sequence accepted by an [`Automaton`] (nonogram lines), domain consistent;
 //!
 //! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
@@ -15,6 +16,7 @@
 //! ([`matching`]) for rules over other graphs of the same kind.
 
 pub mod all_different;
+pub mod cardinality;
 pub mod compare;
 pub mod distinct_sum;
 pub mod each_value;
@@ -26,6 +28,7 @@ mod testing;
 pub mod wording;
 
 pub use all_different::AllDifferent;
+pub use cardinality::{Cardinality, GlobalCardinality};
 pub use compare::{Compare, Comparison};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
