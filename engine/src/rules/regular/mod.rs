@@ -32,9 +32,13 @@
 //!
 //! The live states of every layer are kept between runs as reversible state
 //! ([`crate::Posting::bitset`]): they only shrink down a branch, and the next run's
-//! sweeps skip every state an earlier run found dead. Nonograms measure the choice
-//! (`cargo bench -p sieve-bench --bench regular`, see `bench/README.md`);
-//! [`Regular::recompute_layers`] sweeps from every state instead, with no state.
+//! sweeps skip every state an earlier run found dead. Measured on random
+//! nonograms (`cargo bench -p sieve-bench --bench regular`, `bench/README.md`),
+//! keeping them is 6 to 10% faster on 15×15 and 20×20 grids, where lines have
+//! many states and most die early, and up to 35% slower on a 10×10 one, where
+//! the sweeps are short and writing the layers back costs more than it saves; it
+//! is the default for the larger puzzles. [`Regular::recompute_layers`] sweeps
+//! from every state instead, with no state.
 //!
 //! The rule is entailed when every word left is accepted (the forward sweep meets
 //! no candidate that leads nowhere and ends in accepting states only) or when every
