@@ -118,7 +118,8 @@ fn cases() -> Vec<Case> {
             limit,
         ));
     }
-    for clue in [vec![3, 1, 2, 4]] {
+    {
+        let clue = vec![3, 1, 2, 4];
         let name = format!("line of 30, clue {clue:?}, all");
         cases.push((
             name,

@@ -37,10 +37,10 @@ fn has(words: &[u64], bit: usize) -> bool {
 
 /// Set bit `offset` of `words` when it is one of theirs.
 fn mark(words: &mut [u64], offset: i64) {
-    if let Ok(offset) = usize::try_from(offset) {
-        if offset < words.len() * 64 {
-            set(words, offset);
-        }
+    if let Ok(offset) = usize::try_from(offset)
+        && offset < words.len() * 64
+    {
+        set(words, offset);
     }
 }
 
