@@ -71,6 +71,7 @@ pub use rules::{
     AllDifferent, Compare, Comparison, Deduction, DistinctSum, EachValueSomewhere, LinearSum,
     Relation, Wording,
 };
+pub use rules::{Automaton, Cardinality, GlobalCardinality, Regular};
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
     VarOrder,
@@ -92,4 +93,5 @@ pub mod prelude {
         RuleId, Schedule, Search, Solution, Stats, StopReason, Uniqueness, Value, ValueOrder,
         ValueSet, VarId, VarOrder, Watch, Why, propagate,
     };
+    pub use crate::{Automaton, Cardinality, GlobalCardinality, Regular};
 }

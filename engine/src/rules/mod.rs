@@ -6,7 +6,9 @@
 //! - [`LinearSum`]: a weighted sum against a constant, by bounds;
 //! - [`DistinctSum`]: different values with a fixed sum (killer cages, kakuro runs,
 //!   magic lines), domain consistent;
-//! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`.
+//! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`;
+//! - [`Cardinality`], [`GlobalCardinality`]: how many variables take some values;
+//! - [`Regular`]: a sequence accepted by an [`Automaton`] (nonogram lines), domain consistent;
 //!
 //! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
 //! tests, and each words its changes in general terms that a puzzle can replace by
@@ -14,18 +16,22 @@
 //! ([`matching`]) for rules over other graphs of the same kind.
 
 pub mod all_different;
+pub mod cardinality;
 pub mod compare;
 pub mod distinct_sum;
 pub mod each_value;
 pub mod linear;
 pub mod matching;
+pub mod regular;
 #[cfg(test)]
 mod testing;
 pub mod wording;
 
 pub use all_different::AllDifferent;
+pub use cardinality::{Cardinality, GlobalCardinality};
 pub use compare::{Compare, Comparison};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
 pub use linear::{LinearSum, Relation};
+pub use regular::{Automaton, Regular};
 pub use wording::{Deduction, Wording};

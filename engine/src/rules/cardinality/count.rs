@@ -1,0 +1,159 @@
+//! The filter both cardinality rules share: how many variables must and how many
+//! can take a value of a set, against the bounds of that number.
+
+use std::ops::RangeInclusive;
+
+use smallvec::SmallVec;
+
+use crate::domain::{Domains, VarId};
+use crate::names::Names;
+use crate::propagation::{Conflict, Context, Why};
+use crate::rules::wording::{Deduction, Wording};
+use crate::value_set::ValueSet;
+
+/// What a variable's domain says about the set: within it, meeting it, or apart.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Place {
+    /// Every candidate is in the set: the variable counts, whatever it takes.
+    Within,
+    /// Some candidates are in the set, some not.
+    Meets,
+    /// No candidate is in the set.
+    Apart,
+}
+
+/// Where `var`'s candidates lie with respect to `values`, word by word.
+fn place(domains: &Domains, var: VarId, values: &ValueSet) -> Place {
+    let first = domains.first(var);
+    let (mut inside, mut outside) = (false, false);
+    for (index, &word) in domains.words(var).iter().enumerate() {
+        let set = values.aligned_word(first, index);
+        inside |= word & set != 0;
+        outside |= word & !set != 0;
+    }
+    match (inside, outside) {
+        (true, false) => Place::Within,
+        (true, true) => Place::Meets,
+        _ => Place::Apart,
+    }
+}
+
+/// One count to filter: `vars` take a value of `values` between `bounds` times.
+pub(super) struct Counted<'r> {
+    /// The rule's name, for sentences.
+    pub(super) name: &'r str,
+    pub(super) vars: &'r [VarId],
+    pub(super) values: &'r ValueSet,
+    pub(super) bounds: RangeInclusive<usize>,
+    pub(super) wording: &'r Wording,
+}
+
+/// What a filter found: whether it narrowed a domain, and whether the count holds
+/// on every assignment left.
+pub(super) struct Outcome {
+    pub(super) narrowed: bool,
+    pub(super) entailed: bool,
+}
+
+impl Counted<'_> {
+    /// When the variables that must count reach the upper bound, the others lose
+    /// the set; when those that can count are just the lower bound, they keep only
+    /// the set; a conflict when neither bound can be met.
+    pub(super) fn filter(&self, ctx: &mut Context<'_>) -> Result<Outcome, Conflict> {
+        let places: SmallVec<[Place; 32]> = (self.vars.iter())
+            .map(|&var| place(ctx.domains(), var, self.values))
+            .collect();
+        let must = places.iter().filter(|&&p| p == Place::Within).count();
+        let can = must + places.iter().filter(|&&p| p == Place::Meets).count();
+        let (low, high) = (*self.bounds.start(), *self.bounds.end());
+        if must > high || can < low {
+            return Err(ctx.conflict(&Why::new("cardinality").cause(self.vars)));
+        }
+        let open = || (self.vars.iter().zip(&places)).filter(|(_, p)| **p == Place::Meets);
+        let narrowed = can > must && (must == high || can == low);
+        if narrowed {
+            // Must reach the top: the set leaves the others. Else can is the
+            // bottom: the open ones keep only the set.
+            let full = must == high;
+            let cause: SmallVec<[VarId; 16]> = (self.vars.iter().zip(&places))
+                .filter(|(_, p)| {
+                    if full {
+                        **p == Place::Within
+                    } else {
+                        **p == Place::Apart
+                    }
+                })
+                .map(|(&var, _)| var)
+                .collect();
+            let open: SmallVec<[VarId; 16]> = open().map(|(&var, _)| var).collect();
+            for var in open {
+                self.narrow(ctx, var, full, &cause)?;
+            }
+        }
+        Ok(Outcome {
+            narrowed,
+            // A narrowing leaves exactly `high` (or `low`) variables able to count,
+            // all of which must: the count holds from now on.
+            entailed: narrowed || (must >= low && can <= high),
+        })
+    }
+
+    /// Take the set from `var` (`full`) or keep only the set, with its sentence.
+    fn narrow(
+        &self,
+        ctx: &mut Context<'_>,
+        var: VarId,
+        full: bool,
+        cause: &[VarId],
+    ) -> Result<bool, Conflict> {
+        let inference = if full {
+            "cardinality full"
+        } else {
+            "cardinality needs all"
+        };
+        let deduction = Deduction {
+            inference,
+            var,
+            value: (self.values.len() == 1)
+                .then(|| self.values.min())
+                .flatten(),
+            facts: &[],
+        };
+        let text = |names: &Names| {
+            let default = |names: &Names| self.explain(names, var, full, cause);
+            self.wording.sentence(names, &deduction, default)
+        };
+        let why = Why::new(inference).cause(cause).named_text(&text);
+        if full {
+            ctx.remove_all(var, self.values, &why)
+        } else {
+            ctx.retain(var, self.values, &why)
+        }
+    }
+
+    /// The default sentence: "x4 cannot be 1: at most 2 of row 1 can be 1 and x1,
+    /// x2 already are", or "x4 must be 1: at least 2 of row 1 must be 1 and only
+    /// x3, x4 still can".
+    fn explain(&self, names: &Names, var: VarId, full: bool, cause: &[VarId]) -> String {
+        let labels: Vec<String> = self.values.iter().map(|v| names.value_label(v)).collect();
+        let values = labels.join(" or ");
+        let cell = names.var_name(var);
+        let listed = |vars: &mut dyn Iterator<Item = VarId>| {
+            let names: Vec<String> = vars.map(|var| names.var_name(var)).collect();
+            names.join(", ")
+        };
+        let (name, low, high) = (self.name, self.bounds.start(), self.bounds.end());
+        if full {
+            let taken = listed(&mut cause.iter().copied());
+            format!(
+                "{cell} cannot be {values}: at most {high} of {name} can be {values} and {taken} already are"
+            )
+        } else {
+            let apart: Vec<VarId> = cause.to_vec();
+            let able = listed(&mut self.vars.iter().copied().filter(|v| !apart.contains(v)));
+            format!(
+                "{cell} must be {values}: at least {low} of {name} must be {values} and only {able} still can"
+            )
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! The deterministic finite automaton a [`super::Regular`] rule accepts its words
+//! with, and the automaton of a nonogram clue ([`Automaton::runs`]).
+
+use crate::error::Error;
+use crate::ids::Value;
+
+/// What an automaton built by [`Automaton::runs`] stands for, so that sentences can
+/// speak of runs and filled cells rather than states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Runs {
+    /// The lengths of the runs of filled cells, in order.
+    pub(crate) clue: Vec<usize>,
+    /// The value of an empty cell.
+    pub(crate) empty: Value,
+    /// The value of a filled cell.
+    pub(crate) filled: Value,
+}
+
+/// A deterministic finite automaton over values: states `0..states`, one start
+/// state, a set of accepting states, and at most one transition per state and
+/// value. A word (the values of a sequence of variables, in order) is accepted when
+/// its transitions lead from the start to an accepting state; a value with no
+/// transition rejects the word.
+///
+/// ```
+/// use sieve::rules::Automaton;
+/// // Words over {0, 1} with no two 1s in a row: state 1 means "the last was a 1".
+/// let no_two_ones = Automaton::new(2, 0, vec![0, 1], vec![(0, 0, 0), (0, 1, 1), (1, 0, 0)])?;
+/// assert!(no_two_ones.accepts(&[1, 0, 1, 0]));
+/// assert!(!no_two_ones.accepts(&[0, 1, 1]));
+/// # Ok::<(), sieve::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Automaton {
+    start: usize,
+    accepting: Vec<bool>,
+    /// Each state's transitions as (value, next state), sorted by value.
+    edges: Vec<Vec<(Value, usize)>>,
+    runs: Option<Runs>,
+}
+
+impl Automaton {
+    /// The automaton of `states` states starting at `start`, accepting in the states
+    /// of `accepting` (none is allowed: then no word is accepted), with the
+    /// transitions `(from, value, to)`. Refuses a state out of range and two
+    /// transitions from one state on one value that lead to different states (the
+    /// automaton must be deterministic); a transition given twice is kept once.
+    pub fn new(
+        states: usize,
+        start: usize,
+        accepting: Vec<usize>,
+        transitions: Vec<(usize, Value, usize)>,
+    ) -> Result<Automaton, Error> {
+        let invalid = |problem: String| Error::InvalidRule {
+            rule: "automaton".to_string(),
+            problem,
+        };
+        let out_of_range = |what: &str, state: usize| {
+            invalid(format!(
+                "{what} {state} is not one of the {states} states 0..{states}"
+            ))
+        };
+        if start >= states {
+            return Err(out_of_range("the start state", start));
+        }
+        let mut is_accepting = vec![false; states];
+        for state in accepting {
+            *is_accepting
+                .get_mut(state)
+                .ok_or_else(|| out_of_range("the accepting state", state))? = true;
+        }
+        let mut edges: Vec<Vec<(Value, usize)>> = vec![Vec::new(); states];
+        for (from, value, to) in transitions {
+            if to >= states {
+                return Err(out_of_range("the transition's target", to));
+            }
+            let out = edges
+                .get_mut(from)
+                .ok_or_else(|| out_of_range("the transition's source", from))?;
+            match out.iter().find(|&&(known, _)| known == value) {
+                Some(&(_, other)) if other != to => {
+                    return Err(invalid(format!(
+                        "state {from} goes to both {other} and {to} on value {value}: \
+                         the automaton must be deterministic"
+                    )));
+                }
+                Some(_) => {}
+                None => out.push((value, to)),
+            }
+        }
+        for out in &mut edges {
+            out.sort_unstable();
+        }
+        Ok(Automaton {
+            start,
+            accepting: is_accepting,
+            edges,
+            runs: None,
+        })
+    }
+
+    /// The automaton of a nonogram clue: runs of `filled` cells of the lengths of
+    /// `clue`, in order, separated by at least one `empty` cell, with any number of
+    /// empty cells before, after and between (an empty clue: every cell empty).
+    /// Refuses a run of length 0 and `empty == filled`.
+    ///
+    /// ```
+    /// use sieve::rules::Automaton;
+    /// let clue = Automaton::runs(&[2, 1], 0, 1)?;
+    /// assert!(clue.accepts(&[0, 1, 1, 0, 0, 1]));
+    /// assert!(!clue.accepts(&[1, 1, 1, 0, 0, 0]));
+    /// assert!(Automaton::runs(&[], 0, 1)?.accepts(&[0, 0]));
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
+    pub fn runs(clue: &[usize], empty: Value, filled: Value) -> Result<Automaton, Error> {
+        let invalid = |problem: &str| Error::InvalidRule {
+            rule: "runs".to_string(),
+            problem: problem.to_string(),
+        };
+        if empty == filled {
+            return Err(invalid("the empty and the filled value are the same"));
+        }
+        if clue.contains(&0) {
+            return Err(invalid(
+                "a run has length 0 (write an empty line as no runs)",
+            ));
+        }
+        let mut transitions = vec![(0, empty, 0)];
+        // `last`: the state after the cells placed so far.
+        let mut last = 0;
+        for (index, &length) in clue.iter().enumerate() {
+            if index > 0 {
+                // The gap: at least one empty cell, then any number.
+                transitions.push((last, empty, last + 1));
+                last += 1;
+                transitions.push((last, empty, last));
+            }
+            for _ in 0..length {
+                transitions.push((last, filled, last + 1));
+                last += 1;
+            }
+        }
+        let mut accepting = vec![last];
+        if !clue.is_empty() {
+            // Trailing empty cells.
+            transitions.push((last, empty, last + 1));
+            transitions.push((last + 1, empty, last + 1));
+            accepting.push(last + 1);
+        }
+        let states = accepting.iter().max().map_or(1, |&state| state + 1);
+        let mut automaton = Automaton::new(states, 0, accepting, transitions)?;
+        automaton.runs = Some(Runs {
+            clue: clue.to_vec(),
+            empty,
+            filled,
+        });
+        Ok(automaton)
+    }
+
+    /// How many states the automaton has.
+    pub fn states(&self) -> usize {
+        self.accepting.len()
+    }
+
+    /// The start state.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// Whether `state` is accepting.
+    pub fn is_accepting(&self, state: usize) -> bool {
+        self.accepting.get(state).copied().unwrap_or(false)
+    }
+
+    /// The state `state` goes to on `value`, if it has such a transition.
+    pub fn next(&self, state: usize, value: Value) -> Option<usize> {
+        let out = self.edges.get(state)?;
+        let at = out.binary_search_by_key(&value, |&(value, _)| value).ok()?;
+        Some(out[at].1)
+    }
+
+    /// Whether the automaton accepts `word`: the meaning of the rule, read by the
+    /// transitions one value at a time.
+    pub fn accepts(&self, word: &[Value]) -> bool {
+        let mut state = Some(self.start);
+        for &value in word {
+            state = state.and_then(|state| self.next(state, value));
+        }
+        state.is_some_and(|state| self.is_accepting(state))
+    }
+
+    /// The transitions of `state` as (value, next state), sorted by value.
+    pub(crate) fn edges(&self, state: usize) -> &[(Value, usize)] {
+        &self.edges[state]
+    }
+
+    /// The clue, when the automaton was built by [`Automaton::runs`].
+    pub(crate) fn described_runs(&self) -> Option<&Runs> {
+        self.runs.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(result: Result<Automaton, Error>) -> String {
+        match result {
+            Err(Error::InvalidRule { problem, .. }) => problem,
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn states_out_of_range_are_refused() {
+        assert!(problem(Automaton::new(2, 2, vec![0], vec![])).contains("start"));
+        assert!(problem(Automaton::new(0, 0, vec![], vec![])).contains("start"));
+        assert!(problem(Automaton::new(2, 0, vec![5], vec![])).contains("accepting"));
+        assert!(problem(Automaton::new(2, 0, vec![1], vec![(2, 0, 1)])).contains("source"));
+        assert!(problem(Automaton::new(2, 0, vec![1], vec![(0, 0, 3)])).contains("target"));
+    }
+
+    #[test]
+    fn nondeterminism_is_refused_and_repeats_are_kept_once() {
+        let twice = vec![(0, -1, 1), (0, -1, 0)];
+        assert!(problem(Automaton::new(2, 0, vec![1], twice)).contains("deterministic"));
+        let repeated = Automaton::new(2, 0, vec![1], vec![(0, -1, 1), (0, -1, 1)]);
+        assert_eq!(repeated.map(|a| a.edges(0).len()).ok(), Some(1));
+    }
+
+    #[test]
+    fn an_empty_accepting_set_accepts_nothing() {
+        let none = Automaton::new(1, 0, vec![], vec![(0, 0, 0)]).expect("valid");
+        assert!(!none.accepts(&[]));
+        assert!(!none.accepts(&[0, 0]));
+    }
+
+    #[test]
+    fn bad_clues_are_refused() {
+        assert!(problem(Automaton::runs(&[1], 3, 3)).contains("same"));
+        assert!(problem(Automaton::runs(&[2, 0], 0, 1)).contains("length 0"));
+    }
+
+    /// Whether `line` shows exactly the runs of `clue`, read directly.
+    fn shows_runs(line: &[Value], clue: &[usize], filled: Value) -> bool {
+        let runs: Vec<usize> = line
+            .split(|&value| value != filled)
+            .map(<[Value]>::len)
+            .filter(|&length| length > 0)
+            .collect();
+        runs == clue
+    }
+
+    #[test]
+    fn runs_accept_exactly_the_lines_with_those_runs() {
+        let (empty, filled) = (-1, 2);
+        for clue in [&[][..], &[1], &[3], &[1, 1], &[2, 1, 1], &[3, 2]] {
+            let automaton = Automaton::runs(clue, empty, filled).expect("valid");
+            for length in 0..=7 {
+                for bits in 0u32..1 << length {
+                    let line: Vec<Value> = (0..length)
+                        .map(|i| if bits >> i & 1 == 1 { filled } else { empty })
+                        .collect();
+                    assert_eq!(
+                        automaton.accepts(&line),
+                        shows_runs(&line, clue, filled),
+                        "{clue:?} {line:?}"
+                    );
+                }
+            }
+            // A value that is neither empty nor filled is rejected.
+            assert!(!automaton.accepts(&[0]));
+        }
+    }
+}

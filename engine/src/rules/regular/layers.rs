@@ -1,0 +1,174 @@
+//! Pesant's layered graph (CP 2004), swept once a run: layer `i` holds the states
+//! the automaton can be in before position `i`, an edge from layer `i` to `i + 1`
+//! is a transition on a candidate of variable `i`. A forward sweep keeps the states
+//! reachable from the start, a backward sweep those that still reach an accepting
+//! state; a candidate is supported when it labels an edge between two states kept.
+
+use crate::domain::Domains;
+use crate::ids::{Value, VarId};
+use crate::rules::regular::automaton::Automaton;
+
+/// The result of one sweep: the states on a path from the start to an accepting
+/// state, layer by layer, and the supported values of each position.
+pub(super) struct Layers {
+    /// Words of one layer's state set.
+    words: usize,
+    /// Layer `i`'s live states: words `i * words ..`, `layers + 1` layers.
+    live: Vec<u64>,
+    /// The values of the `values` window from `base` one position supports.
+    supported: Vec<u64>,
+    /// Words of one position's supported values.
+    value_words: usize,
+    base: Value,
+    /// Whether every candidate of every state reached leads on to a state that can
+    /// still finish: then every word left is accepted (the rule is entailed).
+    complete: bool,
+}
+
+/// Set bit `bit` of `words`.
+fn set(words: &mut [u64], bit: usize) {
+    words[bit / 64] |= 1 << (bit % 64);
+}
+
+/// Whether bit `bit` of `words` is set.
+fn has(words: &[u64], bit: usize) -> bool {
+    words[bit / 64] >> (bit % 64) & 1 == 1
+}
+
+/// Set bit `offset` of `words` when it is one of theirs.
+fn mark(words: &mut [u64], offset: i64) {
+    if let Ok(offset) = usize::try_from(offset)
+        && offset < words.len() * 64
+    {
+        set(words, offset);
+    }
+}
+
+/// The set bits of `words`, in order.
+fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(index, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                index * 64 + bit
+            })
+        })
+    })
+}
+
+impl Layers {
+    /// Sweep the graph of `vars` under `domains`; `known_live(i)` is a superset of
+    /// layer `i`'s live states kept from an earlier run (all states when `None`),
+    /// which the sweep need not look beyond. `None` when no word is accepted.
+    /// Values are read in the window of `value_words` words from `base`.
+    pub(super) fn sweep<'s>(
+        automaton: &Automaton,
+        vars: &[VarId],
+        domains: &Domains,
+        (base, value_words): (Value, usize),
+        known_live: impl Fn(usize) -> Option<&'s [u64]>,
+    ) -> Option<Layers> {
+        let words = automaton.states().div_ceil(64);
+        let mut layers = Layers {
+            words,
+            live: vec![0; (vars.len() + 1) * words],
+            supported: vec![0; vars.len() * value_words],
+            value_words,
+            base,
+            complete: true,
+        };
+        let start = automaton.start();
+        if known_live(0).is_none_or(|known| has(known, start)) {
+            set(&mut layers.live[..words], start);
+        }
+        layers.forward(automaton, vars, domains, &known_live);
+        layers.backward(automaton, vars, domains);
+        let last = &layers.live[vars.len() * words..];
+        last.iter().any(|&word| word != 0).then_some(layers)
+    }
+
+    /// Layer by layer, the states reachable from the start (within `known_live`).
+    fn forward<'s>(
+        &mut self,
+        automaton: &Automaton,
+        vars: &[VarId],
+        domains: &Domains,
+        known_live: &impl Fn(usize) -> Option<&'s [u64]>,
+    ) {
+        let words = self.words;
+        for (position, &var) in vars.iter().enumerate() {
+            let (here, next) = self.live[position * words..].split_at_mut(words);
+            let next = &mut next[..words];
+            let known = known_live(position + 1);
+            let candidates = domains.count(var) as usize;
+            for state in bits(here) {
+                let mut leads_on = 0;
+                for &(value, to) in automaton.edges(state) {
+                    if domains.contains(var, value) && known.is_none_or(|k| has(k, to)) {
+                        set(next, to);
+                        leads_on += 1;
+                    }
+                }
+                self.complete &= leads_on == candidates;
+            }
+        }
+        let last = vars.len() * words;
+        for state in bits(&self.live[last..last + words]) {
+            self.complete &= automaton.is_accepting(state);
+        }
+    }
+
+    /// Back from the accepting states, keep the states that reach one, and mark the
+    /// values of the edges between states kept.
+    fn backward(&mut self, automaton: &Automaton, vars: &[VarId], domains: &Domains) {
+        let words = self.words;
+        let last = vars.len() * words;
+        for word in 0..words {
+            let accepting: u64 = (0..64)
+                .filter(|bit| automaton.is_accepting(word * 64 + bit))
+                .fold(0, |mask, bit| mask | 1 << bit);
+            self.live[last + word] &= accepting;
+        }
+        for (position, &var) in vars.iter().enumerate().rev() {
+            let (here, next) = self.live[position * words..].split_at_mut(words);
+            let next = &next[..words];
+            let supported = &mut self.supported[position * self.value_words..][..self.value_words];
+            for (word, live) in here.iter_mut().enumerate() {
+                let mut rest = *live;
+                while rest != 0 {
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let mut finishes = false;
+                    for &(value, to) in automaton.edges(word * 64 + bit as usize) {
+                        if has(next, to) && domains.contains(var, value) {
+                            finishes = true;
+                            mark(supported, i64::from(value) - i64::from(self.base));
+                        }
+                    }
+                    if !finishes {
+                        *live &= !(1 << bit);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Layer `layer`'s live states, as words.
+    pub(super) fn live(&self, layer: usize) -> &[u64] {
+        &self.live[layer * self.words..][..self.words]
+    }
+
+    /// Whether `value` of position `position` lies on an accepted path.
+    pub(super) fn supports(&self, position: usize, value: Value) -> bool {
+        let offset = i64::from(value) - i64::from(self.base);
+        let words = &self.supported[position * self.value_words..][..self.value_words];
+        usize::try_from(offset).is_ok_and(|offset| offset < words.len() * 64 && has(words, offset))
+    }
+
+    /// Whether every word left is accepted.
+    pub(super) fn complete(&self) -> bool {
+        self.complete
+    }
+}
