@@ -500,7 +500,11 @@ impl Domains {
     /// [`Domains::max`] of a domain of several words (see [`Domains::min_of_words`]).
     #[inline(never)]
     fn max_of_words(&self, var: VarId) -> Option<Value> {
-        let (index, word) = self.words(var).iter().enumerate().rfind(|(_, w)| **w != 0)?;
+        let (index, word) = self
+            .words(var)
+            .iter()
+            .enumerate()
+            .rfind(|(_, w)| **w != 0)?;
         Some(self.value_at(var, index as u32 * 64 + 63 - word.leading_zeros()))
     }
 
