@@ -7,6 +7,7 @@
 //! - [`DistinctSum`]: different values with a fixed sum (killer cages, kakuro runs,
 //!   magic lines), domain consistent;
 //! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`.
+//! - [`graph`]: [`Connected`], [`SingleLoop`], [`SinglePath`], [`Acyclic`] on a [`Graph`].
 //!
 //! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
 //! tests, and each words its changes in general terms that a puzzle can replace by
@@ -17,6 +18,7 @@ pub mod all_different;
 pub mod compare;
 pub mod distinct_sum;
 pub mod each_value;
+pub mod graph;
 pub mod linear;
 pub mod matching;
 #[cfg(test)]
@@ -27,5 +29,6 @@ pub use all_different::AllDifferent;
 pub use compare::{Compare, Comparison};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
+pub use graph::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
 pub use linear::{LinearSum, Relation};
 pub use wording::{Deduction, Wording};
