@@ -213,3 +213,78 @@ impl Rule for Acyclic {
         chosen + components == vertices
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::RuleId;
+    use crate::model::Model;
+    use crate::propagation::{Fixpoint, Schedule, propagate};
+    use crate::rules::graph::testing::{Tally, random_graph};
+    use crate::rules::testing::{Random, assert_sound, random_boolean_case};
+    use crate::trace::TextTrace;
+
+    #[test]
+    fn acyclic_is_sound_and_complete_on_random_graphs() {
+        let mut random = Random::new(31);
+        let mut tally = Tally::default();
+        for round in 0..600 {
+            let graph = random_graph(&mut random, 7, 12);
+            let edges = graph.edges().len();
+            let (model, state) = random_boolean_case(&mut random, edges, round % 4 == 0, |vars| {
+                Acyclic::new("forest", graph, vars).expect("one variable per edge")
+            });
+            assert_sound(&model, &state);
+            tally.count(&model, &state);
+        }
+        tally.assert_varied();
+    }
+
+    /// A square 0–1–2–3 with its edges under [`Acyclic`].
+    fn square() -> (Model, Vec<VarId>) {
+        let graph = Graph::new(4, vec![(0, 1), (1, 2), (2, 3), (3, 0)]).expect("a square");
+        let mut model = Model::new();
+        let sides = model.new_vars(4, 2);
+        let rule = Acyclic::new("forest", graph, sides.clone()).expect("a rule");
+        model.add_rule(rule).expect("sides of the model");
+        (model, sides)
+    }
+
+    #[test]
+    fn the_last_side_of_a_square_is_left_out_and_says_why() {
+        let (model, sides) = square();
+        let mut state = model.domains();
+        for &side in &sides[..3] {
+            state.assign(side, 1).expect("a value");
+        }
+        let mut trace = TextTrace::new(&model, Vec::new()).with_wakes(false);
+        propagate(&model, &mut state, Schedule::Queue, Some(&mut trace)).expect("fits");
+        let text = String::from_utf8(trace.finish().expect("a trace")).expect("utf-8");
+        assert_eq!(state.value(sides[3]), Some(0));
+        assert!(state.is_entailed(RuleId::first()));
+        assert!(text.contains("edge v3–v0 would close a cycle"), "{text}");
+    }
+
+    #[test]
+    fn a_chosen_cycle_is_a_conflict_and_one_open_side_is_entailed_at_once() {
+        let (model, sides) = square();
+        let mut state = model.domains();
+        for &side in &sides {
+            state.assign(side, 1).expect("a value");
+        }
+        let fixpoint = propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
+        assert!(matches!(fixpoint, Fixpoint::Conflict(_)));
+        let mut state = model.domains();
+        state.assign(sides[0], 0).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
+        assert!(state.is_entailed(RuleId::first()));
+    }
+
+    #[test]
+    fn a_variable_count_other_than_the_edges_is_refused() {
+        let mut model = Model::new();
+        let vars = model.new_vars(3, 2);
+        let error = Acyclic::new("f", Graph::grid(2, 2), vars).expect_err("4 edges");
+        assert!(matches!(error, Error::InvalidRule { .. }), "{error}");
+    }
+}
