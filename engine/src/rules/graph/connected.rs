@@ -335,7 +335,8 @@ mod tests {
         state.assign(cells[0], 1).expect("a value");
         state.assign(cells[1], 0).expect("a value");
         state.assign(cells[3], 1).expect("a value");
-        let fixpoint = propagate(&model, &mut state, Schedule::Queue, None).expect("the state fits");
+        let fixpoint =
+            propagate(&model, &mut state, Schedule::Queue, None).expect("the state fits");
         assert!(matches!(fixpoint, Fixpoint::Conflict(_)), "{fixpoint:?}");
     }
 

@@ -173,15 +173,29 @@ fn bad_parts_are_refused() {
     let mut model = Model::new();
     let four = model.new_vars(4, 2);
     let refused = |result: Result<(), Error>| {
-        assert!(matches!(result, Err(Error::InvalidRule { .. })), "{result:?}");
+        assert!(
+            matches!(result, Err(Error::InvalidRule { .. })),
+            "{result:?}"
+        );
     };
     refused(SingleLoop::new("l", grid.clone(), four[..3].to_vec()).map(drop));
     refused(SinglePath::new("p", grid.clone(), four.clone(), (1, 1)).map(drop));
     refused(SinglePath::new("p", grid.clone(), four.clone(), (0, 4)).map(drop));
     let looped = SingleLoop::new("l", grid.clone(), four.clone()).expect("a loop");
     refused(looped.clone().with_degrees(vec![None; 3]).map(drop));
-    refused(looped.with_degrees(vec![None, Some(1), None, None]).map(drop));
+    refused(
+        looped
+            .with_degrees(vec![None, Some(1), None, None])
+            .map(drop),
+    );
     let path = SinglePath::new("p", grid, four, (0, 3)).expect("a path");
-    refused(path.clone().with_degrees(vec![Some(2), None, None, None]).map(drop));
-    assert!(path.with_degrees(vec![Some(1), Some(0), None, None]).is_ok());
+    refused(
+        path.clone()
+            .with_degrees(vec![Some(2), None, None, None])
+            .map(drop),
+    );
+    assert!(
+        path.with_degrees(vec![Some(1), Some(0), None, None])
+            .is_ok()
+    );
 }
