@@ -1,4 +1,5 @@
 //! Benchmark support for Sieve: peers and helpers shared by the criterion suites
 //! and the dataset runner.
+pub mod check_only;
 pub mod from_scratch_sum;
 pub mod queens_bitboard;

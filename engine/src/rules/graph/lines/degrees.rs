@@ -22,6 +22,15 @@ fn degrees_between(low: usize, high: usize) -> u32 {
     upto(high) & !((1u32 << low) - 1)
 }
 
+/// A count of chosen edges written for people: `no chosen edge`, `1 chosen edge`.
+fn chosen_edges(count: usize) -> String {
+    match count {
+        0 => "no chosen edge".to_string(),
+        1 => "1 chosen edge".to_string(),
+        _ => format!("{count} chosen edges"),
+    }
+}
+
 /// A set of degrees written for people: `0 or 2`.
 fn written(degrees: u32) -> String {
     let listed: Vec<String> = (0..32)
@@ -58,8 +67,8 @@ impl Lines {
             let count = open.len();
             return Err(self.conflict(ctx, ("degree", &facts), || {
                 format!(
-                    "v{vertex} has {chosen} chosen and {count} open edges, so it cannot \
-                     have degree {}",
+                    "v{vertex} has {} and {count} open, so it cannot have degree {}",
+                    chosen_edges(chosen),
                     written(allowed)
                 )
             }));
@@ -85,11 +94,12 @@ impl Lines {
                      is left out"
                 ),
                 (false, _, _) => format!(
-                    "v{vertex} already has {chosen} chosen edges, so edge {label} is left out"
+                    "v{vertex} already has {}, so edge {label} is left out",
+                    chosen_edges(chosen)
                 ),
                 (true, _, _) => format!(
-                    "v{vertex} has {chosen} chosen edges and needs degree {}, so edge {label} \
-                     is chosen",
+                    "v{vertex} has {} and needs degree {}, so edge {label} is chosen",
+                    chosen_edges(chosen),
                     written(feasible)
                 ),
             };
@@ -127,7 +137,7 @@ mod tests {
     fn degree_sets_are_ranges_of_bits() {
         assert_eq!(degrees_between(0, 2), 0b111);
         assert_eq!(degrees_between(1, 1), 0b10);
-        assert_eq!(degrees_between(2, 40), u32::MAX & !0b11);
+        assert_eq!(degrees_between(2, 40), !0b11);
         assert_eq!(degrees_between(40, 41), 0);
         assert_eq!(written(0b101), "0 or 2");
     }

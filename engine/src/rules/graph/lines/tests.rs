@@ -109,7 +109,7 @@ fn a_corner_with_one_chosen_edge_takes_the_other() {
     let (_, text) = traced(&model, &mut state);
     assert_eq!(state.value(edges[edge(&graph, 0, 3)]), Some(1));
     assert!(
-        text.contains("v0 has 1 chosen edges and needs degree 2, so edge v0–v3 is chosen"),
+        text.contains("v0 has 1 chosen edge and needs degree 2, so edge v0–v3 is chosen"),
         "{text}"
     );
 }
