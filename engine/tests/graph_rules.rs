@@ -169,6 +169,7 @@ fn single_paths_between_corners_match_the_plain_count() {
     assert_eq!(counted(&model), plain);
 }
 
+/// The degree of each vertex of `graph` under the edges of `mask`.
 fn degrees_of(graph: &Graph, mask: u32) -> Vec<usize> {
     degrees(graph.vertices(), graph.edges(), mask)
 }
