@@ -1,5 +1,6 @@
 //! Benchmark support for Sieve: peers and helpers shared by the criterion suites
 //! and the dataset runner.
+pub mod check_only;
 pub mod from_scratch_sum;
 pub mod line_placements;
 pub mod queens_bitboard;

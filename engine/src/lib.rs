@@ -67,6 +67,7 @@ pub use provenance::{Provenance, Record};
 pub use repair::memory::{StateMemory, Step, StepKind};
 pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
+pub use rules::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
 pub use rules::{
     AllDifferent, Compare, Comparison, Deduction, DistinctSum, EachValueSomewhere, LinearSum,
     Relation, Wording,
@@ -86,6 +87,7 @@ pub struct ReadmeDoctests;
 
 /// Everything a rule set needs, in one import.
 pub mod prelude {
+    pub use crate::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
     pub use crate::{
         AllDifferent, Compare, Comparison, Config, Conflict, Consistency, Context, Cost, Count,
         Counters, Deduction, DistinctSum, Domains, EachValueSomewhere, Error, Events, Fact,

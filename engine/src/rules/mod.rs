@@ -9,6 +9,7 @@
 //! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`;
 //! - [`Cardinality`], [`GlobalCardinality`]: how many variables take some values;
 //! - [`Regular`]: a sequence accepted by an [`Automaton`] (nonogram lines), domain consistent;
+//! - [`graph`]: [`Connected`], [`SingleLoop`], [`SinglePath`], [`Acyclic`] on a [`Graph`].
 //!
 //! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
 //! tests, and each words its changes in general terms that a puzzle can replace by
@@ -20,6 +21,7 @@ pub mod cardinality;
 pub mod compare;
 pub mod distinct_sum;
 pub mod each_value;
+pub mod graph;
 pub mod linear;
 pub mod matching;
 pub mod regular;
@@ -32,6 +34,7 @@ pub use cardinality::{Cardinality, GlobalCardinality};
 pub use compare::{Compare, Comparison};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
+pub use graph::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
 pub use linear::{LinearSum, Relation};
 pub use regular::{Automaton, Regular};
 pub use wording::{Deduction, Wording};

@@ -98,3 +98,39 @@ pub(crate) fn supported(model: &Model, state: &Domains) -> Option<Vec<Vec<Value>
 pub(crate) fn candidates(model: &Model, state: &Domains) -> Vec<Vec<Value>> {
     model.vars().map(|var| state.iter(var).collect()).collect()
 }
+
+/// A model of `count` booleans with the one rule `make` builds, and a random state
+/// in which about a third of them are still open, the rest true (1) or false. With
+/// `wide`, the variables range over `-1..=1` (1 true, the rest false), so that rules
+/// are tried on booleans that turn false without being assigned.
+pub(crate) fn random_boolean_case<R: Rule + 'static>(
+    random: &mut Random,
+    count: usize,
+    wide: bool,
+    make: impl FnOnce(Vec<VarId>) -> R,
+) -> (Model, Domains) {
+    let mut model = Model::new();
+    let range = if wide { -1..=1 } else { 0..=1 };
+    let vars: Vec<VarId> = (0..count)
+        .map(|_| model.new_var_in(range.clone()).expect("a range of values"))
+        .collect();
+    model
+        .add_rule(make(vars.clone()))
+        .expect("the rule fits the model");
+    let mut state = model.domains();
+    for &var in &vars {
+        match random.below(3) {
+            0 => {}
+            1 => {
+                state.assign(var, 1).expect("1 is a value");
+            }
+            _ => {
+                state.remove(var, 1).expect("1 is a value");
+                if wide && random.below(2) == 0 {
+                    state.remove(var, 0).expect("0 is a value");
+                }
+            }
+        }
+    }
+    (model, state)
+}

@@ -1,0 +1,144 @@
+//! The degree pass: each vertex's chosen and open edges against the degrees it may
+//! end with.
+
+use crate::names::Names;
+use crate::propagation::{Conflict, Context, Fact};
+use crate::rules::graph::lines::Lines;
+use crate::rules::graph::truth::{TRUE, Truth};
+
+/// The degrees from `low` to `high` (capped at 31), as a set.
+fn degrees_between(low: usize, high: usize) -> u32 {
+    if low > 31 {
+        return 0;
+    }
+    let high = high.min(31);
+    let upto = |degree: usize| {
+        if degree >= 31 {
+            u32::MAX
+        } else {
+            (1u32 << (degree + 1)) - 1
+        }
+    };
+    upto(high) & !((1u32 << low) - 1)
+}
+
+/// A count of chosen edges written for people: `no chosen edge`, `1 chosen edge`.
+fn chosen_edges(count: usize) -> String {
+    match count {
+        0 => "no chosen edge".to_string(),
+        1 => "1 chosen edge".to_string(),
+        _ => format!("{count} chosen edges"),
+    }
+}
+
+/// A set of degrees written for people: `0 or 2`.
+fn written(degrees: u32) -> String {
+    let listed: Vec<String> = (0..32)
+        .filter(|degree| degrees >> degree & 1 == 1)
+        .map(|degree| degree.to_string())
+        .collect();
+    listed.join(" or ")
+}
+
+impl Lines {
+    /// One pass over the vertices; `Ok(true)` when an edge changed.
+    pub(super) fn degree_pass(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let mut changed = false;
+        for vertex in 0..self.graph.vertices() {
+            changed |= self.settle_vertex(ctx, vertex)?;
+        }
+        Ok(changed)
+    }
+
+    /// Take or drop the open edges of `vertex` when its degree leaves no choice.
+    fn settle_vertex(&self, ctx: &mut Context<'_>, vertex: usize) -> Result<bool, Conflict> {
+        let (mut chosen, mut open) = (0, Vec::new());
+        for &(_, edge) in self.graph.incident(vertex) {
+            match Truth::of(ctx.domains(), self.vars[edge]) {
+                Truth::True => chosen += 1,
+                Truth::Open => open.push(edge),
+                Truth::False => {}
+            }
+        }
+        let allowed = self.degrees[vertex];
+        let feasible = allowed & degrees_between(chosen, chosen + open.len());
+        let facts = self.incident_facts(ctx, vertex);
+        if feasible == 0 {
+            let count = open.len();
+            return Err(self.conflict(ctx, ("degree", &facts), || {
+                format!(
+                    "v{vertex} has {} and {count} open, so it cannot have degree {}",
+                    chosen_edges(chosen),
+                    written(allowed)
+                )
+            }));
+        }
+        if open.is_empty() {
+            return Ok(false);
+        }
+        let most = 31 - feasible.leading_zeros() as usize;
+        let least = feasible.trailing_zeros() as usize;
+        let take = if most == chosen {
+            false
+        } else if least == chosen + open.len() {
+            true
+        } else {
+            return Ok(false);
+        };
+        let count = open.len();
+        for edge in open {
+            let label = self.edge_label(edge);
+            let explain = |_: &Names| match (take, chosen, count) {
+                (false, 0, _) => format!(
+                    "v{vertex} has no chosen edge and only edge {label} open, so {label} \
+                     is left out"
+                ),
+                (false, _, _) => format!(
+                    "v{vertex} already has {}, so edge {label} is left out",
+                    chosen_edges(chosen)
+                ),
+                (true, _, _) => format!(
+                    "v{vertex} has {} and needs degree {}, so edge {label} is chosen",
+                    chosen_edges(chosen),
+                    written(feasible)
+                ),
+            };
+            self.change(ctx, ("degree", &facts), (edge, take), explain)?;
+        }
+        Ok(true)
+    }
+
+    /// The decided edges at `vertex` as facts, when an observer reads explanations.
+    fn incident_facts(&self, ctx: &Context<'_>, vertex: usize) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let fact = |&(_, edge): &(usize, usize)| {
+            let var = self.vars[edge];
+            match Truth::of(ctx.domains(), var) {
+                Truth::True => Some(Fact::Is(var, TRUE)),
+                Truth::False => Some(Fact::IsNot(var, TRUE)),
+                Truth::Open => None,
+            }
+        };
+        self.graph
+            .incident(vertex)
+            .iter()
+            .filter_map(fact)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn degree_sets_are_ranges_of_bits() {
+        assert_eq!(degrees_between(0, 2), 0b111);
+        assert_eq!(degrees_between(1, 1), 0b10);
+        assert_eq!(degrees_between(2, 40), !0b11);
+        assert_eq!(degrees_between(40, 41), 0);
+        assert_eq!(written(0b101), "0 or 2");
+    }
+}

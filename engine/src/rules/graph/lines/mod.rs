@@ -1,0 +1,382 @@
+//! A single loop or a single path: one boolean per edge, and the chosen edges form
+//! exactly one cycle ([`SingleLoop`]) or one path between two given ends
+//! ([`SinglePath`]), every vertex on it or off it (loop puzzles, track puzzles).
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::rules::graph::{Graph, SinglePath};
+//!
+//! // Paths between opposite corners of a 2×3 grid of points (vertices 0 1 2 over
+//! // 3 4 5); the middle of the top row is on the track, so three of the four stay.
+//! let grid = Graph::grid(2, 3);
+//! let mut model = Model::new();
+//! let edges = model.new_vars(grid.edges().len(), 2);
+//! let track = SinglePath::new("track", grid, edges, (0, 5))?
+//!     .with_degrees(vec![None, Some(2), None, None, None, None])?;
+//! model.add_rule(track)?;
+//! assert_eq!(Search::new(&model, Config::default())?.count(None).solutions, 3);
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! Every vertex ends with degree 0 or 2 (a path's ends with degree 1), unless
+//! [`SingleLoop::with_degrees`] fixes some. A loop has at least one edge. Each run
+//! repeats two passes until neither changes anything:
+//!
+//! - **degrees** (inference `"degree"`): a vertex whose chosen edges already reach
+//!   the most it may have drops its open edges; one that needs all its open edges
+//!   takes them (one chosen and one open edge left: take it; one open edge and
+//!   none chosen: drop it); a vertex that cannot reach an allowed degree is a
+//!   conflict;
+//! - **fragments** (union-find over the chosen edges): a cycle of chosen edges
+//!   while other chosen edges, or vertices that must be on the loop, lie outside it
+//!   is a conflict (`"premature loop"`), as is any cycle on a path; an open edge
+//!   whose ends lie on one fragment would close such a cycle and is dropped
+//!   (`"premature loop"`), and so is an open edge joining a path's two ends too
+//!   early; once the loop or path is complete, every open edge is dropped
+//!   (`"loop complete"`).
+//!
+//! With no open edge left the rule is entailed. Sentences name vertices `v<index>`
+//! and can be a puzzle's own ([`SingleLoop::wording`]).
+
+mod degrees;
+mod fragments;
+#[cfg(test)]
+mod tests;
+
+use crate::domain::{Value, VarId};
+use crate::error::Error;
+use crate::names::Names;
+use crate::propagation::{Conflict, Context, Cost, Events, Fact, Rule, Watch, Why};
+use crate::rules::graph::truth::{TRUE, Truth, is_true};
+use crate::rules::graph::undirected::Graph;
+use crate::rules::wording::{Deduction, Wording};
+
+/// Degrees 0 and 2, as a set of degrees (bit `d` for degree `d`).
+const OFF_OR_ON: u32 = 0b101;
+
+/// What the two public rules share: the graph, the edges' booleans, the degrees
+/// each vertex may end with, and the ends for a path.
+#[derive(Clone, Debug)]
+struct Lines {
+    name: String,
+    graph: Graph,
+    vars: Vec<VarId>,
+    /// For each vertex, the degrees it may end with (bit `d` for degree `d`).
+    degrees: Vec<u32>,
+    /// The path's two ends; `None` for a loop.
+    ends: Option<(usize, usize)>,
+    wording: Wording,
+}
+
+/// The chosen edges of a graph form exactly one cycle (see the [module
+/// docs](self)).
+#[derive(Clone, Debug)]
+pub struct SingleLoop(Lines);
+
+/// The chosen edges of a graph form exactly one path between two given vertices
+/// (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct SinglePath(Lines);
+
+impl SingleLoop {
+    /// The edges of `graph` whose variable in `vars` (one per edge, in edge order)
+    /// is true form one cycle; every vertex has degree 0 or 2. Refused when `vars`
+    /// has another length than the graph has edges.
+    pub fn new(name: impl Into<String>, graph: Graph, vars: Vec<VarId>) -> Result<Self, Error> {
+        Lines::new(name.into(), graph, vars, None).map(SingleLoop)
+    }
+
+    /// Fix some vertices' degrees: `Some(2)` on the loop, `Some(0)` off it, `None`
+    /// either. Refused unless there is one entry per vertex, each `None`, 0 or 2.
+    pub fn with_degrees(self, degrees: Vec<Option<usize>>) -> Result<Self, Error> {
+        self.0.with_degrees(degrees).map(SingleLoop)
+    }
+
+    /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]).
+    pub fn wording(
+        self,
+        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        SingleLoop(self.0.wording(say))
+    }
+}
+
+impl SinglePath {
+    /// The edges of `graph` whose variable in `vars` (one per edge) is true form
+    /// one path from `ends.0` to `ends.1`: the ends have degree 1, every other
+    /// vertex 0 or 2. Refused when `vars` has another length than the graph has
+    /// edges, or the ends are not two different vertices of the graph.
+    pub fn new(
+        name: impl Into<String>,
+        graph: Graph,
+        vars: Vec<VarId>,
+        ends: (usize, usize),
+    ) -> Result<Self, Error> {
+        Lines::new(name.into(), graph, vars, Some(ends)).map(SinglePath)
+    }
+
+    /// Fix some inner vertices' degrees: `Some(2)` on the path, `Some(0)` off it,
+    /// `None` either (an end's entry must be `None` or `Some(1)`). Refused unless
+    /// there is one entry per vertex.
+    pub fn with_degrees(self, degrees: Vec<Option<usize>>) -> Result<Self, Error> {
+        self.0.with_degrees(degrees).map(SinglePath)
+    }
+
+    /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]).
+    pub fn wording(
+        self,
+        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        SinglePath(self.0.wording(say))
+    }
+}
+
+impl Lines {
+    fn new(
+        name: String,
+        graph: Graph,
+        vars: Vec<VarId>,
+        ends: Option<(usize, usize)>,
+    ) -> Result<Self, Error> {
+        let vertices = graph.vertices();
+        if vars.len() != graph.edges().len() {
+            let problem = format!(
+                "{} variables for a graph of {} edges",
+                vars.len(),
+                graph.edges().len()
+            );
+            return Err(Error::InvalidRule {
+                rule: name,
+                problem,
+            });
+        }
+        let mut degrees = vec![OFF_OR_ON; vertices];
+        if let Some((a, b)) = ends {
+            if a == b || a >= vertices || b >= vertices {
+                let problem = format!("the ends ({a}, {b}) are not two vertices of the {vertices}");
+                return Err(Error::InvalidRule {
+                    rule: name,
+                    problem,
+                });
+            }
+            degrees[a] = 0b10;
+            degrees[b] = 0b10;
+        }
+        Ok(Lines {
+            name,
+            graph,
+            vars,
+            degrees,
+            ends,
+            wording: Wording::default(),
+        })
+    }
+
+    fn with_degrees(mut self, degrees: Vec<Option<usize>>) -> Result<Self, Error> {
+        let invalid = |problem: String| Error::InvalidRule {
+            rule: self.name.clone(),
+            problem,
+        };
+        if degrees.len() != self.graph.vertices() {
+            return Err(invalid(format!(
+                "{} degrees for a graph of {} vertices",
+                degrees.len(),
+                self.graph.vertices()
+            )));
+        }
+        let mut allowed = Vec::with_capacity(degrees.len());
+        for (vertex, degree) in degrees.into_iter().enumerate() {
+            let is_end = self.ends.is_some_and(|(a, b)| vertex == a || vertex == b);
+            allowed.push(match (degree, is_end) {
+                (None, false) => OFF_OR_ON,
+                (None | Some(1), true) => 0b10,
+                (Some(degree @ (0 | 2)), false) => 1 << degree,
+                (Some(degree), _) => {
+                    return Err(invalid(format!(
+                        "vertex {vertex} cannot have degree {degree} on a single {}",
+                        if self.ends.is_some() { "path" } else { "loop" }
+                    )));
+                }
+            });
+        }
+        self.degrees = allowed;
+        Ok(self)
+    }
+
+    fn wording(
+        mut self,
+        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.wording = Wording::new(say);
+        self
+    }
+
+    /// The truth of each edge in the current state.
+    fn truths(&self, ctx: &Context<'_>) -> Vec<Truth> {
+        let domains = ctx.domains();
+        self.vars
+            .iter()
+            .map(|&var| Truth::of(domains, var))
+            .collect()
+    }
+
+    /// `edge` written for people: `v3–v4`.
+    fn edge_label(&self, edge: usize) -> String {
+        let (a, b) = self.graph.edges()[edge];
+        format!("v{a}–v{b}")
+    }
+
+    /// The facts of every decided edge, when an observer reads explanations: what a
+    /// deduction about fragments rests on, at most.
+    fn decided_facts(&self, ctx: &Context<'_>, truth: &[Truth]) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let fact = |(edge, truth): (usize, &Truth)| match truth {
+            Truth::True => Some(Fact::Is(self.vars[edge], TRUE)),
+            Truth::False => Some(Fact::IsNot(self.vars[edge], TRUE)),
+            Truth::Open => None,
+        };
+        truth.iter().enumerate().filter_map(fact).collect()
+    }
+
+    /// Choose `edge` (`take`) or drop it, with the sentence `explain`.
+    fn change(
+        &self,
+        ctx: &mut Context<'_>,
+        (inference, facts): (&'static str, &[Fact]),
+        (edge, take): (usize, bool),
+        explain: impl Fn(&Names) -> String,
+    ) -> Result<bool, Conflict> {
+        let var = self.vars[edge];
+        let deduction = Deduction {
+            inference,
+            var,
+            value: Some(TRUE),
+            facts,
+        };
+        let text = |names: &Names| self.wording.sentence(names, &deduction, &explain);
+        let cause: Vec<VarId> = facts.iter().map(|fact| fact.var()).collect();
+        let why = Why::new(inference)
+            .cause(&cause)
+            .because(facts)
+            .named_text(&text);
+        if take {
+            ctx.assign(var, TRUE, &why)
+        } else {
+            ctx.remove(var, TRUE, &why)
+        }
+    }
+
+    /// A conflict with its sentence.
+    fn conflict(
+        &self,
+        ctx: &Context<'_>,
+        (inference, facts): (&'static str, &[Fact]),
+        explain: impl Fn() -> String,
+    ) -> Conflict {
+        let why = Why::new(inference).because(facts).text(&explain);
+        ctx.conflict(&why)
+    }
+
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        loop {
+            let by_degrees = self.degree_pass(ctx)?;
+            let by_fragments = self.fragment_pass(ctx)?;
+            if !by_degrees && !by_fragments {
+                break;
+            }
+        }
+        let truth = self.truths(ctx);
+        if truth.contains(&Truth::Open) {
+            return Ok(());
+        }
+        if !truth.contains(&Truth::True) {
+            let facts = self.decided_facts(ctx, &truth);
+            return Err(self.conflict(ctx, ("no loop", &facts), || {
+                "every edge is left out, so there is no loop".to_string()
+            }));
+        }
+        ctx.declare_entailed();
+        Ok(())
+    }
+
+    /// The meaning, by a plain count and search: every degree allowed, at least
+    /// one chosen edge, and the chosen edges connected.
+    fn holds(&self, values: &[Value]) -> bool {
+        let chosen: Vec<(usize, usize)> = (0..self.vars.len())
+            .filter(|&edge| is_true(values, self.vars[edge]))
+            .map(|edge| self.graph.edges()[edge])
+            .collect();
+        let mut degree = vec![0usize; self.graph.vertices()];
+        for &(a, b) in &chosen {
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        let allowed =
+            |vertex: usize| degree[vertex] < 32 && self.degrees[vertex] >> degree[vertex] & 1 == 1;
+        let Some(&(start, _)) = chosen.first() else {
+            return false;
+        };
+        (0..degree.len()).all(allowed) && reaches_every_used_vertex(&chosen, &degree, start)
+    }
+}
+
+/// Whether a search along `edges` from `start` reaches every vertex of positive
+/// `degree`.
+fn reaches_every_used_vertex(edges: &[(usize, usize)], degree: &[usize], start: usize) -> bool {
+    let mut neighbours = vec![Vec::new(); degree.len()];
+    for &(a, b) in edges {
+        neighbours[a].push(b);
+        neighbours[b].push(a);
+    }
+    let mut seen = vec![false; degree.len()];
+    seen[start] = true;
+    let mut stack = vec![start];
+    while let Some(vertex) = stack.pop() {
+        for &next in &neighbours[vertex] {
+            if !seen[next] {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    (0..degree.len()).all(|vertex| degree[vertex] == 0 || seen[vertex])
+}
+
+/// The `Rule` methods of both public rules, read from their shared core.
+macro_rules! rule_of_lines {
+    ($rule:ty) => {
+        impl Rule for $rule {
+            fn name(&self) -> &str {
+                &self.0.name
+            }
+
+            /// Every removal: a variable with more than two values turns false by
+            /// losing 1 without being assigned (for booleans each removal assigns).
+            fn watches(&self) -> Vec<Watch> {
+                Watch::all(&self.0.vars, Events::REMOVED)
+            }
+
+            /// Each pass is linear, but passes repeat until nothing changes.
+            fn cost(&self) -> Cost {
+                Cost::Quadratic
+            }
+
+            fn idempotent(&self) -> bool {
+                true
+            }
+
+            fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+                self.0.action(ctx)
+            }
+
+            fn holds(&self, values: &[Value]) -> bool {
+                self.0.holds(values)
+            }
+        }
+    };
+}
+
+rule_of_lines!(SingleLoop);
+rule_of_lines!(SinglePath);

@@ -1,0 +1,201 @@
+//! The loop and path rules on random small graphs (the oracle's checks), on
+//! chosen cases, and with bad parts.
+
+use super::*;
+use crate::domain::Domains;
+use crate::ids::RuleId;
+use crate::model::Model;
+use crate::propagation::{Fixpoint, Schedule, propagate};
+use crate::rules::graph::testing::{Tally, random_graph};
+use crate::rules::testing::{Random, assert_sound, random_boolean_case};
+use crate::trace::TextTrace;
+
+/// Random degree fixes: about one vertex in four on or off the line.
+fn random_degrees(random: &mut Random, vertices: usize) -> Vec<Option<usize>> {
+    (0..vertices)
+        .map(|_| match random.below(8) {
+            0 => Some(2),
+            1 => Some(0),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn single_loop_is_sound_and_complete_on_random_graphs() {
+    let mut random = Random::new(21);
+    let mut tally = Tally::default();
+    for round in 0..600 {
+        let graph = random_graph(&mut random, 7, 11);
+        if graph.edges().is_empty() {
+            continue; // a rule without variables: the oracle never asks it
+        }
+        let degrees = random_degrees(&mut random, graph.vertices());
+        let fixed = round % 3 == 0;
+        let edges = graph.edges().len();
+        let (model, state) = random_boolean_case(&mut random, edges, round % 5 == 0, |vars| {
+            let rule = SingleLoop::new("loop", graph, vars).expect("one variable per edge");
+            if fixed {
+                rule.with_degrees(degrees).expect("degrees 0 and 2")
+            } else {
+                rule
+            }
+        });
+        assert_sound(&model, &state);
+        tally.count(&model, &state);
+    }
+    tally.assert_varied();
+}
+
+#[test]
+fn single_path_is_sound_and_complete_on_random_graphs() {
+    let mut random = Random::new(22);
+    let mut tally = Tally::default();
+    for round in 0..600 {
+        let graph = random_graph(&mut random, 7, 11);
+        if graph.edges().is_empty() {
+            continue; // a rule without variables: the oracle never asks it
+        }
+        let mut degrees = random_degrees(&mut random, graph.vertices());
+        let a = random.below(graph.vertices() as u64) as usize;
+        let b = (a + 1 + random.below(graph.vertices() as u64 - 1) as usize) % graph.vertices();
+        (degrees[a], degrees[b]) = (None, None);
+        let fixed = round % 3 == 0;
+        let edges = graph.edges().len();
+        let (model, state) = random_boolean_case(&mut random, edges, round % 5 == 0, |vars| {
+            let rule = SinglePath::new("path", graph, vars, (a, b)).expect("two ends");
+            if fixed {
+                rule.with_degrees(degrees).expect("degrees 0 and 2")
+            } else {
+                rule
+            }
+        });
+        assert_sound(&model, &state);
+        tally.count(&model, &state);
+    }
+    tally.assert_varied();
+}
+
+/// A model of the edges of a `rows × columns` grid of points under a single loop.
+fn grid_loop(rows: usize, columns: usize) -> (Model, Graph, Vec<VarId>) {
+    let graph = Graph::grid(rows, columns);
+    let mut model = Model::new();
+    let edges = model.new_vars(graph.edges().len(), 2);
+    let rule = SingleLoop::new("loop", graph.clone(), edges.clone()).expect("a rule");
+    model.add_rule(rule).expect("edges of the model");
+    (model, graph, edges)
+}
+
+/// The edge of `graph` between `a` and `b`.
+fn edge(graph: &Graph, a: usize, b: usize) -> usize {
+    let found = graph.incident(a).iter().find(|&&(other, _)| other == b);
+    found.expect("an edge").1
+}
+
+/// Propagate with a text trace; the fixpoint and the trace's text.
+fn traced(model: &Model, state: &mut Domains) -> (Fixpoint, String) {
+    let mut trace = TextTrace::new(model, Vec::new()).with_wakes(false);
+    let fixpoint = propagate(model, state, Schedule::Queue, Some(&mut trace)).expect("fits");
+    let text = String::from_utf8(trace.finish().expect("a trace")).expect("utf-8");
+    (fixpoint, text)
+}
+
+#[test]
+fn a_corner_with_one_chosen_edge_takes_the_other() {
+    // 0 1 2 / 3 4 5 / 6 7 8: choosing 0–1 forces 0–3, the corner's only other edge.
+    let (model, graph, edges) = grid_loop(3, 3);
+    let mut state = model.domains();
+    state.assign(edges[edge(&graph, 0, 1)], 1).expect("a value");
+    let (_, text) = traced(&model, &mut state);
+    assert_eq!(state.value(edges[edge(&graph, 0, 3)]), Some(1));
+    assert!(
+        text.contains("v0 has 1 chosen edge and needs degree 2, so edge v0–v3 is chosen"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_edge_closing_a_small_loop_early_is_left_out() {
+    // A 4×4 grid of points (rows 0..4, 4..8, ...): three sides of the square 1 2 6 5
+    // chosen, and the edge 9–10 below it: the fourth side would close a loop of 4
+    // edges before the others are joined (the loop must go round the border).
+    let (model, graph, edges) = grid_loop(4, 4);
+    let mut state = model.domains();
+    for (a, b) in [(1, 2), (2, 6), (6, 5), (9, 10)] {
+        state.assign(edges[edge(&graph, a, b)], 1).expect("a value");
+    }
+    let (fixpoint, text) = traced(&model, &mut state);
+    assert!(!matches!(fixpoint, Fixpoint::Conflict(_)), "{text}");
+    assert_eq!(state.value(edges[edge(&graph, 1, 5)]), Some(0));
+    assert!(
+        text.contains("edge v1–v5 would close a loop of 4 edges before the others are joined"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_closed_loop_with_edges_outside_is_a_conflict_and_alone_is_entailed() {
+    let (model, graph, edges) = grid_loop(3, 3);
+    let square = [(0, 1), (1, 4), (4, 3), (3, 0)];
+    let mut state = model.domains();
+    for (a, b) in square {
+        state.assign(edges[edge(&graph, a, b)], 1).expect("a value");
+    }
+    let (fixpoint, _) = traced(&model, &mut state);
+    assert!(!matches!(fixpoint, Fixpoint::Conflict(_)));
+    assert!(state.is_entailed(RuleId::first()));
+    assert_eq!(state.value(edges[edge(&graph, 7, 8)]), Some(0));
+    let mut state = model.domains();
+    for (a, b) in square.into_iter().chain([(5, 8)]) {
+        state.assign(edges[edge(&graph, a, b)], 1).expect("a value");
+    }
+    let (fixpoint, _) = traced(&model, &mut state);
+    assert!(matches!(fixpoint, Fixpoint::Conflict(_)));
+}
+
+#[test]
+fn no_edge_at_all_is_no_loop_but_a_path_needs_its_ends() {
+    let (model, _, _) = grid_loop(2, 2);
+    assert!(!model.rule(RuleId::first()).holds(&[0, 0, 0, 0]));
+    assert!(model.rule(RuleId::first()).holds(&[1, 1, 1, 1]));
+    let graph = Graph::grid(1, 3);
+    let mut model = Model::new();
+    let edges = model.new_vars(2, 2);
+    let path = SinglePath::new("path", graph, edges, (0, 2)).expect("a path");
+    model.add_rule(path).expect("edges of the model");
+    assert!(model.rule(RuleId::first()).holds(&[1, 1]));
+    assert!(!model.rule(RuleId::first()).holds(&[1, 0]));
+}
+
+#[test]
+fn bad_parts_are_refused() {
+    let grid = Graph::grid(2, 2);
+    let mut model = Model::new();
+    let four = model.new_vars(4, 2);
+    let refused = |result: Result<(), Error>| {
+        assert!(
+            matches!(result, Err(Error::InvalidRule { .. })),
+            "{result:?}"
+        );
+    };
+    refused(SingleLoop::new("l", grid.clone(), four[..3].to_vec()).map(drop));
+    refused(SinglePath::new("p", grid.clone(), four.clone(), (1, 1)).map(drop));
+    refused(SinglePath::new("p", grid.clone(), four.clone(), (0, 4)).map(drop));
+    let looped = SingleLoop::new("l", grid.clone(), four.clone()).expect("a loop");
+    refused(looped.clone().with_degrees(vec![None; 3]).map(drop));
+    refused(
+        looped
+            .with_degrees(vec![None, Some(1), None, None])
+            .map(drop),
+    );
+    let path = SinglePath::new("p", grid, four, (0, 3)).expect("a path");
+    refused(
+        path.clone()
+            .with_degrees(vec![Some(2), None, None, None])
+            .map(drop),
+    );
+    assert!(
+        path.with_degrees(vec![Some(1), Some(0), None, None])
+            .is_ok()
+    );
+}

@@ -1,0 +1,41 @@
+//! Graph rules: connectivity, a single loop or path, and forests, over booleans on
+//! the vertices or the edges of a [`Graph`].
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::rules::graph::{Graph, SingleLoop};
+//!
+//! // The loops along the edges of a 3×3 grid of points: four unit squares, four
+//! // 2×1 rectangles, four L shapes and the border.
+//! let grid = Graph::grid(3, 3);
+//! let mut model = Model::new();
+//! let edges = model.new_vars(grid.edges().len(), 2);
+//! model.add_rule(SingleLoop::new("loop", grid, edges)?)?;
+//! assert_eq!(Search::new(&model, Config::default())?.count(None).solutions, 13);
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! - [`Connected`]: one boolean per vertex, the true vertices form one connected set;
+//! - [`SingleLoop`] and [`SinglePath`]: one boolean per edge, the chosen edges form
+//!   one cycle, or one path between two given ends;
+//! - [`Acyclic`]: one boolean per edge, the chosen edges form a forest.
+//!
+//! Booleans are variables whose value 1 means true (or chosen) and any other value
+//! false, as made by `Model::new_var(2)`; the rules check nothing about the
+//! domains. None claims a [`Consistency`](crate::Consistency) level; each is sound,
+//! and on a full assignment that breaks it each reports a conflict.
+
+pub mod acyclic;
+mod articulation;
+pub mod connected;
+pub mod lines;
+#[cfg(test)]
+mod testing;
+mod truth;
+pub mod undirected;
+mod union_find;
+
+pub use acyclic::Acyclic;
+pub use connected::Connected;
+pub use lines::{SingleLoop, SinglePath};
+pub use undirected::Graph;

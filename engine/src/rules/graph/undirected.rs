@@ -1,0 +1,121 @@
+//! The graph a graph rule works on: vertices `0..n` and undirected edges between
+//! them, with each vertex's incident edges at hand.
+//!
+//! ```
+//! use sieve::rules::graph::Graph;
+//!
+//! // A 2×3 grid of cells: 2 horizontal edges in each row, 3 vertical ones.
+//! let grid = Graph::grid(2, 3);
+//! assert_eq!(grid.vertices(), 6);
+//! assert_eq!(grid.edges().len(), 7);
+//! assert!(Graph::new(3, vec![(0, 1), (1, 3)]).is_err()); // vertex 3 is missing
+//! # Ok::<(), sieve::Error>(())
+//! ```
+
+use crate::error::Error;
+
+/// An undirected graph without loop edges (parallel edges are allowed): the shape a
+/// graph rule's variables sit on, one per vertex or one per edge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    edges: Vec<(usize, usize)>,
+    /// For each vertex, its incident edges as `(neighbour, edge index)`.
+    incident: Vec<Vec<(usize, usize)>>,
+}
+
+impl Graph {
+    /// The graph on vertices `0..vertices` with `edges`, each a pair of vertex
+    /// indices; an edge naming a missing vertex, or joining a vertex to itself, is
+    /// refused.
+    pub fn new(vertices: usize, edges: Vec<(usize, usize)>) -> Result<Graph, Error> {
+        let invalid = |problem: String| Error::InvalidRule {
+            rule: "graph".to_string(),
+            problem,
+        };
+        let mut incident = vec![Vec::new(); vertices];
+        for (index, &(a, b)) in edges.iter().enumerate() {
+            if a >= vertices || b >= vertices {
+                return Err(invalid(format!(
+                    "edge {index} ({a}, {b}) names a vertex beyond the {vertices} vertices"
+                )));
+            }
+            if a == b {
+                return Err(invalid(format!("edge {index} joins vertex {a} to itself")));
+            }
+            incident[a].push((b, index));
+            incident[b].push((a, index));
+        }
+        Ok(Graph { edges, incident })
+    }
+
+    /// The 4-neighbour grid of `rows × columns` vertices, numbered row by row
+    /// (vertex `r * columns + c`); the horizontal edges come first, row by row, then
+    /// the vertical ones.
+    pub fn grid(rows: usize, columns: usize) -> Graph {
+        let at = |row: usize, column: usize| row * columns + column;
+        let mut edges = Vec::new();
+        for row in 0..rows {
+            for column in 1..columns {
+                edges.push((at(row, column - 1), at(row, column)));
+            }
+        }
+        for row in 1..rows {
+            for column in 0..columns {
+                edges.push((at(row - 1, column), at(row, column)));
+            }
+        }
+        Graph::new(rows * columns, edges).expect("grid edges join existing, distinct vertices")
+    }
+
+    /// How many vertices the graph has.
+    pub fn vertices(&self) -> usize {
+        self.incident.len()
+    }
+
+    /// The edges, as pairs of vertices, in the order given.
+    pub fn edges(&self) -> &[(usize, usize)] {
+        &self.edges
+    }
+
+    /// The edges at `vertex`, as `(neighbour, edge index)`.
+    pub fn incident(&self, vertex: usize) -> &[(usize, usize)] {
+        &self.incident[vertex]
+    }
+
+    /// The neighbours of `vertex` (one entry per edge).
+    pub fn neighbours(&self, vertex: usize) -> impl Iterator<Item = usize> + '_ {
+        self.incident[vertex]
+            .iter()
+            .map(|&(neighbour, _)| neighbour)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_grid_joins_each_vertex_to_its_four_neighbours() {
+        let grid = Graph::grid(3, 3);
+        assert_eq!(grid.edges().len(), 12);
+        let mut centre: Vec<usize> = grid.neighbours(4).collect();
+        centre.sort_unstable();
+        assert_eq!(centre, [1, 3, 5, 7]);
+        assert_eq!(grid.incident(0).len(), 2);
+        assert_eq!(Graph::grid(0, 5).vertices(), 0);
+        assert_eq!(Graph::grid(1, 1).edges(), &[]);
+    }
+
+    #[test]
+    fn missing_vertices_and_loop_edges_are_refused() {
+        assert!(matches!(
+            Graph::new(2, vec![(0, 2)]),
+            Err(Error::InvalidRule { .. })
+        ));
+        assert!(matches!(
+            Graph::new(2, vec![(1, 1)]),
+            Err(Error::InvalidRule { .. })
+        ));
+        assert!(Graph::new(2, vec![(0, 1), (1, 0)]).is_ok());
+    }
+}
