@@ -68,8 +68,8 @@ pub use repair::memory::{StateMemory, Step, StepKind};
 pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
 pub use rules::{
-    AllDifferent, Compare, Comparison, Deduction, DistinctSum, EachValueSomewhere, LinearSum,
-    Relation, Wording,
+    AllDifferent, Compare, Comparison, Deduction, DistinctSum, EachValueSomewhere, Element,
+    LinearSum, Relation, Table, Wording,
 };
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
@@ -87,9 +87,9 @@ pub struct ReadmeDoctests;
 pub mod prelude {
     pub use crate::{
         AllDifferent, Compare, Comparison, Config, Conflict, Consistency, Context, Cost, Count,
-        Counters, Deduction, DistinctSum, Domains, EachValueSomewhere, Error, Events, Fact,
-        Fixpoint, LinearSum, Model, Move, Names, Observer, Reaction, Relation, Restore, Rule,
-        RuleId, Schedule, Search, Solution, Stats, StopReason, Uniqueness, Value, ValueOrder,
-        ValueSet, VarId, VarOrder, Watch, Why, propagate,
+        Counters, Deduction, DistinctSum, Domains, EachValueSomewhere, Element, Error, Events,
+        Fact, Fixpoint, LinearSum, Model, Move, Names, Observer, Reaction, Relation, Restore, Rule,
+        RuleId, Schedule, Search, Solution, Stats, StopReason, Table, Uniqueness, Value,
+        ValueOrder, ValueSet, VarId, VarOrder, Watch, Why, propagate,
     };
 }

@@ -6,7 +6,9 @@
 //! - [`LinearSum`]: a weighted sum against a constant, by bounds;
 //! - [`DistinctSum`]: different values with a fixed sum (killer cages, kakuro runs,
 //!   magic lines), domain consistent;
-//! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`.
+//! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`;
+//! - [`Table`]: allowed tuples (cages, any small relation), domain consistent;
+//! - [`Element`]: `array[index] = value` over variables or constants.
 //!
 //! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
 //! tests, and each words its changes in general terms that a puzzle can replace by
@@ -17,8 +19,10 @@ pub mod all_different;
 pub mod compare;
 pub mod distinct_sum;
 pub mod each_value;
+pub mod element;
 pub mod linear;
 pub mod matching;
+pub mod table;
 #[cfg(test)]
 mod testing;
 pub mod wording;
@@ -27,5 +31,7 @@ pub use all_different::AllDifferent;
 pub use compare::{Compare, Comparison};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
+pub use element::Element;
 pub use linear::{LinearSum, Relation};
+pub use table::Table;
 pub use wording::{Deduction, Wording};
