@@ -1,4 +1,6 @@
 //! Benchmark support for Sieve: peers and helpers shared by the criterion suites
 //! and the dataset runner.
 pub mod from_scratch_sum;
+pub mod from_scratch_table;
+pub mod kenken;
 pub mod queens_bitboard;

@@ -378,10 +378,16 @@ mod tests {
 
     #[test]
     fn a_union_into_an_empty_set_keeps_every_value() {
-        for other in [ValueSet::inclusive(2..=5), [-70, 3, 200].into_iter().collect()] {
+        for other in [
+            ValueSet::inclusive(2..=5),
+            [-70, 3, 200].into_iter().collect(),
+        ] {
             let mut set = ValueSet::new();
             set |= &other;
-            assert_eq!(set.iter().collect::<Vec<_>>(), other.iter().collect::<Vec<_>>());
+            assert_eq!(
+                set.iter().collect::<Vec<_>>(),
+                other.iter().collect::<Vec<_>>()
+            );
             let mut emptied = ValueSet::single(9);
             emptied.remove(9);
             emptied |= &other;
