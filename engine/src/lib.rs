@@ -67,12 +67,11 @@ pub use provenance::{Provenance, Record};
 pub use repair::memory::{StateMemory, Step, StepKind};
 pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
-pub use rules::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
 pub use rules::{
-    AllDifferent, Compare, Comparison, Deduction, DistinctSum, EachValueSomewhere, LinearSum,
-    Relation, Wording,
+    Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Connected, Deduction,
+    DistinctSum, EachValueSomewhere, Element, GlobalCardinality, Graph, LinearSum, Regular,
+    Relation, SingleLoop, SinglePath, Table, Wording,
 };
-pub use rules::{Automaton, Cardinality, GlobalCardinality, Regular};
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
     VarOrder,
@@ -87,13 +86,12 @@ pub struct ReadmeDoctests;
 
 /// Everything a rule set needs, in one import.
 pub mod prelude {
-    pub use crate::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
     pub use crate::{
-        AllDifferent, Compare, Comparison, Config, Conflict, Consistency, Context, Cost, Count,
-        Counters, Deduction, DistinctSum, Domains, EachValueSomewhere, Error, Events, Fact,
-        Fixpoint, LinearSum, Model, Move, Names, Observer, Reaction, Relation, Restore, Rule,
-        RuleId, Schedule, Search, Solution, Stats, StopReason, Uniqueness, Value, ValueOrder,
-        ValueSet, VarId, VarOrder, Watch, Why, propagate,
+        Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Config, Conflict,
+        Connected, Consistency, Context, Cost, Count, Counters, Deduction, DistinctSum, Domains,
+        EachValueSomewhere, Element, Error, Events, Fact, Fixpoint, GlobalCardinality, Graph,
+        LinearSum, Model, Move, Names, Observer, Reaction, Regular, Relation, Restore, Rule,
+        RuleId, Schedule, Search, SingleLoop, SinglePath, Solution, Stats, StopReason, Table,
+        Uniqueness, Value, ValueOrder, ValueSet, VarId, VarOrder, Watch, Why, propagate,
     };
-    pub use crate::{Automaton, Cardinality, GlobalCardinality, Regular};
 }

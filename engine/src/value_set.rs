@@ -217,6 +217,15 @@ impl ValueSet {
     /// Make room for every value of `other`.
     fn cover(&mut self, other: &ValueSet) {
         if let (Some(low), Some(high)) = (other.min(), other.max()) {
+            if self.is_empty() {
+                // `make_room` moves an empty set's base to each value it is given:
+                // size it for both ends at once.
+                let words = (i64::from(high) - i64::from(low)) as usize / 64 + 1;
+                self.words.clear();
+                self.words.resize(words, 0);
+                self.base = i64::from(low);
+                return;
+            }
             self.make_room(i64::from(low));
             self.make_room(i64::from(high));
         }
@@ -364,6 +373,25 @@ mod tests {
             let expected: Vec<Value> = (start..end).collect();
             assert_eq!(set.iter().collect::<Vec<_>>(), expected, "{start}..{end}");
             assert_eq!(set.len(), expected.len());
+        }
+    }
+
+    #[test]
+    fn a_union_into_an_empty_set_keeps_every_value() {
+        for other in [
+            ValueSet::inclusive(2..=5),
+            [-70, 3, 200].into_iter().collect(),
+        ] {
+            let mut set = ValueSet::new();
+            set |= &other;
+            assert_eq!(
+                set.iter().collect::<Vec<_>>(),
+                other.iter().collect::<Vec<_>>()
+            );
+            let mut emptied = ValueSet::single(9);
+            emptied.remove(9);
+            emptied |= &other;
+            assert_eq!(emptied, other);
         }
     }
 

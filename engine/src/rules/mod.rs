@@ -9,7 +9,9 @@
 //! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`;
 //! - [`Cardinality`], [`GlobalCardinality`]: how many variables take some values;
 //! - [`Regular`]: a sequence accepted by an [`Automaton`] (nonogram lines), domain consistent;
-//! - [`graph`]: [`Connected`], [`SingleLoop`], [`SinglePath`], [`Acyclic`] on a [`Graph`].
+//! - [`graph`]: [`Connected`], [`SingleLoop`], [`SinglePath`], [`Acyclic`] on a [`Graph`];
+//! - [`Table`]: allowed tuples (cages, any small relation), domain consistent;
+//! - [`Element`]: `array[index] = value` over variables or constants.
 //!
 //! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
 //! tests, and each words its changes in general terms that a puzzle can replace by
@@ -21,10 +23,12 @@ pub mod cardinality;
 pub mod compare;
 pub mod distinct_sum;
 pub mod each_value;
+pub mod element;
 pub mod graph;
 pub mod linear;
 pub mod matching;
 pub mod regular;
+pub mod table;
 #[cfg(test)]
 mod testing;
 pub mod wording;
@@ -34,7 +38,9 @@ pub use cardinality::{Cardinality, GlobalCardinality};
 pub use compare::{Compare, Comparison};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
+pub use element::Element;
 pub use graph::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
 pub use linear::{LinearSum, Relation};
 pub use regular::{Automaton, Regular};
+pub use table::Table;
 pub use wording::{Deduction, Wording};

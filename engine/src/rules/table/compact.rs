@@ -1,0 +1,482 @@
+//! The Compact-Table machinery of a posted [`Table`]: support masks made once, the
+//! live tuples as a reversible sparse bitset, and one run of the rule.
+
+use smallvec::SmallVec;
+
+use super::Table;
+use crate::domain::{Domains, Value, VarId};
+use crate::fast::bits;
+use crate::names::Names;
+use crate::propagation::{Conflict, Context, Posting, StateBitset, StateInt, Why};
+use crate::rules::wording::Deduction;
+use crate::value_set::ValueSet;
+
+/// A window position whose value no tuple holds.
+const NO_SUPPORT: u32 = u32::MAX;
+
+/// The inference label of every change.
+const INFERENCE: &str = "table";
+
+/// The support masks of a table over the variables' ranges, and the handles of its
+/// reversible state.
+#[derive(Clone, Debug)]
+pub(super) struct Compact {
+    /// How many tuples fit the variables' ranges: the bits of the live set.
+    tuples: usize,
+    /// The words of the live set.
+    words: usize,
+    columns: Vec<Column>,
+    /// Per support (a column's value): its entries, `start..end`.
+    supports: Vec<(u32, u32)>,
+    /// The nonzero words of every support mask, support after support: the word's
+    /// index in the live set, and its bits.
+    entry_words: Vec<u32>,
+    entry_bits: Vec<u64>,
+    /// The live tuples.
+    live: StateBitset,
+    /// How many positions of `order` hold words with live tuples.
+    limit: StateInt,
+    /// The live set's words, those with live tuples in the first `limit`
+    /// positions: the sparse index, so that a run reads only words still alive.
+    order: Packed,
+    /// Per support, the entry where it last met a live tuple.
+    residues: Packed,
+}
+
+/// One column of the table: its variable's values as a window of bits.
+#[derive(Clone, Debug)]
+struct Column {
+    var: VarId,
+    /// The column's smallest value: bit 0 of its window.
+    base: Value,
+    /// Per window position, the support of the value there, or [`NO_SUPPORT`].
+    slots: Vec<u32>,
+    /// The window positions some tuple holds, as words.
+    present: Vec<u64>,
+    /// Where the column's words start among a run's reading of every column.
+    at: usize,
+    /// The values with a support that were candidates when the rule last looked.
+    seen: StateBitset,
+}
+
+/// An array of 16-bit numbers in a reversible bitset, four a word (the table's
+/// words and a support's entries number at most 2¹⁴).
+#[derive(Copy, Clone, Debug)]
+struct Packed(StateBitset);
+
+impl Packed {
+    fn get(self, domains: &Domains, index: usize) -> usize {
+        (domains.bitset(self.0)[index / 4] >> (index % 4 * 16) & 0xffff) as usize
+    }
+
+    fn set(self, ctx: &mut Context<'_>, index: usize, value: usize) {
+        let shift = index % 4 * 16;
+        let word = ctx.bitset(self.0)[index / 4];
+        let word = word & !(0xffff << shift) | (value as u64) << shift;
+        ctx.set_bitset_word(self.0, index / 4, word);
+    }
+}
+
+/// Set the initial words of a reversible bitset just asked for.
+fn set_initial(posting: &mut Posting<'_>, handle: StateBitset, words: &[u64]) {
+    let start = handle.start as usize;
+    posting.initial[start..start + words.len()].copy_from_slice(words);
+}
+
+impl Compact {
+    /// The masks of `tuples` (rows of `vars.len()` values, sorted) over the ranges
+    /// of `vars`, and the state they need.
+    pub(super) fn new(vars: &[VarId], tuples: &[Value], posting: &mut Posting<'_>) -> Self {
+        let ranges: Vec<_> = vars.iter().map(|&var| posting.range(var)).collect();
+        let kept: Vec<&[Value]> = (tuples.chunks_exact(vars.len()))
+            .filter(|tuple| {
+                tuple
+                    .iter()
+                    .zip(&ranges)
+                    .all(|(value, range)| range.contains(value))
+            })
+            .collect();
+        let words = kept.len().div_ceil(64);
+        let mut compact = Compact {
+            tuples: kept.len(),
+            words,
+            columns: Vec::with_capacity(vars.len()),
+            supports: Vec::new(),
+            entry_words: Vec::new(),
+            entry_bits: Vec::new(),
+            live: posting.bitset(kept.len(), true),
+            limit: posting.int(words as i64),
+            order: Packed(posting.bitset(words * 16, false)),
+            residues: Packed(posting.bitset(0, false)),
+        };
+        let identity: Vec<u64> = (0..words.div_ceil(4))
+            .map(|word| (0..4).fold(0, |packed, i| packed | ((word * 4 + i) as u64) << (16 * i)))
+            .collect();
+        set_initial(posting, compact.order.0, &identity);
+        let mut at = 0;
+        for (index, &var) in vars.iter().enumerate() {
+            let column = compact.column(var, &kept, index, at, posting);
+            at += column.present.len();
+            compact.columns.push(column);
+        }
+        compact.residues = Packed(posting.bitset(compact.supports.len() * 16, false));
+        compact
+    }
+
+    /// Column `index` of the `kept` tuples, its supports added to the masks.
+    fn column(
+        &mut self,
+        var: VarId,
+        kept: &[&[Value]],
+        index: usize,
+        at: usize,
+        posting: &mut Posting<'_>,
+    ) -> Column {
+        let values = || kept.iter().map(|tuple| tuple[index]);
+        let base = values().min().unwrap_or(0);
+        let width = values()
+            .max()
+            .map_or(1, |max| (i64::from(max) - i64::from(base) + 1) as usize);
+        let mut slots = vec![NO_SUPPORT; width];
+        let first = self.supports.len();
+        let mut holders: Vec<Vec<usize>> = Vec::new();
+        for (tuple, value) in values().enumerate() {
+            let slot = &mut slots[(i64::from(value) - i64::from(base)) as usize];
+            if *slot == NO_SUPPORT {
+                *slot = (first + holders.len()) as u32;
+                holders.push(Vec::new());
+            }
+            holders[*slot as usize - first].push(tuple);
+        }
+        for tuples in holders {
+            self.push_support(&tuples);
+        }
+        let mut present = vec![0u64; width.div_ceil(64)];
+        for (position, _) in slots
+            .iter()
+            .enumerate()
+            .filter(|&(_, &slot)| slot != NO_SUPPORT)
+        {
+            present[position / 64] |= 1 << (position % 64);
+        }
+        let seen = posting.bitset(width, false);
+        set_initial(posting, seen, &present);
+        Column {
+            var,
+            base,
+            slots,
+            present,
+            at,
+            seen,
+        }
+    }
+
+    /// A support mask over `tuples` (increasing), kept as its nonzero words.
+    fn push_support(&mut self, tuples: &[usize]) {
+        let start = self.entry_words.len() as u32;
+        for &tuple in tuples {
+            let word = (tuple / 64) as u32;
+            if self.entry_words.last() != Some(&word) || self.entry_words.len() == start as usize {
+                self.entry_words.push(word);
+                self.entry_bits.push(0);
+            }
+            *self.entry_bits.last_mut().expect("just pushed") |= 1 << (tuple % 64);
+        }
+        self.supports.push((start, self.entry_words.len() as u32));
+    }
+
+    /// One run: bring the live set up to date with the values gone since the last
+    /// look, remove the values no live tuple holds, and say whether the rule is
+    /// entailed.
+    pub(super) fn propagate(&self, table: &Table, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let conflict =
+            |ctx: &Context<'_>| ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct));
+        if self.tuples == 0 {
+            return Err(conflict(ctx));
+        }
+        let (now, widened) = self.read_columns(ctx.domains());
+        let mut live = LiveSet::load(self, ctx, widened);
+        let mut changed: SmallVec<[usize; 8]> = SmallVec::new();
+        let mut mask: SmallVec<[u64; 16]> = SmallVec::new();
+        for (index, column) in self.columns.iter().enumerate() {
+            let now = &now[column.at..column.at + column.present.len()];
+            let before: SmallVec<[u64; 2]> = if widened {
+                SmallVec::from_slice(&column.present)
+            } else {
+                SmallVec::from_slice(ctx.bitset(column.seen))
+            };
+            if before[..] != *now {
+                changed.push(index);
+                self.update(ctx, &mut live, &mut mask, column, (&before, now));
+                if live.limit == 0 {
+                    return Err(conflict(ctx));
+                }
+            }
+        }
+        live.store(self, ctx);
+        // A lone column that changed keeps supports for all its values: their
+        // tuples lost no other value.
+        let lone = (changed.len() == 1 && !widened).then(|| changed[0]);
+        for index in 0..self.columns.len() {
+            let check = !changed.is_empty() && lone != Some(index);
+            self.filter(table, ctx, index, check)?;
+        }
+        if self.entailed(table, ctx.domains(), &live) {
+            ctx.declare_entailed();
+        }
+        Ok(())
+    }
+
+    /// Every column's candidates that some tuple holds, as window words one column
+    /// after another, and whether any column holds a value it had not when the rule
+    /// last looked (a state the rule's memory does not describe: start afresh).
+    fn read_columns(&self, domains: &Domains) -> (SmallVec<[u64; 8]>, bool) {
+        let mut now = SmallVec::new();
+        let mut widened = false;
+        for column in &self.columns {
+            let seen = domains.bitset(column.seen);
+            for (index, &present) in column.present.iter().enumerate() {
+                let word = domains.word_from(column.var, i64::from(column.base), index) & present;
+                widened |= word & !seen[index] != 0;
+                now.push(word);
+            }
+        }
+        (now, widened)
+    }
+
+    /// Take from the live set the tuples of the values `before` had and `now` has
+    /// not: those tuples when fewer went than stay, else every tuple but those of
+    /// the values left.
+    fn update(
+        &self,
+        ctx: &mut Context<'_>,
+        live: &mut LiveSet,
+        mask: &mut SmallVec<[u64; 16]>,
+        column: &Column,
+        (before, now): (&[u64], &[u64]),
+    ) {
+        let count = |words: &[u64]| words.iter().map(|word| word.count_ones()).sum::<u32>();
+        let gone: SmallVec<[u64; 2]> = before.iter().zip(now).map(|(b, n)| b & !n).collect();
+        let by_gone = count(&gone) < count(now);
+        mask.clear();
+        mask.resize(self.words, 0);
+        for (index, &word) in (if by_gone { &gone[..] } else { now }).iter().enumerate() {
+            for bit in bits(word) {
+                let support = column.slots[index * 64 + bit as usize] as usize;
+                let (start, end) = self.supports[support];
+                for entry in start as usize..end as usize {
+                    mask[self.entry_words[entry] as usize] |= self.entry_bits[entry];
+                }
+            }
+        }
+        live.intersect(self, ctx, mask, !by_gone);
+    }
+
+    /// Remove the values of column `index` that no live tuple holds (only when
+    /// `check`; otherwise every value with a tuple is known to have a live one) and
+    /// those no tuple holds at all, and remember what is left.
+    fn filter(
+        &self,
+        table: &Table,
+        ctx: &mut Context<'_>,
+        index: usize,
+        check: bool,
+    ) -> Result<(), Conflict> {
+        let column = &self.columns[index];
+        // Read again: an earlier column over the same variable may have narrowed it.
+        let now: SmallVec<[u64; 2]> = (column.present.iter().enumerate())
+            .map(|(k, &present)| {
+                ctx.domains()
+                    .word_from(column.var, i64::from(column.base), k)
+                    & present
+            })
+            .collect();
+        let mut keep = now.clone();
+        let left: u32 = now.iter().map(|word| word.count_ones()).sum();
+        if check && left > 1 {
+            for (k, &word) in now.iter().enumerate() {
+                for bit in bits(word) {
+                    let support = column.slots[k * 64 + bit as usize] as usize;
+                    if !self.supported(ctx, support) {
+                        keep[k] &= !(1 << bit);
+                    }
+                }
+            }
+        }
+        if keep != now || ctx.domains().count(column.var) != left {
+            self.narrow(table, ctx, index, &keep)?;
+        }
+        for (k, &word) in keep.iter().enumerate() {
+            ctx.set_bitset_word(column.seen, k, word);
+        }
+        Ok(())
+    }
+
+    /// Whether `support` meets a live tuple: at its residue first, then anywhere
+    /// (the residue moves there).
+    fn supported(&self, ctx: &mut Context<'_>, support: usize) -> bool {
+        let (start, end) = self.supports[support];
+        let live = ctx.bitset(self.live);
+        let meets =
+            |entry: usize| live[self.entry_words[entry] as usize] & self.entry_bits[entry] != 0;
+        let residue = start as usize + self.residues.get(ctx.domains(), support);
+        if meets(residue) {
+            return true;
+        }
+        let Some(found) = (start as usize..end as usize).find(|&entry| meets(entry)) else {
+            return false;
+        };
+        self.residues.set(ctx, support, found - start as usize);
+        true
+    }
+
+    /// Keep only the window values `keep` of column `index`: one narrowing, or one
+    /// removal a value with its own sentence when someone reads them.
+    fn narrow(
+        &self,
+        table: &Table,
+        ctx: &mut Context<'_>,
+        index: usize,
+        keep: &[u64],
+    ) -> Result<(), Conflict> {
+        let column = &self.columns[index];
+        let var = column.var;
+        let others = &table.others[index];
+        if !ctx.explaining() {
+            let why = Why::new(INFERENCE).cause(others);
+            ctx.retain(var, &ValueSet::from_words(column.base, keep), &why)?;
+            return Ok(());
+        }
+        let window = |value: Value| {
+            let position = i64::from(value) - i64::from(column.base);
+            let word = |words: &[u64]| {
+                (0..words.len() as i64 * 64).contains(&position)
+                    && words[(position / 64) as usize] >> (position % 64) & 1 == 1
+            };
+            (word(keep), word(&column.present))
+        };
+        let gone: SmallVec<[Value; 16]> = ctx
+            .domains()
+            .iter(var)
+            .filter(|&value| !window(value).0)
+            .collect();
+        for value in gone {
+            let anywhere = window(value).1;
+            let deduction = Deduction {
+                inference: INFERENCE,
+                var,
+                value: Some(value),
+                facts: &[],
+            };
+            let text = |names: &Names| table.sentence(names, &deduction, anywhere);
+            let cause = if anywhere { &others[..] } else { &[] };
+            let why = Why::new(INFERENCE).cause(cause).named_text(&text);
+            ctx.remove(var, value, &why)?;
+        }
+        Ok(())
+    }
+
+    /// Whether every combination of the candidates left is a live tuple.
+    fn entailed(&self, table: &Table, domains: &Domains, live: &LiveSet) -> bool {
+        let mut combinations = 1u64;
+        for &var in &table.distinct {
+            combinations = combinations.saturating_mul(u64::from(domains.count(var)));
+            if combinations > self.tuples as u64 {
+                return false;
+            }
+        }
+        let words = domains.bitset(self.live);
+        let alive = (live.order[..live.limit].iter())
+            .map(|&word| u64::from(words[usize::from(word)].count_ones()));
+        alive.sum::<u64>() == combinations
+    }
+}
+
+/// The sparse index of the live set during a run: the words' order and how many
+/// hold live tuples, read from the state at the start and written back once.
+struct LiveSet {
+    order: SmallVec<[u16; 32]>,
+    limit: usize,
+}
+
+impl LiveSet {
+    /// The index as the state holds it, or, when the rule starts afresh, every
+    /// tuple live again.
+    fn load(compact: &Compact, ctx: &mut Context<'_>, afresh: bool) -> Self {
+        if afresh {
+            for word in 0..compact.words {
+                let full = if (word + 1) * 64 <= compact.tuples {
+                    u64::MAX
+                } else {
+                    (1u64 << (compact.tuples % 64)) - 1
+                };
+                ctx.set_bitset_word(compact.live, word, full);
+            }
+            return LiveSet {
+                order: (0..compact.words as u16).collect(),
+                limit: compact.words,
+            };
+        }
+        let limit = ctx.int(compact.limit) as usize;
+        let order = (0..limit)
+            .map(|position| compact.order.get(ctx.domains(), position) as u16)
+            .collect();
+        LiveSet { order, limit }
+    }
+
+    /// Keep in the live set only the tuples of `mask` (`keep`) or only those not
+    /// in it; words left empty leave the index.
+    fn intersect(&mut self, compact: &Compact, ctx: &mut Context<'_>, mask: &[u64], keep: bool) {
+        for position in (0..self.limit).rev() {
+            let word = usize::from(self.order[position]);
+            let old = ctx.bitset(compact.live)[word];
+            let new = if keep {
+                old & mask[word]
+            } else {
+                old & !mask[word]
+            };
+            if new != old {
+                ctx.set_bitset_word(compact.live, word, new);
+                if new == 0 {
+                    self.limit -= 1;
+                    self.order.swap(position, self.limit);
+                }
+            }
+        }
+    }
+
+    /// Write the index back where it changed.
+    fn store(&self, compact: &Compact, ctx: &mut Context<'_>) {
+        for (position, &word) in self.order.iter().enumerate() {
+            if compact.order.get(ctx.domains(), position) != usize::from(word) {
+                compact.order.set(ctx, position, usize::from(word));
+            }
+        }
+        ctx.set_int(compact.limit, self.limit as i64);
+    }
+}
+
+/// A run without reversible state (a rule that wraps the table and does not forward
+/// [`crate::Rule::post`]): every tuple read afresh, the same values kept.
+pub(super) fn from_scratch(table: &Table, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    let mut supported = vec![ValueSet::new(); table.vars.len()];
+    let mut any = false;
+    for tuple in table.tuples() {
+        let live =
+            (table.vars.iter().zip(tuple)).all(|(&var, &value)| ctx.domains().contains(var, value));
+        if live {
+            any = true;
+            for (set, &value) in supported.iter_mut().zip(tuple) {
+                set.insert(value);
+            }
+        }
+    }
+    if !any {
+        return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
+    }
+    for (index, (&var, set)) in table.vars.iter().zip(&supported).enumerate() {
+        let why = Why::new(INFERENCE).cause(&table.others[index]);
+        ctx.retain(var, set, &why)?;
+    }
+    Ok(())
+}

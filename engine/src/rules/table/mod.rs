@@ -1,0 +1,345 @@
+//! Table (an extensional constraint): the values of a few variables form one of a
+//! list of allowed tuples. KenKen cages (`+ − × ÷`), killer sums and any small
+//! relation without a rule of its own are written this way, most easily from a
+//! predicate over the variables' declared ranges.
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::rules::Table;
+//!
+//! // A cage of two cells over 1..=6 whose product is 12: {2, 6} or {3, 4}.
+//! let mut model = Model::new();
+//! let cells = model.new_vars_in(2, 1..=6)?;
+//! let cage = Table::from_predicate("cage 12×", cells.clone(), &model, |values| {
+//!     values[0] * values[1] == 12
+//! })?;
+//! assert_eq!(cage.tuples().count(), 4); // (2, 6), (3, 4), (4, 3), (6, 2)
+//! model.add_rule(cage)?;
+//!
+//! let mut state = model.domains();
+//! propagate(&model, &mut state, Schedule::Queue, None)?;
+//! assert!(state.iter(cells[0]).eq([2, 3, 4, 6]));
+//! state.remove(cells[1], 4)?; // so the first cell cannot be 3
+//! propagate(&model, &mut state, Schedule::Queue, None)?;
+//! assert!(state.iter(cells[0]).eq([2, 4, 6]));
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! # How it propagates
+//!
+//! The rule keeps every candidate that some *live* tuple uses, a tuple being live
+//! while each of its values is still a candidate of its variable: generalised arc
+//! consistency ([`Consistency::Domain`], inference `"table"`). It does so the
+//! Compact-Table way (Demeulenaere et al., CP 2016): when the rule is posted, each
+//! (variable, value) gets a *support mask*, the set of tuples holding that value,
+//! and the live tuples are a reversible sparse bitset kept in the engine's state.
+//! A run compares each variable's candidates with those it saw last (also kept in
+//! the state), takes out of the live set the tuples of the values gone — or, when
+//! fewer values are left than went, keeps only the tuples of those left — and then
+//! removes every value whose support mask no longer meets the live set. Each value
+//! remembers the word where it last found a live tuple (a *residue*), so most checks
+//! read one word. Words of the live set that empty leave its sparse index, so later
+//! runs read only the words that still hold live tuples.
+//!
+//! A table holds at most [`Table::MAX_TUPLES`] tuples, and
+//! [`Table::from_predicate`] enumerates at most as many combinations. A variable
+//! may appear more than once; tuples that give it two values are dropped. Tuples
+//! with a value outside a variable's declared range can never hold and are dropped
+//! when the rule joins a model. Sentences can be a puzzle's own ([`Table::wording`]).
+
+mod compact;
+#[cfg(test)]
+mod tests;
+
+use std::ops::RangeInclusive;
+
+use smallvec::SmallVec;
+
+use crate::domain::{Value, VarId};
+use crate::error::Error;
+use crate::model::Model;
+use crate::names::Names;
+use crate::propagation::{Conflict, Consistency, Context, Cost, Events, Posting, Rule, Watch};
+use crate::rules::wording::{Deduction, Wording};
+
+use compact::Compact;
+
+/// The allowed tuples of a few variables, domain consistent (see the [module
+/// docs](self)).
+#[derive(Clone, Debug)]
+pub struct Table {
+    name: String,
+    /// The variable of each column.
+    vars: Vec<VarId>,
+    /// The allowed tuples, sorted and without repeats, one row of `vars.len()`
+    /// values after another.
+    tuples: Vec<Value>,
+    /// The variables, each once, in order of first appearance.
+    distinct: Vec<VarId>,
+    /// Per column: every other variable, the cause of a removal there.
+    others: Vec<Vec<VarId>>,
+    wording: Wording,
+    /// The support masks and state handles, made when the rule joins a model.
+    compact: Option<Compact>,
+}
+
+impl Table {
+    /// The most tuples a table holds, and the most combinations
+    /// [`Table::from_predicate`] enumerates.
+    pub const MAX_TUPLES: usize = 1 << 20;
+
+    /// The values of `vars` form one of `tuples` (each as long as `vars`). An empty
+    /// list of variables or of tuples, a tuple of another length, or more than
+    /// [`Table::MAX_TUPLES`] tuples is [`Error::InvalidRule`].
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// use sieve::rules::Table;
+    /// let mut model = Model::new();
+    /// let xy = model.new_vars(2, 3);
+    /// let order = Table::new("x < y", xy.clone(), [[0, 1], [0, 2], [1, 2]])?;
+    /// model.add_rule(order)?;
+    /// assert_eq!(Search::new(&model, Config::default())?.count(None).solutions, 3);
+    /// assert!(Table::new("short", xy, [[0]]).is_err());
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
+    pub fn new<T: AsRef<[Value]>>(
+        name: impl Into<String>,
+        vars: Vec<VarId>,
+        tuples: impl IntoIterator<Item = T>,
+    ) -> Result<Self, Error> {
+        let name = name.into();
+        let invalid = |problem: String| Error::InvalidRule {
+            rule: name.clone(),
+            problem,
+        };
+        if vars.is_empty() {
+            return Err(invalid("a table needs at least one variable".into()));
+        }
+        let arity = vars.len();
+        let mut flat = Vec::new();
+        for (row, tuple) in tuples.into_iter().enumerate() {
+            let tuple = tuple.as_ref();
+            if tuple.len() != arity {
+                return Err(invalid(format!(
+                    "tuple {row} has {} values for {arity} variables",
+                    tuple.len()
+                )));
+            }
+            if row >= Self::MAX_TUPLES {
+                return Err(invalid(format!("more than {} tuples", Self::MAX_TUPLES)));
+            }
+            if agrees_on_repeats(&vars, tuple) {
+                flat.extend_from_slice(tuple);
+            }
+        }
+        if flat.is_empty() {
+            return Err(invalid("no tuple is allowed".into()));
+        }
+        Ok(Self::from_rows(name, vars, flat))
+    }
+
+    /// The tuples of the variables' declared ranges in `model` on which `allowed`
+    /// is true (it gets the values in the order of `vars`): a cage's arithmetic, a
+    /// relation written as code. More than [`Table::MAX_TUPLES`] combinations to
+    /// enumerate, a variable the model lacks, or no tuple allowed is
+    /// [`Error::InvalidRule`].
+    pub fn from_predicate(
+        name: impl Into<String>,
+        vars: Vec<VarId>,
+        model: &Model,
+        allowed: impl FnMut(&[Value]) -> bool,
+    ) -> Result<Self, Error> {
+        let name = name.into();
+        let ranges = (vars.iter())
+            .map(|&var| model.range(var))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|error| Error::InvalidRule {
+                rule: name.clone(),
+                problem: error.to_string(),
+            })?;
+        Self::from_predicate_in(name, vars, &ranges, allowed)
+    }
+
+    /// [`Table::from_predicate`] over ranges of your own, one per variable
+    /// (narrower than the declared ones, say, to enumerate less).
+    pub fn from_predicate_in(
+        name: impl Into<String>,
+        vars: Vec<VarId>,
+        ranges: &[RangeInclusive<Value>],
+        mut allowed: impl FnMut(&[Value]) -> bool,
+    ) -> Result<Self, Error> {
+        let name = name.into();
+        let invalid = |problem: String| Error::InvalidRule {
+            rule: name.clone(),
+            problem,
+        };
+        if ranges.len() != vars.len() {
+            return Err(invalid(format!(
+                "{} ranges for {} variables",
+                ranges.len(),
+                vars.len()
+            )));
+        }
+        let combinations = (ranges.iter())
+            .map(|range| (i64::from(*range.end()) - i64::from(*range.start()) + 1).max(0) as u128)
+            .product::<u128>();
+        if combinations > Self::MAX_TUPLES as u128 {
+            return Err(invalid(format!(
+                "the ranges hold {combinations} combinations, more than the {} a table enumerates",
+                Self::MAX_TUPLES
+            )));
+        }
+        let mut tuples: Vec<Vec<Value>> = Vec::new();
+        for_each_combination(ranges, |values| {
+            if allowed(values) {
+                tuples.push(values.to_vec());
+            }
+        });
+        Self::new(name, vars, tuples)
+    }
+
+    /// The table of rows `flat` (already checked), sorted and without repeats.
+    fn from_rows(name: String, vars: Vec<VarId>, flat: Vec<Value>) -> Self {
+        let arity = vars.len();
+        let mut rows: Vec<&[Value]> = flat.chunks_exact(arity).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        let tuples = rows.concat();
+        let mut distinct: Vec<VarId> = Vec::new();
+        for &var in &vars {
+            if !distinct.contains(&var) {
+                distinct.push(var);
+            }
+        }
+        let others = (vars.iter())
+            .map(|&var| distinct.iter().copied().filter(|&v| v != var).collect())
+            .collect();
+        Table {
+            name,
+            vars,
+            tuples,
+            distinct,
+            others,
+            wording: Wording::default(),
+            compact: None,
+        }
+    }
+
+    /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]); the
+    /// deduction's value is the value removed.
+    pub fn wording(
+        mut self,
+        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.wording = Wording::new(say);
+        self
+    }
+
+    /// The variables, one per column.
+    pub fn vars(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    /// The allowed tuples, in increasing order, each once.
+    pub fn tuples(&self) -> impl Iterator<Item = &[Value]> + '_ {
+        self.tuples.chunks_exact(self.vars.len())
+    }
+
+    /// The sentence of a removal, by default `x3 cannot be 4: no allowed combination
+    /// of cage 12× has it with what is left` (`anywhere`: some tuple holds the
+    /// value; else the sentence ends at "has it").
+    fn sentence(&self, names: &Names, deduction: &Deduction<'_>, anywhere: bool) -> String {
+        let default = |names: &Names| {
+            let value = deduction
+                .value
+                .map_or_else(String::new, |value| names.value_label(value));
+            let left = if anywhere { " with what is left" } else { "" };
+            format!(
+                "{} cannot be {value}: no allowed combination of {} has it{left}",
+                names.var_name(deduction.var),
+                self.name
+            )
+        };
+        self.wording.sentence(names, deduction, default)
+    }
+}
+
+/// Whether a tuple gives each variable that appears more than once one value.
+fn agrees_on_repeats(vars: &[VarId], tuple: &[Value]) -> bool {
+    (0..vars.len()).all(|i| (i + 1..vars.len()).all(|j| vars[i] != vars[j] || tuple[i] == tuple[j]))
+}
+
+/// Call `visit` with every combination of one value per range, the last range
+/// turning fastest (so the tuples come in increasing order).
+fn for_each_combination(ranges: &[RangeInclusive<Value>], mut visit: impl FnMut(&[Value])) {
+    if ranges.iter().any(|range| range.is_empty()) {
+        return;
+    }
+    let mut values: SmallVec<[Value; 8]> = ranges.iter().map(|range| *range.start()).collect();
+    loop {
+        visit(&values);
+        let Some(turn) = (0..ranges.len())
+            .rev()
+            .find(|&i| values[i] < *ranges[i].end())
+        else {
+            return;
+        };
+        values[turn] += 1;
+        for later in turn + 1..ranges.len() {
+            values[later] = *ranges[later].start();
+        }
+    }
+}
+
+impl Rule for Table {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        Watch::all(&self.distinct, Events::REMOVED)
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Quadratic
+    }
+
+    fn idempotent(&self) -> bool {
+        // Values are removed only when no live tuple holds them, so the live set a
+        // second run computes is the same, and so are the values it supports.
+        true
+    }
+
+    fn consistency(&self) -> Consistency {
+        Consistency::Domain
+    }
+
+    fn post(&mut self, posting: &mut Posting<'_>) {
+        self.compact = Some(Compact::new(&self.vars, &self.tuples, posting));
+    }
+
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        match &self.compact {
+            Some(compact) => compact.propagate(self, ctx),
+            None => compact::from_scratch(self, ctx),
+        }
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        let tuple: SmallVec<[Value; 8]> = self.vars.iter().map(|var| values[var.index()]).collect();
+        let arity = self.vars.len();
+        let row = |index: usize| &self.tuples[index * arity..(index + 1) * arity];
+        // Binary search for the first row not below the tuple.
+        let (mut low, mut high) = (0, self.tuples.len() / arity);
+        while low < high {
+            let middle = low + (high - low) / 2;
+            if row(middle) < &tuple[..] {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        low < self.tuples.len() / arity && row(low) == &tuple[..]
+    }
+}

@@ -1,0 +1,329 @@
+use super::*;
+use crate::domain::Domains;
+use crate::ids::RuleId;
+use crate::rules::testing::{Random, after, assert_sound, candidates, random_case, supported};
+use crate::{Config, Restore, Schedule, Search, TextTrace, ValueSet, oracle, propagate};
+
+/// `count` random tuples of `arity` values in `-2..=6` (some outside the
+/// variables' ranges, which the rule must drop).
+fn random_tuples(random: &mut Random, arity: usize, count: usize) -> Vec<Vec<Value>> {
+    (0..count)
+        .map(|_| (0..arity).map(|_| random.below(9) as Value - 2).collect())
+        .collect()
+}
+
+/// Columns over `vars`, sometimes naming a variable twice.
+fn random_columns(random: &mut Random, vars: &[VarId]) -> Vec<VarId> {
+    let mut columns = vars.to_vec();
+    if random.below(4) == 0 {
+        columns.push(vars[random.below(vars.len() as u64) as usize]);
+    }
+    columns
+}
+
+/// A table that `Table::new` accepts (at least one tuple agreeing on repeats).
+fn random_table(random: &mut Random, vars: &[VarId]) -> Table {
+    let columns = random_columns(random, vars);
+    let count = 1 + random.below(12) as usize;
+    let mut tuples = random_tuples(random, columns.len(), count);
+    // Make the first tuple agree on repeated variables, so the table is not empty.
+    for i in 0..columns.len() {
+        if let Some(first) = columns.iter().position(|&var| var == columns[i]) {
+            tuples[0][i] = tuples[0][first];
+        }
+    }
+    Table::new("t", columns, tuples).expect("a table")
+}
+
+#[test]
+fn keeps_exactly_the_supported_values() {
+    let mut random = Random::new(12);
+    for _ in 0..3000 {
+        let count = 1 + random.below(4) as usize;
+        let size = 1 + random.below(5) as u32;
+        let seed = random.below(u64::MAX);
+        let (model, state) = random_case(&mut random, count, size, |vars| {
+            random_table(&mut Random::new(seed), &vars)
+        });
+        assert_sound(&model, &state);
+        let kept = after(&model, &state).map(|after| candidates(&model, &after));
+        assert_eq!(kept, supported(&model, &state), "{state:?}");
+    }
+}
+
+/// After one run, narrow the state at random and run again: the incremental path
+/// (the live set and the values last seen, kept in the state) keeps exactly the
+/// supported values at every step, and every claim holds.
+#[test]
+fn incremental_runs_keep_exactly_the_supported_values() {
+    let mut random = Random::new(13);
+    for _ in 0..1500 {
+        let count = 2 + random.below(3) as usize;
+        let size = 2 + random.below(4) as u32;
+        let seed = random.below(u64::MAX);
+        let (model, mut state) = random_case(&mut random, count, size, |vars| {
+            let mut random = Random::new(seed);
+            let columns = random_columns(&mut random, &vars);
+            let tuples = random_tuples(&mut random, columns.len(), 40);
+            Table::new("t", columns, tuples).unwrap_or_else(|_| {
+                Table::new("t", vars.clone(), [vec![0; vars.len()]]).expect("one tuple")
+            })
+        });
+        for _ in 0..4 {
+            let expected = supported(&model, &state);
+            let Some(next) = after(&model, &state) else {
+                assert_eq!(expected, None, "{state:?}");
+                break;
+            };
+            assert_eq!(Some(candidates(&model, &next)), expected, "{state:?}");
+            assert_eq!(
+                oracle::check_rule(&model, &next, RuleId::first()),
+                Ok(Ok(()))
+            );
+            state = next;
+            let var = VarId::from_index(random.below(count as u64) as usize);
+            let values: Vec<Value> = state.iter(var).collect();
+            if values.len() > 1 {
+                let value = values[random.below(values.len() as u64) as usize];
+                state.remove(var, value).expect("in range");
+            }
+        }
+    }
+}
+
+/// The values of each column some tuple uses that is live in `state`: the
+/// supported values, read straight from the tuples.
+fn live_values(table: &Table, state: &Domains) -> Option<Vec<ValueSet>> {
+    let mut values = vec![ValueSet::new(); table.vars().len()];
+    let mut any = false;
+    for tuple in table.tuples() {
+        if table
+            .vars()
+            .iter()
+            .zip(tuple)
+            .all(|(&var, &value)| state.contains(var, value))
+        {
+            any = true;
+            values.iter_mut().zip(tuple).for_each(|(set, &value)| {
+                set.insert(value);
+            });
+        }
+    }
+    any.then_some(values)
+}
+
+/// Tables of many words over domains of many words (values up to 150, a window
+/// wider than 64): a long walk of removals keeps exactly the live values.
+#[test]
+fn large_tables_over_wide_domains_follow_their_live_tuples() {
+    let mut random = Random::new(14);
+    for round in 0..40 {
+        let mut model = Model::new();
+        let vars: Vec<VarId> = (0..3)
+            .map(|_| model.new_var_in(-20..=150).expect("a range"))
+            .collect();
+        let tuples: Vec<Vec<Value>> = (0..200 + round * 20)
+            .map(|_| (0..3).map(|_| random.below(120) as Value - 10).collect())
+            .collect();
+        let table = Table::new("wide", vars.clone(), tuples).expect("a table");
+        model
+            .add_rule(table.clone())
+            .expect("the model's variables");
+        let mut state = model.domains();
+        loop {
+            let expected = live_values(&table, &state);
+            let Some(next) = after(&model, &state) else {
+                assert!(expected.is_none());
+                break;
+            };
+            let expected = expected.expect("live tuples");
+            for (&var, values) in vars.iter().zip(&expected) {
+                assert_eq!(&next.candidates(var), values);
+            }
+            state = next;
+            let var = vars[random.below(3) as usize];
+            let values: Vec<Value> = state.iter(var).collect();
+            if values.len() == 1 {
+                if vars.iter().all(|&var| state.is_assigned(var)) {
+                    break;
+                }
+                continue;
+            }
+            for _ in 0..1 + random.below(values.len() as u64 / 2 + 1) {
+                let value = values[random.below(values.len() as u64) as usize];
+                state.remove(var, value).expect("in range");
+            }
+        }
+    }
+}
+
+/// A state whose domains are wider than the rule last saw (its memory from a
+/// narrower state): the rule starts afresh instead of trusting it.
+#[test]
+fn a_state_wider_than_the_rule_remembers_starts_afresh() {
+    let mut model = Model::new();
+    let xy = model.new_vars(2, 4);
+    let table = Table::new("t", xy.clone(), [[0, 1], [1, 2], [2, 3], [3, 0]]).expect("a table");
+    model.add_rule(table).expect("the model's variables");
+    let mut narrow = model.domains();
+    narrow.assign(xy[0], 0).expect("in range");
+    let narrow = after(&model, &narrow).expect("a solution");
+    assert_eq!(narrow.value(xy[1]), Some(1));
+    // The domains of a fresh state under the rule state of the narrow one.
+    let mut wide = narrow.clone();
+    let fresh = model.domains();
+    let domains = fresh.raw_words().len();
+    wide.store_mut()[..domains].copy_from_slice(&fresh.store()[..domains]);
+    let wide = after(&model, &wide).expect("solutions");
+    assert_eq!(candidates(&model, &wide), vec![vec![0, 1, 2, 3]; 2]);
+}
+
+#[test]
+fn searches_find_the_same_solutions_under_every_strategy() {
+    // Two overlapping product cages over 1..=4 and a difference cage: 12×, 4×, 1−.
+    let mut model = Model::new();
+    let cells = model.new_vars_in(4, 1..=4).expect("a range");
+    let cage = |vars: Vec<VarId>, model: &Model, test: fn(&[Value]) -> bool| {
+        Table::from_predicate("cage", vars, model, test).expect("a cage")
+    };
+    let first = cage(cells[..3].to_vec(), &model, |v| v[0] * v[1] * v[2] == 12);
+    let second = cage(cells[2..].to_vec(), &model, |v| v[0] * v[1] == 4);
+    let third = cage(vec![cells[0], cells[3]], &model, |v| {
+        (v[0] - v[1]).abs() == 1
+    });
+    for rule in [first, second, third] {
+        model.add_rule(rule).expect("the model's variables");
+    }
+    let expected: Vec<Vec<Value>> = (0..256)
+        .map(|n| {
+            (0..4)
+                .map(|i| (n >> (2 * i) & 3) + 1)
+                .collect::<Vec<Value>>()
+        })
+        .filter(|v| v[0] * v[1] * v[2] == 12 && v[2] * v[3] == 4 && (v[0] - v[3]).abs() == 1)
+        .collect();
+    assert!(!expected.is_empty());
+    for schedule in Schedule::ALL {
+        for restore in Restore::ALL {
+            let config = Config::default().schedule(schedule).restore(restore);
+            let search = Search::new(&model, config).expect("a model");
+            let mut found: Vec<Vec<Value>> = search.map(|solution| solution.values).collect();
+            found.sort();
+            let mut expected = expected.clone();
+            expected.sort();
+            assert_eq!(found, expected, "{schedule:?} {restore:?}");
+        }
+    }
+}
+
+#[test]
+fn a_table_of_every_combination_is_entailed() {
+    let mut model = Model::new();
+    let xy = model.new_vars(2, 3);
+    let all = Table::from_predicate("anything", xy.clone(), &model, |_| true).expect("a table");
+    let rule = model.add_rule(all).expect("the model's variables");
+    let mut state = model.domains();
+    propagate(&model, &mut state, Schedule::Queue, None).expect("the model's state");
+    assert!(state.is_entailed(rule));
+    assert_eq!(
+        oracle::check_rule(&model, &model.domains(), rule),
+        Ok(Ok(()))
+    );
+}
+
+#[test]
+fn bad_parts_are_refused() {
+    let mut model = Model::new();
+    let xy = model.new_vars(2, 3);
+    let wide = model.new_vars(2, 2000);
+    let invalid = |result: Result<Table, Error>| matches!(result, Err(Error::InvalidRule { .. }));
+    assert!(invalid(Table::new("no vars", vec![], [[0; 0]])));
+    assert!(invalid(Table::new(
+        "no tuples",
+        xy.clone(),
+        Vec::<Vec<Value>>::new()
+    )));
+    assert!(invalid(Table::new(
+        "short",
+        xy.clone(),
+        [vec![0, 1], vec![2]]
+    )));
+    let repeated = vec![xy[0], xy[0]];
+    assert!(invalid(Table::new("disagree", repeated, [[0, 1], [1, 2]])));
+    assert!(invalid(Table::from_predicate(
+        "none",
+        xy.clone(),
+        &model,
+        |_| false
+    )));
+    assert!(invalid(Table::from_predicate(
+        "too many",
+        wide,
+        &model,
+        |_| true
+    )));
+    let stranger = vec![xy[0], VarId::from_index(9)];
+    assert!(invalid(Table::from_predicate(
+        "stranger",
+        stranger,
+        &model,
+        |_| true
+    )));
+    assert!(invalid(Table::from_predicate_in(
+        "ranges",
+        xy.clone(),
+        &[0..=1],
+        |_| true
+    )));
+    let Err(error) = Table::new("short", xy, [vec![0, 1], vec![2]]) else {
+        panic!("a short tuple is refused");
+    };
+    assert_eq!(
+        error.to_string(),
+        "rule `short` cannot be built: tuple 1 has 1 values for 2 variables"
+    );
+}
+
+#[test]
+fn removals_say_which_combinations_are_gone() {
+    let mut model = Model::new();
+    let cells = model.new_vars_in(2, 1..=6).expect("a range");
+    model.set_name(cells[0], "r1c1");
+    model.set_name(cells[1], "r1c2");
+    let cage = Table::from_predicate("cage 12×", cells.clone(), &model, |v| v[0] * v[1] == 12);
+    model
+        .add_rule(cage.expect("a cage"))
+        .expect("the model's variables");
+    model
+        .restrict(cells[1], &ValueSet::inclusive(5..=6))
+        .expect("in range");
+    let mut trace = TextTrace::new(&model, Vec::new()).with_wakes(false);
+    let mut state = model.domains();
+    propagate(&model, &mut state, Schedule::Queue, Some(&mut trace)).expect("a state");
+    let text = String::from_utf8(trace.finish().expect("written")).expect("text");
+    assert!(
+        text.contains(
+            "r1c1 cannot be 3: no allowed combination of cage 12× has it with what is left"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("r1c1 cannot be 5: no allowed combination of cage 12× has it\n"),
+        "{text}"
+    );
+    assert_eq!(state.value(cells[0]), Some(2));
+
+    let mut model = Model::new();
+    let cells = model.new_vars_in(2, 1..=6).expect("a range");
+    let cage = Table::from_predicate("cage", cells.clone(), &model, |v| v[0] * v[1] == 12)
+        .expect("a cage")
+        .wording(|names: &Names, deduction: &Deduction<'_>| {
+            format!("{} breaks the cage", names.var_name(deduction.var))
+        });
+    model.add_rule(cage).expect("the model's variables");
+    let mut trace = TextTrace::new(&model, Vec::new()).with_wakes(false);
+    let mut state = model.domains();
+    propagate(&model, &mut state, Schedule::Queue, Some(&mut trace)).expect("a state");
+    let text = String::from_utf8(trace.finish().expect("written")).expect("text");
+    assert!(text.contains("x0 breaks the cage"), "{text}");
+}
