@@ -78,6 +78,16 @@ pub enum Error {
         /// What is wrong with its parts.
         problem: String,
     },
+    /// A variable was declared over more values than a domain may hold.
+    #[error("the range {start}..={end} has more than the {limit} values a variable may have")]
+    RangeTooWide {
+        /// The range's first value.
+        start: Value,
+        /// The range's last value.
+        end: Value,
+        /// The most values a variable may have ([`crate::Model::MAX_RANGE`]).
+        limit: u32,
+    },
     /// A variable was declared over a range with no value in it.
     #[error("a variable needs at least one value, but the range {start}..={end} is empty")]
     EmptyRange {

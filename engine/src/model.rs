@@ -91,9 +91,15 @@ impl Model {
         self.push_var(0, size.clamp(1, 1 << 31))
     }
 
+    /// The most values [`Model::new_var_in`] gives one variable: 2²⁴, a domain of
+    /// 2 MiB, so that a range typed by mistake (`i32::MIN..=i32::MAX`, 512 MiB a
+    /// copy of the state) is an error before anything is allocated.
+    pub const MAX_RANGE: u32 = 1 << 24;
+
     /// A new variable over its own range of values, read and written in it: a digit
     /// is `1..=9`, a signed offset `-3..=3`, so that sums and clues take the numbers
-    /// of the puzzle. An empty range is an error.
+    /// of the puzzle. An empty range, or one of more than [`Model::MAX_RANGE`]
+    /// values, is an error.
     ///
     /// ```
     /// use sieve::prelude::*;
@@ -114,8 +120,15 @@ impl Model {
         if start > end {
             return Err(Error::EmptyRange { start, end });
         }
-        let size = (i64::from(end) - i64::from(start) + 1) as u32;
-        Ok(self.push_var(start, size))
+        let size = i64::from(end) - i64::from(start) + 1;
+        if size > i64::from(Self::MAX_RANGE) {
+            return Err(Error::RangeTooWide {
+                start,
+                end,
+                limit: Self::MAX_RANGE,
+            });
+        }
+        Ok(self.push_var(start, size as u32))
     }
 
     /// `count` new variables over the same range (see [`Model::new_var_in`]).
@@ -292,10 +305,16 @@ impl Model {
                 vars: self.ranges.len(),
             });
         }
-        rule.post(&mut Posting {
+        let state_before = self.state.len();
+        let posted = rule.post(&mut Posting {
             initial: &mut self.state,
             ranges: &self.ranges,
         });
+        if let Err(error) = posted {
+            // A refused rule leaves no state behind.
+            self.state.truncate(state_before);
+            return Err(error);
+        }
         let id = RuleId(self.rules.len() as u32);
         self.rules.push(rule);
         self.layout = OnceLock::new();

@@ -108,8 +108,8 @@ impl<R: Rule> Rule for Claiming<R> {
         self.consistency
     }
 
-    fn post(&mut self, posting: &mut sieve::Posting<'_>) {
-        self.inner.post(posting);
+    fn post(&mut self, posting: &mut sieve::Posting<'_>) -> Result<(), Error> {
+        self.inner.post(posting)
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

@@ -26,8 +26,9 @@ impl Rule for Remember {
         vec![Watch::new(self.var, Events::REMOVED)]
     }
 
-    fn post(&mut self, posting: &mut Posting<'_>) {
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
         self.seen = Some(posting.bitset(self.size, true));
+        Ok(())
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

@@ -90,10 +90,14 @@ pub trait Rule: Send + Sync {
         false
     }
 
-    /// Ask for reversible state (see [`crate::propagation::state`]): called once, when
-    /// the rule is added to a model. The default asks for none. A rule that wraps
-    /// another forwards this call, or the inner rule runs without its state.
-    fn post(&mut self, _posting: &mut Posting<'_>) {}
+    /// Ask for reversible state (see [`crate::propagation::state`]) and check the
+    /// rule's parts against the variables' ranges (`Posting::range`): called once,
+    /// when the rule is added to a model, whose `add_rule` returns the error. The
+    /// default asks for nothing and accepts. A rule that wraps another forwards this
+    /// call, or the inner rule runs without its state.
+    fn post(&mut self, _posting: &mut Posting<'_>) -> Result<(), crate::Error> {
+        Ok(())
+    }
 
     /// The strength the action reaches at its own fixpoint; the oracle checks the
     /// claim. The default claims nothing.

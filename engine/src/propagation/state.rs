@@ -18,7 +18,10 @@
 //! impl Rule for RemoveTwo {
 //!     fn name(&self) -> &str { "remove two" }
 //!     fn watches(&self) -> Vec<Watch> { vec![Watch::new(self.var, Events::REMOVED)] }
-//!     fn post(&mut self, posting: &mut Posting<'_>) { self.removed = Some(posting.int(0)); }
+//!     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
+//!         self.removed = Some(posting.int(0));
+//!         Ok(())
+//!     }
 //!     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
 //!         let removed = self.removed.expect("posted");
 //!         let count = ctx.int(removed);

@@ -174,9 +174,10 @@ impl Rule for EachValueSomewhere {
         Watch::all(&self.vars, Events::REMOVED)
     }
 
-    fn post(&mut self, posting: &mut Posting<'_>) {
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
         let firsts = self.vars.iter().map(|&var| *posting.range(var).start());
         self.base = firsts.min().unwrap_or(0);
+        Ok(())
     }
 
     fn idempotent(&self) -> bool {

@@ -129,6 +129,29 @@ impl LinearSum {
         }
     }
 
+    /// The largest magnitude the rule's arithmetic may meet: every term's
+    /// `|coefficient| × |value|` at the ends of its range, and the right-hand side.
+    /// The rule works in `i64` with differences of totals, so it refuses sums that
+    /// could reach beyond 2⁶¹ instead of overflowing.
+    fn check_reach(&self, posting: &Posting<'_>) -> Result<(), crate::Error> {
+        let term = |&(coefficient, var): &(i64, VarId)| {
+            let range = posting.range(var);
+            let widest = i128::from(range.start().unsigned_abs().max(range.end().unsigned_abs()));
+            i128::from(coefficient.unsigned_abs()) * widest
+        };
+        let reach: i128 =
+            self.terms.iter().map(term).sum::<i128>() + i128::from(self.rhs.unsigned_abs());
+        if reach > 1 << 61 {
+            return Err(crate::Error::InvalidRule {
+                rule: self.name.clone(),
+                problem: format!(
+                    "its terms and right-hand side can reach {reach} in magnitude, beyond the 2^61 its arithmetic allows"
+                ),
+            });
+        }
+        Ok(())
+    }
+
     /// Bring the totals up to date with the terms whose bounds changed since the
     /// rule last saw them.
     ///
@@ -357,7 +380,8 @@ impl Rule for LinearSum {
         true
     }
 
-    fn post(&mut self, posting: &mut Posting<'_>) {
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
+        self.check_reach(posting)?;
         self.state = Some(SumState {
             seen: self
                 .terms
@@ -367,6 +391,7 @@ impl Rule for LinearSum {
             low: posting.int(0),
             high: posting.int(0),
         });
+        Ok(())
     }
 
     fn consistency(&self) -> Consistency {

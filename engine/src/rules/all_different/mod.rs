@@ -306,8 +306,9 @@ impl Rule for AllDifferent {
         true
     }
 
-    fn post(&mut self, posting: &mut Posting<'_>) {
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
         self.cleared = Some(posting.bitset(self.vars.len(), false));
+        Ok(())
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

@@ -197,9 +197,11 @@ impl Rule for DistinctSum {
         Cost::Expensive
     }
 
-    fn post(&mut self, posting: &mut Posting<'_>) {
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
         let firsts = self.vars.iter().map(|&var| *posting.range(var).start());
         self.base = firsts.min().unwrap_or(0);
+        // The bounds fallback keeps its totals, and refuses sums that could overflow.
+        self.bounds.post(posting)
     }
 
     fn idempotent(&self) -> bool {

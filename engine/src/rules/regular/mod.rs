@@ -224,13 +224,14 @@ impl Rule for Regular {
         Consistency::Domain
     }
 
-    fn post(&mut self, posting: &mut Posting<'_>) {
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
         if self.keep_layers {
             let states = self.automaton.states();
             self.layers = (0..=self.vars.len())
                 .map(|_| posting.bitset(states, true))
                 .collect();
         }
+        Ok(())
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

@@ -315,8 +315,9 @@ impl Rule for Table {
         Consistency::Domain
     }
 
-    fn post(&mut self, posting: &mut Posting<'_>) {
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
         self.compact = Some(Compact::new(&self.vars, &self.tuples, posting));
+        Ok(())
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
