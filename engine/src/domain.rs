@@ -139,6 +139,11 @@ fn fewest_open_words(words: impl Iterator<Item = (usize, u64)>) -> Option<VarId>
 pub struct Domains {
     words: Vec<u64>,
     layout: Arc<Layout>,
+    /// The number of variables when every domain is one word (variable `i` is word
+    /// `i`), else 0: kept here rather than behind the layout's pointer, because
+    /// every read of a domain asks it, and a variable the state does not have must
+    /// never reach the rules' state words.
+    single_word_vars: usize,
 }
 
 impl fmt::Debug for Domains {
@@ -174,7 +179,16 @@ impl Domains {
                 remaining = remaining.saturating_sub(64);
             }
         }
-        Domains { words, layout }
+        let single_word_vars = if layout.single_word {
+            layout.spans.len()
+        } else {
+            0
+        };
+        Domains {
+            words,
+            layout,
+            single_word_vars,
+        }
     }
 
     /// Take `layout`'s rule state (initial values, no rule entailed) unless this
@@ -205,12 +219,16 @@ impl Domains {
     }
 
     #[inline]
+    /// Where `var`'s words sit: (offset, length); no words for a variable the
+    /// state does not have, so that every reader answers "no candidate" for it
+    /// instead of reading another variable's words or the rules' state.
     fn span(&self, var: VarId) -> (usize, usize) {
-        if self.layout.single_word {
-            (var.index(), 1)
-        } else {
-            let span = &self.layout.spans[var.index()];
-            (span.offset as usize, span.words as usize)
+        if var.index() < self.single_word_vars {
+            return (var.index(), 1);
+        }
+        match self.layout.spans.get(var.index()) {
+            Some(span) => (span.offset as usize, span.words as usize),
+            None => (0, 0),
         }
     }
 
@@ -219,16 +237,23 @@ impl Domains {
         self.layout.spans.len()
     }
 
-    /// How many values a variable was declared with.
+    /// How many values a variable was declared with (0 for a variable the state
+    /// does not have: every reader answers "no candidate" for it).
     pub fn size(&self, var: VarId) -> u32 {
-        self.layout.spans[var.index()].size
+        self.layout
+            .spans
+            .get(var.index())
+            .map_or(0, |span| span.size)
     }
 
     /// The values a variable was declared with: `0..=size - 1` for
-    /// [`crate::Model::new_var`], its own for [`crate::Model::new_var_in`].
+    /// [`crate::Model::new_var`], its own for [`crate::Model::new_var_in`]; an empty
+    /// range for a variable the state does not have.
     pub fn range(&self, var: VarId) -> std::ops::RangeInclusive<Value> {
-        let span = &self.layout.spans[var.index()];
-        span.first..=last_value(span.first, span.size)
+        match self.layout.spans.get(var.index()) {
+            Some(span) => span.first..=last_value(span.first, span.size),
+            None => std::ops::RangeInclusive::new(1, 0),
+        }
     }
 
     /// A variable's first value: bit `p` of its words is value `first + p`.
@@ -237,7 +262,10 @@ impl Domains {
         if self.layout.from_zero {
             0
         } else {
-            self.layout.spans[var.index()].first
+            self.layout
+                .spans
+                .get(var.index())
+                .map_or(0, |span| span.first)
         }
     }
 
@@ -248,11 +276,7 @@ impl Domains {
     #[inline]
     pub(crate) fn bit_of(&self, var: VarId, value: Value) -> Option<u32> {
         let bit = i64::from(value) - i64::from(self.first(var));
-        let bits = if self.layout.single_word {
-            64
-        } else {
-            64 * i64::from(self.layout.spans[var.index()].words)
-        };
+        let bits = 64 * self.span(var).1 as i64;
         (0..bits).contains(&bit).then_some(bit as u32)
     }
 
@@ -352,10 +376,10 @@ impl Domains {
     /// Where a domain of one word sits in the store, or `None` for a longer one.
     #[inline]
     pub(crate) fn single_word_offset(&self, var: VarId) -> Option<usize> {
-        if self.layout.single_word {
+        if var.index() < self.single_word_vars {
             return Some(var.index());
         }
-        let span = &self.layout.spans[var.index()];
+        let span = self.layout.spans.get(var.index())?;
         (span.words == 1).then_some(span.offset as usize)
     }
 
@@ -741,5 +765,24 @@ mod tests {
             assert_eq!(d.value(var), Some(last));
         }
         assert_eq!(d.assignment(), Some(vec![3, 9, 29]));
+    }
+
+    #[test]
+    fn a_variable_the_state_does_not_have_has_no_candidate() {
+        for sizes in [&[9u32, 9][..], &[9, 100][..]] {
+            let ranges: Vec<(Value, u32)> = sizes.iter().map(|&size| (1, size)).collect();
+            let mut d = Domains::full(Arc::new(Layout::new(&ranges, &[u64::MAX; 3], 64)));
+            let stranger = VarId::from_index(2);
+            assert!(!d.contains(stranger, 1) && d.is_empty(stranger));
+            assert_eq!((d.count(stranger), d.size(stranger)), (0, 0));
+            assert_eq!(
+                (d.value(stranger), d.min(stranger), d.max(stranger)),
+                (None, None, None)
+            );
+            assert_eq!(d.iter(stranger).count(), 0);
+            assert!(d.candidates(stranger).is_empty() && d.range(stranger).is_empty());
+            assert!(!d.retain(stranger, &crate::ValueSet::single(1)));
+            assert!(d.assign(stranger, 1).is_err() && d.remove(stranger, 1).is_err());
+        }
     }
 }

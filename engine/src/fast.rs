@@ -56,7 +56,8 @@ pub trait Words {
 impl Words for Domains {
     #[inline]
     fn word(&self, var: VarId) -> u64 {
-        self.words(var)[0]
+        // A variable the state does not have has no words, and no candidate.
+        self.words(var).first().copied().unwrap_or(0)
     }
 
     #[inline]

@@ -8,7 +8,8 @@
 //! model.add_rule(LinearSum::sum_equals("a + b = 5", &[a, b], 5))?;
 //! assert_eq!((model.num_vars(), model.num_rules()), (2, 1));
 //! assert_eq!(model.var_name(a), "a");
-//! assert!(model.violated(&[2, 3]).is_none());
+//! assert_eq!(model.violated(&[2, 3])?, None);
+//! assert!(model.violated(&[2]).is_err(), "one value per variable");
 //! # Ok::<(), sieve::Error>(())
 //! ```
 
@@ -435,8 +436,20 @@ impl Model {
         Ok(())
     }
 
-    /// The first rule that a full assignment violates, if any.
-    pub fn violated(&self, values: &[Value]) -> Option<RuleId> {
+    /// The first rule that a full assignment violates, if any; an error when
+    /// `values` does not hold one value per variable.
+    pub fn violated(&self, values: &[Value]) -> Result<Option<RuleId>, Error> {
+        if values.len() != self.num_vars() {
+            return Err(Error::AssignmentLength {
+                expected: self.num_vars(),
+                got: values.len(),
+            });
+        }
+        Ok(self.first_violated(values))
+    }
+
+    /// [`Model::violated`] for an assignment known to fit the model.
+    pub(crate) fn first_violated(&self, values: &[Value]) -> Option<RuleId> {
         self.rules
             .iter()
             .position(|rule| !rule.holds(values))

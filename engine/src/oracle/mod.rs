@@ -255,10 +255,12 @@ fn check_rules(
     Ok(Ok(()))
 }
 
-/// The name of the first rule a full assignment violates, if any.
+/// The name of the first rule a full assignment violates, if any (or why the
+/// assignment does not fit the model).
 pub fn check_solution(model: &Model, values: &[Value]) -> Result<(), String> {
     match model.violated(values) {
-        None => Ok(()),
-        Some(rule) => Err(model.rule(rule).name().to_string()),
+        Ok(None) => Ok(()),
+        Ok(Some(rule)) => Err(model.rule(rule).name().to_string()),
+        Err(error) => Err(error.to_string()),
     }
 }

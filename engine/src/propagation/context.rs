@@ -26,8 +26,10 @@ pub struct Context<'a> {
     observer: Option<&'a mut dyn Observer>,
     rule: Option<RuleId>,
     depth: usize,
-    /// Every domain is one word (read once per run, not once per change).
-    single_word: bool,
+    /// The number of variables when every domain is one word (so variable `i` is
+    /// word `i`), else 0: read once per run, not once per change, and a variable
+    /// the state does not have never reaches the rules' state words.
+    single_word_vars: usize,
     /// Where the entailment flags start in the store (read once per run).
     entailment_offset: usize,
 }
@@ -46,7 +48,11 @@ impl<'a> Context<'a> {
     ) -> Self {
         Context {
             model,
-            single_word: domains.is_single_word(),
+            single_word_vars: if domains.is_single_word() {
+                domains.num_vars()
+            } else {
+                0
+            },
             entailment_offset: domains.entailment_offset(),
             domains,
             core,
@@ -212,7 +218,7 @@ impl<'a> Context<'a> {
         removals: impl IntoIterator<Item = (VarId, u64)>,
         why: &Why<'_>,
     ) -> Result<(), Conflict> {
-        let quiet = self.single_word
+        let quiet = self.single_word_vars > 0
             && self.observer.is_none()
             && !self.core.trail.is_on()
             && self.core.schedule != Schedule::Sweep;
@@ -225,6 +231,9 @@ impl<'a> Context<'a> {
         let mut changes = 0;
         let mut emptied = None;
         for (var, mask) in removals {
+            if var.index() >= self.single_word_vars {
+                continue; // not a variable of this state: nothing to narrow
+            }
             let words = self.domains.store_mut();
             let old = words[var.index()];
             let new = old & !mask;
@@ -340,7 +349,7 @@ impl<'a> Context<'a> {
         why: &Why<'_>,
         f: impl Fn(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
-        let offset = if self.single_word {
+        let offset = if var.index() < self.single_word_vars {
             var.index()
         } else {
             match self.domains.single_word_offset(var) {

@@ -107,7 +107,7 @@ impl RepairProblem for ModelRepair<'_> {
     }
 
     fn first_violated(&mut self) -> Option<RuleId> {
-        self.model.violated(&self.values)
+        self.model.first_violated(&self.values)
     }
 
     fn corrective_move(&mut self, rule: RuleId) -> Option<Move> {

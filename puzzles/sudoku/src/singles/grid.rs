@@ -316,6 +316,19 @@ fn spread<const R: usize, const C: usize>(columns: u32) -> u32 {
     columns.wrapping_mul(rows)
 }
 
+/// How the grid reads a cell's word: from the slice of every one-word domain when
+/// the state is laid out so (one check a run instead of one a cell), else through
+/// the domain.
+#[inline(always)]
+fn cell_words<'c>(ctx: &'c Context<'_>) -> impl Fn(VarId) -> u64 + 'c {
+    let domains = ctx.domains();
+    let all = domains.single_words();
+    move |cell| match all {
+        Some(words) => words[cell.index()],
+        None => domains.word(cell),
+    }
+}
+
 /// Read the cell domains into masks of cells per value and band.
 #[inline(always)]
 fn read<const R: usize, const C: usize>(rule: &GridRule, ctx: &Context<'_>) -> Masks {
@@ -323,10 +336,11 @@ fn read<const R: usize, const C: usize>(rule: &GridRule, ctx: &Context<'_>) -> M
         return read_9x9(rule, ctx);
     }
     let band_cells = R * R * C;
+    let word_of = cell_words(ctx);
     let mut masks = [[0u32; MAX_BANDS]; MAX_SIZE];
     for (index, &cell) in rule.cells.iter().enumerate() {
         let (band, bit) = (index / band_cells, index % band_cells);
-        let mut rest = ctx.domains().word(cell);
+        let mut rest = word_of(cell);
         while rest != 0 {
             masks[rest.trailing_zeros() as usize % MAX_SIZE][band % MAX_BANDS] |= 1 << bit;
             rest &= rest - 1;
@@ -348,12 +362,13 @@ const GATHER: u64 = 0x0001_0101_0101_0101;
 #[inline(always)]
 fn read_9x9(rule: &GridRule, ctx: &Context<'_>) -> Masks {
     // Seven cells a word: four words a band (7 + 7 + 7 + 6 cells).
+    let word_of = cell_words(ctx);
     let mut packed = [0u64; 4 * MAX_BANDS];
     for (band, cells) in rule.cells.chunks_exact(27).enumerate().take(MAX_BANDS) {
         for (group, cells) in cells.chunks(PACKED).enumerate() {
             let mut word = 0u64;
             for (slot, &cell) in cells.iter().enumerate() {
-                word |= ctx.domains().word(cell) << (9 * slot);
+                word |= word_of(cell) << (9 * slot);
             }
             packed[(band * 4 + group) % packed.len()] = word;
         }
