@@ -290,9 +290,12 @@ impl<'m, 'o> Search<'m, 'o> {
             ValueOrder::Random { seed } => Some(ChaCha8Rng::seed_from_u64(seed)),
             ValueOrder::Ascending => None,
         };
+        let started = Instant::now();
+        let mut engine = Engine::new(model, config.schedule);
+        engine.core.deadline = config.time_limit.map(|limit| started + limit);
         Ok(Search {
             model,
-            engine: Engine::new(model, config.schedule),
+            engine,
             domains: start.clone(),
             start,
             frames: Vec::new(),
@@ -305,7 +308,7 @@ impl<'m, 'o> Search<'m, 'o> {
             phase: Phase::Fresh,
             stopped: None,
             counters: Counters::default(),
-            started: Instant::now(),
+            started,
         })
     }
 
@@ -333,6 +336,8 @@ impl<'m, 'o> Search<'m, 'o> {
         self.stopped = None;
         self.counters = Counters::default();
         self.started = Instant::now();
+        self.engine.core.deadline = self.config.time_limit.map(|limit| self.started + limit);
+        (self.engine.core.stop, self.engine.core.timed_out) = (false, false);
         Ok(())
     }
 
@@ -418,10 +423,19 @@ impl<'m, 'o> Search<'m, 'o> {
                 }
                 Phase::Backtrack
             }
-            Ending::Stopped => self.stop(StopReason::Observer),
+            Ending::Stopped => self.stop(self.why_stopped()),
         };
         if self.engine.stopped() && self.phase != Phase::Done {
-            self.phase = self.stop(StopReason::Observer);
+            self.phase = self.stop(self.why_stopped());
+        }
+    }
+
+    /// Why the engine stopped a propagation: its deadline, or the observer.
+    fn why_stopped(&self) -> StopReason {
+        if self.engine.core.timed_out {
+            StopReason::TimeLimit
+        } else {
+            StopReason::Observer
         }
     }
 

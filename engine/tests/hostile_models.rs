@@ -151,3 +151,43 @@ fn a_sum_that_could_overflow_is_refused_and_leaves_no_state() {
         .collect();
     assert_eq!(solutions, vec![vec![2, 2]]);
 }
+
+/// Two variables each below the other over a million values: bounds propagation
+/// raises their minimums one value a rule run, a million runs before the conflict,
+/// all inside the root node. The time limit must stop it there, not after.
+#[test]
+fn a_time_limit_stops_a_long_propagation_inside_one_node() {
+    let mut model = Model::new();
+    let pair = model.new_vars_in(2, 0..=1_000_000).unwrap();
+    model
+        .add_rule(Compare::new(
+            "a < b",
+            pair[0],
+            Comparison::LessThan,
+            pair[1],
+        ))
+        .unwrap();
+    model
+        .add_rule(Compare::new(
+            "b < a",
+            pair[1],
+            Comparison::LessThan,
+            pair[0],
+        ))
+        .unwrap();
+    let limit = std::time::Duration::from_millis(100);
+    let config = Config {
+        time_limit: Some(limit),
+        ..Config::default()
+    };
+    let started = std::time::Instant::now();
+    let count = Search::new(&model, config).unwrap().count(None);
+    let took = started.elapsed();
+    assert_eq!(count.stopped, Some(StopReason::TimeLimit));
+    // 10 % or 50 ms past the limit, whichever is larger, plus slack for a loaded
+    // machine; without the clock inside propagation the run takes seconds.
+    assert!(
+        took < limit + std::time::Duration::from_millis(400),
+        "{took:?}"
+    );
+}

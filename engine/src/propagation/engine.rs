@@ -5,6 +5,8 @@
 //! at most as many changing rule runs as there are candidates: a rule set cannot make
 //! propagation go round forever.
 
+use std::time::Instant;
+
 use crate::domain::Domains;
 use crate::error::Error;
 use crate::ids::{RuleId, Value, VarId};
@@ -104,6 +106,33 @@ pub(crate) struct Core {
     pub(crate) propagations: u64,
     pub(crate) changes: u64,
     pub(crate) stop: bool,
+    /// When a search must end: read every [`CLOCK_EVERY`] rule runs, so that a
+    /// long propagation (a big puzzle's node) stops near its time limit too.
+    pub(crate) deadline: Option<Instant>,
+    /// The run stopped because the deadline passed.
+    pub(crate) timed_out: bool,
+}
+
+/// How many rule runs pass between two readings of the clock: a reading costs
+/// about as much as a cheap rule run, so 64 keep it under 2 % and a run past its
+/// deadline by at most 64 rule runs.
+const CLOCK_EVERY: u64 = 64;
+
+impl Core {
+    /// Whether the deadline has passed (read only every [`CLOCK_EVERY`] rule runs);
+    /// when it has, the run stops.
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        if !self.propagations.is_multiple_of(CLOCK_EVERY) || Instant::now() < deadline {
+            return false;
+        }
+        self.timed_out = true;
+        self.stop = true;
+        true
+    }
 }
 
 /// Runs rules to a fixpoint; owned by a search so that its buffers are reused.
@@ -138,6 +167,8 @@ impl<'m> Engine<'m> {
                 propagations: 0,
                 changes: 0,
                 stop: false,
+                deadline: None,
+                timed_out: false,
             },
             conflict: None,
         }
@@ -296,7 +327,7 @@ impl<'m> Engine<'m> {
     ) -> Result<(), Conflict> {
         while let Some(rule) = self.core.queues.pop() {
             self.run_rule(rule, domains, observer, depth)?;
-            if self.core.stop {
+            if self.core.stop || self.core.out_of_time() {
                 self.core.queues.clear();
                 break;
             }
@@ -314,7 +345,7 @@ impl<'m> Engine<'m> {
             let changes_before = self.core.changes;
             for index in 0..self.model.num_rules() {
                 self.run_rule(RuleId(index as u32), domains, observer, depth)?;
-                if self.core.stop {
+                if self.core.stop || self.core.out_of_time() {
                     return Ok(());
                 }
             }
