@@ -13,7 +13,9 @@
 //!   grid written `2//3/1` ([`clue_list`]);
 //! - grids written in run lengths, where a letter is a run of blank cells
 //!   (`a` = 1 … `z` = 26), a number is a cell's value, and `_` only separates
-//!   two numbers ([`run_length_grid`]).
+//!   two numbers ([`run_length_grid`]; written back by
+//!   [`write_run_length_grid`]);
+//! - the character of a value in the zoo's one-line answers ([`value_char`]).
 //!
 //! Every error is a value ([`GameIdError`]) naming the part of the ID
 //! (parameters or description), the character offset in that part
@@ -441,6 +443,52 @@ pub fn run_length_grid(
     Ok(grid)
 }
 
+/// Writes cells in run lengths, as [`run_length_grid`] reads them: each run
+/// of blanks as letters (`z` for 26 at a time), each value as its number, and
+/// `_` between two numbers that would otherwise run together.
+pub fn write_run_length_grid(cells: &[Option<u64>]) -> String {
+    let mut text = String::new();
+    let mut blanks = 0usize;
+    let mut after_number = false;
+    for cell in cells.iter().chain(std::iter::once(&None)) {
+        match cell {
+            None => blanks += 1,
+            Some(value) => {
+                if blanks > 0 {
+                    push_blanks(&mut text, blanks);
+                    blanks = 0;
+                } else if after_number {
+                    text.push('_');
+                }
+                text.push_str(&value.to_string());
+                after_number = true;
+            }
+        }
+    }
+    // The chained sentinel counted one blank too many.
+    push_blanks(&mut text, blanks - 1);
+    text
+}
+
+fn push_blanks(text: &mut String, mut blanks: usize) {
+    while blanks > 0 {
+        let run = blanks.min(26);
+        text.push(char::from(b'a' + (run - 1) as u8));
+        blanks -= run;
+    }
+}
+
+/// One value as a character of the zoo's canonical one-line answers
+/// (`--format line`): `1`–`9`, then `a`, `b`, … for 10, 11, …, up to `z`
+/// for 35; `None` for a value outside `1..=35`.
+pub fn value_char(value: u64) -> Option<char> {
+    match value {
+        1..=9 => char::from_digit(value as u32, 10),
+        10..=35 => char::from_digit(value as u32, 36),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -580,5 +628,27 @@ mod tests {
         let error = reader.number_in(1..=9, "a clue").unwrap_err();
         assert!(error.to_string().ends_with("(100 digits)"), "{error}");
         assert!(error.to_string().len() < 120);
+    }
+
+    #[test]
+    fn run_lengths_round_trip() {
+        let cells = [None, Some(3), Some(12), None, None, Some(1)];
+        let text = write_run_length_grid(&cells);
+        assert_eq!(text, "a3_12b1");
+        let mut reader = Reader::new(Part::Description, &text);
+        let read = run_length_grid(&mut reader, cells.len(), 1..=20, "a value").unwrap();
+        assert_eq!(read, cells);
+        assert_eq!(write_run_length_grid(&[None; 30]), "zd");
+        assert_eq!(write_run_length_grid(&[]), "");
+    }
+
+    #[test]
+    fn values_as_line_characters() {
+        assert_eq!(value_char(1), Some('1'));
+        assert_eq!(value_char(9), Some('9'));
+        assert_eq!(value_char(10), Some('a'));
+        assert_eq!(value_char(35), Some('z'));
+        assert_eq!(value_char(0), None);
+        assert_eq!(value_char(36), None);
     }
 }
