@@ -10,6 +10,8 @@ mod skyscrapers;
 mod sudoku;
 mod sudoku_generate;
 mod teach;
+mod towers;
+mod zoo;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -40,6 +42,8 @@ enum Command {
     Skyscrapers(skyscrapers::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
+    /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve and count.
+    Towers(towers::Args),
 }
 
 fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -49,6 +53,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
+        Command::Towers(args) => towers::run(args, out),
     }
 }
 
