@@ -11,6 +11,7 @@ mod sudoku;
 mod sudoku_generate;
 mod teach;
 mod towers;
+mod unequal;
 mod zoo;
 
 use std::io::{self, Write};
@@ -44,6 +45,10 @@ enum Command {
     Sudoku(sudoku::Args),
     /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve and count.
     Towers(towers::Args),
+    /// Futoshiki from Simon Tatham's Unequal game IDs, with his adjacent mode: solve
+    /// and count.
+    #[command(visible_alias = "futoshiki")]
+    Unequal(unequal::Args),
 }
 
 fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -54,6 +59,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Towers(args) => towers::run(args, out),
+        Command::Unequal(args) => unequal::run(args, out),
     }
 }
 
