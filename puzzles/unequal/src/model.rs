@@ -1,7 +1,7 @@
 //! A puzzle as an engine model: one variable per cell, named `r1c1`…,
 //! valued `1..=N`; the givens fixed in the model; each row and column all
 //! different (Régin's domain-consistent filter); each sign a
-//! [`Compare`](sieve::rules::Compare) `<`; in the adjacent mode each pair of
+//! [`sieve::rules::Compare`] `<`; in the adjacent mode each pair of
 //! neighbours a [`Distance`] of one (a bar) or not one (no bar).
 
 use sieve::rules::{AllDifferent, Compare, Comparison};
