@@ -16,7 +16,7 @@ Exit codes:
   0  success
   1  a puzzle has no solution, or several where one was required, or a node or time
      limit stopped the search before it had the answer (a batch goes on)
-  2  usage or input error (bad flag, unreadable file, malformed puzzle)
+  2  usage or input error (bad flag, unreadable file, malformed puzzle or game ID)
 A run whose stdout or stderr is closed by its reader (`sieve ... | head`) ends
 there, quietly, with 0.";
 

@@ -10,6 +10,9 @@ mod skyscrapers;
 mod sudoku;
 mod sudoku_generate;
 mod teach;
+mod towers;
+mod unequal;
+mod zoo;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -40,6 +43,12 @@ enum Command {
     Skyscrapers(skyscrapers::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
+    /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve and count.
+    Towers(towers::Args),
+    /// Futoshiki from Simon Tatham's Unequal game IDs, with his adjacent mode: solve
+    /// and count.
+    #[command(visible_alias = "futoshiki")]
+    Unequal(unequal::Args),
 }
 
 fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
@@ -49,6 +58,8 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
+        Command::Towers(args) => towers::run(args, out),
+        Command::Unequal(args) => unequal::run(args, out),
     }
 }
 

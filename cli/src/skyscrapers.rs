@@ -12,7 +12,7 @@ use sieve_skyscrapers::generate::{GenerateOptions, Target, generate, puzzle_seed
 use sieve_skyscrapers::rate::{RateError, rate_with};
 use sieve_skyscrapers::{
     Answer, Grid, Order, Puzzle, SkyscrapersModel, format_puzzle_line, parse_givens, parse_grid,
-    parse_puzzle_line,
+    parse_puzzle_line, parse_towers_id,
 };
 
 use crate::common::{
@@ -35,10 +35,12 @@ Examples:
   sieve skyscrapers generate 5 --count 10 | sieve skyscrapers solve --file -
   sieve skyscrapers solve --trace html --out replay.html   replay the solve in a browser
   sieve skyscrapers explain '0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0' --cell r2c3
+  sieve skyscrapers solve '5:/3////2/////3//1//3/2////,r1b1c'   Tatham's game ID
 
 Clues are given in the source's order: top (columns left to right), bottom
 (columns left to right), left (rows top to bottom), right (rows top to bottom),
-separated by single spaces; 0 means no clue.";
+separated by single spaces; 0 means no clue. A text with a `:` is Simon
+Tatham's Towers game ID instead, read as `sieve towers` reads it.";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -355,13 +357,23 @@ fn read_batch(
         if text.trim().is_empty() || text.trim_start().starts_with('#') {
             continue;
         }
-        let puzzle = parse_puzzle_line(text, order).map_err(|error| error.to_string());
+        let puzzle = read_puzzle_line(text, order);
         visit(Item {
             line: Some(index + 1),
             puzzle,
         })?;
     }
     Ok(())
+}
+
+/// A puzzle line, or Simon Tatham's Towers game ID when it holds a `:` (a
+/// clue line never does), as `sieve towers` reads it.
+fn read_puzzle_line(text: &str, order: Order) -> Result<Puzzle, String> {
+    if text.contains(':') {
+        parse_towers_id(text).map_err(|error| format!("the game ID: {error}"))
+    } else {
+        parse_puzzle_line(text, order).map_err(|error| error.to_string())
+    }
 }
 
 /// The one puzzle named by CLUES (with --givens), --grid, or the built-in example.
@@ -373,7 +385,7 @@ fn single_puzzle(input: &InputArgs) -> Result<Puzzle, String> {
             return parse_grid(&text).map_err(|error| format!("{}: {error}", path.display()));
         }
         (None, Some(clues)) => {
-            parse_puzzle_line(clues, order).map_err(|error| format!("the clues: {error}"))?
+            read_puzzle_line(clues, order).map_err(|error| format!("the clues: {error}"))?
         }
         (None, None) => {
             warn(format_args!(

@@ -63,7 +63,8 @@ pub use generate::{
 pub use model::{ModelError, SkyscrapersModel};
 pub use parse::{
     Order, ParseError, format_clues, format_givens, format_grid, format_puzzle_line,
-    format_solution, parse_clues, parse_givens, parse_grid, parse_puzzle, parse_puzzle_line,
+    format_solution, format_towers_id, format_towers_line, parse_clues, parse_givens, parse_grid,
+    parse_puzzle, parse_puzzle_line, parse_towers_id,
 };
 pub use puzzle::{Clues, Grid, Line, MAX_SIZE, Puzzle, PuzzleError, Side};
 pub use rate::{Difficulty, RateError, Rating, rate};

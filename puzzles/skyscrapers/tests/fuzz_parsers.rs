@@ -6,7 +6,8 @@
 //! that lies inside the text; or with a whole-text error (empty, a count that
 //! fits no size). Never a panic. Inputs are arbitrary strings and near-valid
 //! mutations of the clues of random Latin squares, written in both clue
-//! orders, as drawn grids, as puzzle lines with givens, and as givens alone.
+//! orders, as drawn grids, as puzzle lines with givens, as Tatham game IDs,
+//! and as givens alone.
 //!
 //! CI runs proptest's default 256 cases per property; the long run sets
 //! `PROPTEST_CASES` (see docs/robustness.md). Every file in
@@ -17,12 +18,13 @@ mod fuzz_text;
 
 use fuzz_text::{Edit, mutate};
 use proptest::prelude::*;
+use sieve_gameid::Part;
 use sieve_skyscrapers::latin::random_latin_square_seeded;
 use sieve_skyscrapers::parse::{
     Order, format_clues, format_grid, format_puzzle_line, format_solution, parse_clues,
     parse_givens, parse_grid, parse_puzzle, parse_puzzle_line,
 };
-use sieve_skyscrapers::{Clues, ParseError, Puzzle, Side};
+use sieve_skyscrapers::{Clues, ParseError, Puzzle, Side, format_towers_id, parse_towers_id};
 
 /// Where an error points: a column of a one-line clue text (counted over the
 /// whole text, which those parsers read as one line), or a line and column.
@@ -98,7 +100,29 @@ fn check_text(text: &str, size: usize) -> Result<(), String> {
     if let Err(error) = text.parse::<Order>() {
         errors.push(error);
     }
-    errors.iter().try_for_each(|error| check_error(text, error))
+    errors
+        .iter()
+        .try_for_each(|error| check_error(text, error))?;
+    check_towers_id(text)
+}
+
+/// A Towers game ID either reads or fails at an offset inside the part of
+/// the ID it names, and says so.
+fn check_towers_id(text: &str) -> Result<(), String> {
+    let Err(error) = parse_towers_id(text) else {
+        return Ok(());
+    };
+    let trimmed = text.trim();
+    let length = match (error.part, trimmed.split_once(':')) {
+        (Part::Params, Some((params, _))) => params.chars().count(),
+        (Part::Description, Some((_, description))) => description.chars().count(),
+        _ => trimmed.chars().count(),
+    };
+    let message = error.to_string();
+    if error.offset > length || !message.contains(&format!("at offset {}", error.offset)) {
+        return Err(format!("{text:?}: the offset is wrong: {message}"));
+    }
+    Ok(())
 }
 
 /// A puzzle: the clues of a random Latin square, some of them blanked.
@@ -129,7 +153,8 @@ fn puzzles() -> impl Strategy<Value = (Puzzle, u64)> {
 fn interesting_characters() -> impl Strategy<Value = char> {
     prop_oneof![
         prop::sample::select(vec![
-            ' ', ' ', '0', '1', '9', '.', '|', '\n', '\t', '\r', '-', 'x', 'é', '\u{0}', '٣',
+            ' ', ' ', '0', '1', '9', '.', '|', '\n', '\t', '\r', '-', 'x', 'é', '\u{0}', '٣', '/',
+            ',', ':', '_', 'a', 'z', 'd',
         ]),
         any::<char>(),
     ]
@@ -147,6 +172,7 @@ fn written(puzzle: &Puzzle, seed: u64, form: u8) -> String {
         2 => format_grid(puzzle),
         3 => format_puzzle_line(puzzle, Order::Source),
         4 => format_puzzle_line(puzzle, Order::Clockwise),
+        5 => format_towers_id(puzzle),
         _ => {
             let grid = random_latin_square_seeded(puzzle.size(), seed).expect("a valid size");
             format_solution(&grid)
@@ -176,10 +202,13 @@ proptest! {
         let drawn = format_grid(&puzzle);
         let read = parse_grid(&drawn).map_err(|e| TestCaseError::fail(format!("{drawn:?}: {e}")))?;
         prop_assert_eq!(read.clues(), puzzle.clues());
+        let id = format_towers_id(&puzzle);
+        let read = parse_towers_id(&id).map_err(|e| TestCaseError::fail(format!("{id:?}: {e}")))?;
+        prop_assert_eq!(read, puzzle);
     }
 
     #[test]
-    fn mutated_puzzles_never_panic((puzzle, seed) in puzzles(), form in 0u8..6, edits in edits()) {
+    fn mutated_puzzles_never_panic((puzzle, seed) in puzzles(), form in 0u8..7, edits in edits()) {
         let text = mutate(&written(&puzzle, seed, form), &edits);
         check_text(&text, puzzle.size()).map_err(TestCaseError::fail)?;
     }

@@ -58,6 +58,10 @@
 //! N·N heights row by row, separated by any whitespace, `0` (or `.`) for an
 //! empty cell: the argument of the CLI's `--givens`.
 //!
+//! # Simon Tatham's Towers game IDs
+//!
+//! `5:/3////2/////3//1//3/2////,r1b1c`: see [`parse_towers_id`].
+//!
 //! # One puzzle a line
 //!
 //! The clue line, optionally followed by ` | ` and the givens: what the
@@ -83,12 +87,14 @@ mod drawn;
 mod error;
 mod givens;
 mod puzzle_line;
+mod towers;
 
 pub use clue_line::{format_clues, parse_clues};
 pub use drawn::{field_width, format_grid, parse_grid};
 pub use error::{CluePosition, FieldRole, ParseError};
 pub use givens::{format_givens, format_solution, parse_givens};
 pub use puzzle_line::{format_puzzle_line, parse_puzzle_line};
+pub use towers::{format_towers_id, format_towers_line, parse_towers_id};
 
 /// The order in which a clue line lists the 4N clues.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

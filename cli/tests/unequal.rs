@@ -1,0 +1,146 @@
+//! `sieve unequal` / `sieve futoshiki`: Simon Tatham's Unequal game IDs, both
+//! modes, through the built binary, against his own solver's answers
+//! (puzzles/unequal/tests/tatham/, which says how the files were made).
+
+mod common;
+
+use common::{assert_exit, run, stderr, stdout};
+
+/// The committed data file `name`, and its non-comment lines.
+fn data(name: &str) -> (String, Vec<String>) {
+    let path = format!(
+        "{}/../puzzles/unequal/tests/tatham/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    let lines = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    (path, lines)
+}
+
+#[test]
+fn format_line_equals_tathams_answer_for_every_id_in_both_modes() {
+    let (path, ids) = data("unequal_ids.txt");
+    let (_, answers) = data("unequal_solutions.txt");
+    for command in ["unequal", "futoshiki"] {
+        let output = run(
+            &[command, "solve", "--format", "line", "--file", &path],
+            None,
+        );
+        assert_exit(&output, 0);
+        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), ids.len(), "one line an ID");
+        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
+            assert_eq!(ours, his, "{id}");
+        }
+        assert_eq!(stderr(&output), "");
+    }
+    let adjacent = ids
+        .iter()
+        .filter(|id| id.split(':').next().unwrap().contains('a'));
+    assert!(adjacent.count() >= 10);
+}
+
+#[test]
+fn the_picture_draws_signs_and_bars() {
+    let output = run(
+        &[
+            "unequal",
+            "solve",
+            "4:3,0,0,0,0D,0U,0L,0,0,0,0,0,0,0L,0R,0,",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "3 1 2 4\n  ^\n4 2<3 1\nv\n2 4 1 3\n\n1<3 4>2\n"
+    );
+    let output = run(
+        &[
+            "futoshiki",
+            "solve",
+            "5a:0R,1L,0RD,0L,5,0R,0L,3U,0RD,2L,0,0D,5,0U,4,3R,4UL,0D,0D,0,0,0R,0UL,0UR,0L,",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert!(
+        stdout(&output).starts_with("2|1 4|3 5\n    -\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn several_solutions_exit_1_and_count_counts() {
+    let output = run(
+        &[
+            "unequal",
+            "solve",
+            "--format",
+            "line",
+            "3:0,0,0,0,0,0,0,0,0,",
+        ],
+        None,
+    );
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "\n");
+    assert!(stderr(&output).contains("several solutions"));
+
+    let output = run(&["unequal", "count", "3:0,0,0,0,0,0,0,0,0,"], None);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "12\n");
+}
+
+#[test]
+fn malformed_ids_exit_2_naming_the_offset() {
+    for (id, offset) in [
+        ("3:0,0,0,0,4,0,0,0,0,", "description at offset 8"),
+        ("3:0U,0,0,0,0,0,0,0,0,", "description at offset 1"),
+        ("3a:0R,0,0,0,0,0,0,0,0,", "description at offset 1"),
+        ("3:0,0,0", "description at offset 5"),
+        ("3q:0,0,0,0,0,0,0,0,0,", "parameters at offset 1"),
+    ] {
+        let output = run(&["unequal", "solve", id], None);
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains(offset),
+            "{id}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stdout(&output), "");
+    }
+    let (_, ids) = data("unequal_ids.txt");
+    let input = format!("{}\n3:0,0,0\n", ids[0]);
+    let output = run(
+        &["futoshiki", "solve", "--format", "line", "--file", "-"],
+        Some(&input),
+    );
+    assert_exit(&output, 2);
+    assert_eq!(
+        stdout(&output).lines().count(),
+        1,
+        "the good ID is still solved"
+    );
+    assert!(
+        stderr(&output).starts_with("line 2: description at offset 5"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn help_shows_a_real_game_id() {
+    for command in ["unequal", "futoshiki"] {
+        let output = run(&[command, "--help"], None);
+        assert_exit(&output, 0);
+        let help = stdout(&output);
+        let example = "4:3,0,0,0,0D,0U,0L,0,0,0,0,0,0,0L,0R,0,";
+        assert!(help.contains(example), "{help}");
+        sieve_unequal::parse_unequal_id(example).expect("the example is a valid ID");
+    }
+}
