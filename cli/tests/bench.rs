@@ -99,10 +99,21 @@ fn sudoku_csv_has_one_numeric_row_per_tier_and_strategy() {
         assert_eq!(row[solutions], "4", "{row:?}");
         let per_second: f64 = row[rate].parse().expect("a number");
         assert!(per_second > 0.0);
+        // Every field from the median on is a number, or (the repeats) numbers
+        // separated by `;`.
         for field in &row[column(&header, "median_seconds")..] {
-            let value: f64 = field.parse().expect("numeric fields");
-            assert!(value >= 0.0 && value.is_finite());
+            for part in field.split(';') {
+                let value: f64 = part.parse().expect("numeric fields");
+                assert!(value >= 0.0 && value.is_finite());
+            }
         }
+        let seconds = |name: &str| row[column(&header, name)].parse::<f64>().unwrap();
+        let (low, median, high) = (
+            seconds("ci95_low_seconds"),
+            seconds("median_seconds"),
+            seconds("ci95_high_seconds"),
+        );
+        assert!(low <= median && median <= high, "{row:?}");
     }
     let sets: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
     assert!(sets.contains(&"fast") && sets.contains(&"hidden-single"));
@@ -374,10 +385,21 @@ fn skyscrapers_csv_reads_back_in_either_clue_order() {
         assert_eq!(row[column(&header, "puzzles")], "4");
         // Limit 2: one each for the unique puzzles, two for the open grid.
         assert_eq!(row[solutions], "5", "{row:?}");
+        // Every field from the median on is a number, or (the repeats) numbers
+        // separated by `;`.
         for field in &row[column(&header, "median_seconds")..] {
-            let value: f64 = field.parse().expect("numeric fields");
-            assert!(value >= 0.0 && value.is_finite());
+            for part in field.split(';') {
+                let value: f64 = part.parse().expect("numeric fields");
+                assert!(value >= 0.0 && value.is_finite());
+            }
         }
+        let seconds = |name: &str| row[column(&header, name)].parse::<f64>().unwrap();
+        let (low, median, high) = (
+            seconds("ci95_low_seconds"),
+            seconds("median_seconds"),
+            seconds("ci95_high_seconds"),
+        );
+        assert!(low <= median && median <= high, "{row:?}");
     }
 }
 
@@ -524,4 +546,47 @@ fn magic_csv_mixes_orders_and_agrees() {
     }
     assert_eq!(rows[0][0], "bounds");
     assert_eq!(rows[4][0], "distinct");
+}
+
+#[test]
+fn a_strategy_listed_twice_is_an_a_a_test_with_intervals() {
+    let path = sudoku_file("a_a.txt");
+    let file = path.to_str().expect("a UTF-8 path");
+    let output = bench(&[
+        "sudoku",
+        "--file",
+        file,
+        "--schedules",
+        "queue,queue",
+        "--restores",
+        "copy",
+        "--var-orders",
+        "fewest",
+        "--repeats",
+        "5",
+        "--warmup",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let report = agreeing_report(&output, "sudoku", 3);
+    assert_eq!(
+        (report["repeats"].as_u64(), report["warmup"].as_u64()),
+        (Some(5), Some(2))
+    );
+    let rows = report["rows"].as_array().expect("rows");
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|row| row["strategy"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["queue/copy/fewest", "queue/copy/fewest #2"]);
+    assert_eq!(rows[0]["totals"], rows[1]["totals"], "the same work");
+    for row in rows {
+        let repeats = row["repeat_seconds"].as_array().unwrap();
+        assert_eq!(repeats.len(), 5);
+        let [low, high] = [0, 1].map(|i| row["ci95_seconds"][i].as_f64().unwrap());
+        let median = row["seconds"].as_f64().unwrap();
+        assert!(low <= median && median <= high, "{row}");
+    }
+    assert!(report["timing_flags"].is_array());
 }

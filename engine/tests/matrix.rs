@@ -168,6 +168,7 @@ fn run(model: &Model, starts: &[Domains], limit: Option<u64>) -> MatrixReport {
     let options = MatrixOptions {
         repeats: 2,
         solution_limit: limit,
+        ..MatrixOptions::default()
     };
     let mut calls = 0;
     let report = sieve::run_matrix(&subjects, &strategies, &options, &mut |done, total| {
@@ -175,7 +176,12 @@ fn run(model: &Model, starts: &[Domains], limit: Option<u64>) -> MatrixReport {
         assert!(done <= total);
     })
     .expect("the matrix runs");
-    assert_eq!(calls, strategies.len() * 3, "one progress call per pass");
+    // Per strategy: the warm-up pass, two timed passes and the statistics pass.
+    assert_eq!(calls, strategies.len() * 4, "one progress call per pass");
+    for row in &report.rows {
+        assert_eq!(row.repeat_seconds.len(), 2);
+        assert!(row.ci95_seconds[0] <= row.seconds && row.seconds <= row.ci95_seconds[1]);
+    }
     report
 }
 
@@ -309,6 +315,7 @@ fn compare(subjects: &[Subject<'_>]) -> Result<MatrixReport, MatrixError> {
     let options = MatrixOptions {
         repeats: 1,
         solution_limit: None,
+        ..MatrixOptions::default()
     };
     sieve::run_matrix(subjects, &strategies, &options, &mut |_, _| {})
 }

@@ -43,6 +43,7 @@ pub fn assert_agreement(
     let options = MatrixOptions {
         repeats: 1,
         solution_limit,
+        ..MatrixOptions::default()
     };
     let report = run_matrix(subjects, strategies, &options, &mut |_, _| {})
         .unwrap_or_else(|error| panic!("{what}: the matrix could not run: {error}"));

@@ -19,7 +19,7 @@ use std::str::FromStr;
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sieve::matrix::{Disagreement, MatrixOptions, Row, RuleReport, Strategy, Subject};
+use sieve::matrix::{Disagreement, MatrixOptions, Row, RuleReport, Strategy, Subject, timing};
 use sieve::{Domains, Model, Restore, Schedule, VarId, VarOrder};
 
 use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, warn};
@@ -134,9 +134,13 @@ pub struct Args {
     /// Skyscrapers: the order of the clues on each line.
     #[arg(long, value_enum, default_value = "source")]
     pub order: OrderArg,
-    /// Timed passes per strategy; the median is reported.
+    /// Timed passes per strategy; the median is reported with its 95 % interval.
+    /// Every repeat runs each (rule set, strategy) once, in a shuffled order.
     #[arg(long, default_value_t = 3)]
     pub repeats: usize,
+    /// Untimed passes of every (rule set, strategy) before the timed ones.
+    #[arg(long, default_value_t = 1)]
+    pub warmup: usize,
     /// Use only the first N puzzles of the file.
     #[arg(long)]
     pub limit: Option<usize>,
@@ -208,13 +212,17 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let options = MatrixOptions {
         repeats: args.repeats.max(1),
         solution_limit: (!args.all_solutions).then_some(args.solution_limit),
+        warmup: args.warmup,
+        ..MatrixOptions::default()
     };
     let (rows, disagreements) = run_workload(&workload, &strategies, &options)?;
     let report = BenchReport {
         puzzle: args.puzzle.name(),
         puzzles: workload.groups.iter().map(|g| group_size(g)).sum(),
         repeats: options.repeats,
+        warmup: options.warmup,
         solution_limit: options.solution_limit,
+        timing_flags: timing::timing_flags(&rows),
         rows,
         disagreements,
     };
@@ -233,28 +241,19 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
     Ok(Outcome::Unsolved)
 }
 
-/// The product of the chosen axes, refusing an empty axis.
+/// The product of the chosen axes, refusing an empty axis. A value given twice is
+/// kept twice (its second row labelled `#2`): `--schedules queue,queue` is an A/A
+/// test of the timing.
 fn strategies(args: &Args) -> Result<Vec<Strategy>, CliError> {
     if args.schedules.is_empty() || args.restores.is_empty() || args.var_orders.is_empty() {
         return Err(CliError::input(
             "bench: --schedules, --restores and --var-orders each need at least one value",
         ));
     }
-    let schedules: Vec<Schedule> = unique(args.schedules.iter().map(|&s| s.into()));
-    let restores: Vec<Restore> = unique(args.restores.iter().map(|&r| r.into()));
-    let var_orders: Vec<VarOrder> = unique(args.var_orders.iter().map(|&v| v.into()));
+    let schedules: Vec<Schedule> = args.schedules.iter().map(|&s| s.into()).collect();
+    let restores: Vec<Restore> = args.restores.iter().map(|&r| r.into()).collect();
+    let var_orders: Vec<VarOrder> = args.var_orders.iter().map(|&v| v.into()).collect();
     Ok(Strategy::product(&schedules, &restores, &var_orders))
-}
-
-/// The values in first-seen order, each once.
-fn unique<T: PartialEq>(values: impl Iterator<Item = T>) -> Vec<T> {
-    let mut kept = Vec::new();
-    for value in values {
-        if !kept.contains(&value) {
-            kept.push(value);
-        }
-    }
-    kept
 }
 
 /// The rule sets named by `--tiers` (or `default` when none is given): each name,
@@ -332,7 +331,7 @@ fn run_workload(
     strategies: &[Strategy],
     options: &MatrixOptions,
 ) -> Result<(Vec<Row>, Vec<Disagreement>), CliError> {
-    let passes_per_block = strategies.len() * (options.repeats + 1);
+    let passes_per_block = strategies.len() * (options.warmup + options.repeats + 1);
     let blocks = workload.groups.iter().flatten();
     let passes: usize = blocks.clone().count() * passes_per_block;
     let searches: usize = blocks.map(|b| b.starts.len() * passes_per_block).sum();
@@ -398,14 +397,16 @@ impl Rows {
     }
 }
 
-/// Adds `more` (the same rule set and strategy on other puzzles) to `row`: times and
+/// Adds `more` (the same rule set and strategy on other puzzles) to `row`: the
+/// repeats' times add up pass by pass (the median and its interval are taken again),
 /// counters add up, rules add up by name, puzzles follow on.
 fn add_row(row: &mut Row, more: Row) {
     row.puzzle_count += more.puzzle_count;
-    row.seconds += more.seconds;
     for (seconds, added) in row.repeat_seconds.iter_mut().zip(&more.repeat_seconds) {
         *seconds += added;
     }
+    row.seconds = timing::median(&row.repeat_seconds);
+    row.ci95_seconds = timing::median_interval(&row.repeat_seconds, row.puzzle_count as u64);
     row.puzzles_per_second = if row.seconds > 0.0 {
         row.puzzle_count as f64 / row.seconds
     } else {

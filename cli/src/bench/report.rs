@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde::Serialize;
-use sieve::matrix::{Disagreement, Row};
+use sieve::matrix::{Disagreement, Row, TimingFlag};
 
 use super::ReportFormat;
 use crate::common::CliError;
@@ -18,12 +18,16 @@ pub(super) struct BenchReport {
     pub puzzles: usize,
     /// Timed passes per row.
     pub repeats: usize,
+    /// Untimed passes per row before them.
+    pub warmup: usize,
     /// The solution limit of each search (`None`: all solutions).
     pub solution_limit: Option<u64>,
     /// One row per rule set and strategy.
     pub rows: Vec<Row>,
     /// Every disagreement between strategies.
     pub disagreements: Vec<Disagreement>,
+    /// Rows that did the same work but whose times part beyond their intervals.
+    pub timing_flags: Vec<TimingFlag>,
 }
 
 /// Writes `report` in `format`.
@@ -36,6 +40,7 @@ pub(super) fn write(
     match format {
         ReportFormat::Table => {
             write_table(report, out)?;
+            write_timing_flags(report, out)?;
             write_rule_groups(report, top_rules, out)
         }
         ReportFormat::Csv => write_csv(report, out),
@@ -111,28 +116,51 @@ fn write_table(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError
         .map_or("all".to_string(), |l| l.to_string());
     writeln!(
         out,
-        "sieve bench {}: {} puzzle(s), median of {} repeat(s), solution limit {limit}",
-        report.puzzle, report.puzzles, report.repeats
+        "sieve bench {}: {} puzzle(s), median of {} interleaved repeat(s) after {} warm-up pass(es), 95 % bootstrap interval; solution limit {limit}",
+        report.puzzle, report.puzzles, report.repeats, report.warmup
     )?;
     let set_width = column_width(report, "rule set", |r| r.rule_set.len());
     let strategy_width = column_width(report, "strategy", |r| r.strategy.len());
     writeln!(
         out,
-        "{:<set_width$}  {:<strategy_width$}  {:>11}  {:>10}  {:>10}  {:>12}  {:>10}",
-        "rule set", "strategy", "puzzles/s", "nodes/p", "failures/p", "propagations/p", "changes/p"
+        "{:<set_width$}  {:<strategy_width$}  {:>11}  {:>21}  {:>10}  {:>10}  {:>12}  {:>10}",
+        "rule set",
+        "strategy",
+        "puzzles/s",
+        "median ms [95 %]",
+        "nodes/p",
+        "failures/p",
+        "propagations/p",
+        "changes/p"
     )?;
     for row in &report.rows {
         let [nodes, failures, propagations, changes] = work_per_puzzle(row);
+        let [low, high] = row.ci95_seconds.map(|seconds| seconds * 1e3);
+        let median = format!("{:.2} [{low:.2}, {high:.2}]", row.seconds * 1e3);
         writeln!(
             out,
-            "{:<set_width$}  {:<strategy_width$}  {:>11.1}  {:>10.1}  {:>10.1}  {:>14.1}  {:>10.1}",
+            "{:<set_width$}  {:<strategy_width$}  {:>11.1}  {:>21}  {:>10.1}  {:>10.1}  {:>14.1}  {:>10.1}",
             row.rule_set,
             row.strategy,
             row.puzzles_per_second,
+            median,
             nodes,
             failures,
             propagations,
             changes,
+        )?;
+    }
+    Ok(())
+}
+
+/// Each pair of rows that did the same work yet timed apart: the harness, not the
+/// strategies, made that difference, so the table is not a ranking of them.
+fn write_timing_flags(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> {
+    for flag in &report.timing_flags {
+        writeln!(
+            out,
+            "TIMING FLAG {}: {} and {} did the same work, yet {} took {:.2}x the time, beyond both intervals",
+            flag.rule_set, flag.faster, flag.slower, flag.slower, flag.ratio
         )?;
     }
     Ok(())
@@ -180,8 +208,8 @@ fn write_rule_groups(
 
 /// The CSV header: one line per (rule set, strategy).
 const CSV_HEADER: &str = "rule_set,strategy,schedule,restore,var_order,puzzles,repeats,\
-median_seconds,puzzles_per_second,solutions,nodes_per_puzzle,failures_per_puzzle,\
-propagations_per_puzzle,changes_per_puzzle";
+median_seconds,ci95_low_seconds,ci95_high_seconds,repeat_seconds,puzzles_per_second,\
+solutions,nodes_per_puzzle,failures_per_puzzle,propagations_per_puzzle,changes_per_puzzle";
 
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
@@ -191,13 +219,19 @@ fn csv_field(text: &str) -> String {
     }
 }
 
+/// Every repeat's time, in the order run, separated by `;` (one CSV field).
+fn repeat_list(seconds: &[f64]) -> String {
+    let times: Vec<String> = seconds.iter().map(|time| format!("{time:.9}")).collect();
+    times.join(";")
+}
+
 fn write_csv(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "{CSV_HEADER}")?;
     for row in &report.rows {
         let [nodes, failures, propagations, changes] = work_per_puzzle(row);
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{:.9},{:.3},{},{:.3},{:.3},{:.3},{:.3}",
+            "{},{},{},{},{},{},{},{:.9},{:.9},{:.9},{},{:.3},{},{:.3},{:.3},{:.3},{:.3}",
             csv_field(&row.rule_set),
             csv_field(&row.strategy),
             row.schedule,
@@ -206,6 +240,9 @@ fn write_csv(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> 
             row.puzzle_count,
             report.repeats,
             row.seconds,
+            row.ci95_seconds[0],
+            row.ci95_seconds[1],
+            repeat_list(&row.repeat_seconds),
             row.puzzles_per_second,
             row.totals.solutions,
             nodes,

@@ -7,11 +7,16 @@
 //! models over the same start states) and a list of [`Strategy`]s, often the product
 //! of schedules, restores and variable orders ([`Strategy::product`]).
 //!
-//! **Timing and statistics are separate runs.** Each strategy runs `repeats` timed
-//! passes over all start states with no observer (the figures of [`Row::seconds`] are
-//! the median pass); the search counters come from the last timed pass. Then one more
-//! untimed pass runs with a [`Stats`] observer to collect the per-rule calls and changes
-//! and the solutions themselves, so observation never distorts the timings.
+//! **Timing and statistics are separate runs.** Each cell (rule set × strategy)
+//! runs `repeats` timed passes over all start states with no observer, interleaved
+//! with every other cell's in a shuffled order after untimed warm-up passes (see
+//! [`timing`] for why); [`Row::seconds`] is the median pass and
+//! [`Row::ci95_seconds`] its interval, and rows that did the same work but whose
+//! intervals part are flagged ([`TimingFlag`]). The search counters come from the
+//! last timed pass. Then one more untimed pass runs with a [`Stats`] observer to
+//! collect the per-rule calls and changes and the solutions themselves, so
+//! observation never distorts the timings. A strategy listed twice is kept, its
+//! second row labelled `#2`: an A/A test of the harness.
 //!
 //! **Agreement.** For every start state: every strategy of every subject must report
 //! the same number of solutions (up to the limit); when the limit was not reached, the
@@ -35,7 +40,7 @@
 //!
 //! let strategies = Strategy::product(&Schedule::ALL, &Restore::ALL, &VarOrder::ALL);
 //! let subjects = [Subject::new("all different", &model, &starts)];
-//! let options = MatrixOptions { repeats: 1, solution_limit: Some(10) };
+//! let options = MatrixOptions { repeats: 1, solution_limit: Some(10), ..MatrixOptions::default() };
 //! let report = run_matrix(&subjects, &strategies, &options, &mut |_, _| {})?;
 //! assert_eq!(report.rows.len(), 18);
 //! assert!(report.check().is_ok());
@@ -43,6 +48,8 @@
 //! assert_eq!(report.rows[0].puzzles[1].solutions, 2);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+pub mod timing;
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -56,6 +63,8 @@ use crate::model::Model;
 use crate::observe::{Event, Flow, Observer, Stats};
 use crate::propagation::Schedule;
 use crate::search::{Config, Counters, Restore, Search, ValueOrder, VarOrder};
+
+pub use timing::TimingFlag;
 
 /// A named search configuration: one column of the matrix.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,6 +211,11 @@ pub struct MatrixOptions {
     /// Stop each search after this many solutions (`Some(2)`: solve and prove the
     /// solution unique); `None` counts them all.
     pub solution_limit: Option<u64>,
+    /// Untimed passes of every cell before the timed ones (caches, allocator,
+    /// clock frequency settle).
+    pub warmup: usize,
+    /// The seed of the timed passes' shuffled order and of the intervals.
+    pub order_seed: u64,
 }
 
 impl Default for MatrixOptions {
@@ -209,6 +223,8 @@ impl Default for MatrixOptions {
         MatrixOptions {
             repeats: 3,
             solution_limit: Some(2),
+            warmup: 1,
+            order_seed: 2026,
         }
     }
 }
@@ -271,8 +287,10 @@ pub struct Row {
     pub puzzle_count: usize,
     /// The median time of a pass over every start state, in seconds.
     pub seconds: f64,
-    /// Every timed pass, in seconds.
+    /// Every timed pass, in seconds, in the order run.
     pub repeat_seconds: Vec<f64>,
+    /// The 95 % bootstrap interval of the median pass, in seconds (see [`timing`]).
+    pub ci95_seconds: [f64; 2],
     /// Start states solved per second, from the median pass.
     pub puzzles_per_second: f64,
     /// The sum of the search counters over every start state (last timed pass).
@@ -418,12 +436,16 @@ pub enum MatrixError {
 pub struct MatrixReport {
     /// How many timed passes each row made.
     pub repeats: usize,
+    /// How many untimed warm-up passes each row made first.
+    pub warmup: usize,
     /// The solution limit of each search.
     pub solution_limit: Option<u64>,
     /// The rows, rule set by rule set, in the strategies' order.
     pub rows: Vec<Row>,
     /// Every disagreement found; empty when all strategies agree.
     pub disagreements: Vec<Disagreement>,
+    /// Rows that did the same work but whose times part beyond their intervals.
+    pub timing_flags: Vec<TimingFlag>,
 }
 
 impl MatrixReport {
@@ -442,7 +464,7 @@ impl MatrixReport {
 
 /// Run every strategy on every subject's start states, then check agreement (the
 /// result lists the disagreements; call [`MatrixReport::check`] to turn them into an
-/// error). `progress(done, total)` is called after each pass of a row.
+/// error). `progress(done, total)` is called after each pass of a cell.
 pub fn run_matrix(
     subjects: &[Subject<'_>],
     strategies: &[Strategy],
@@ -452,27 +474,89 @@ pub fn run_matrix(
     check_puzzle_counts(subjects)?;
     check_answers(subjects)?;
     let repeats = options.repeats.max(1);
-    let total = subjects.len() * strategies.len() * (repeats + 1);
+    let strategies = labelled(strategies);
+    let cells: Vec<(&Subject<'_>, &Strategy)> = subjects
+        .iter()
+        .flat_map(|subject| strategies.iter().map(move |strategy| (subject, strategy)))
+        .collect();
+    let total = cells.len() * (options.warmup + repeats + 1);
     let mut done = 0;
-    let mut rows = Vec::with_capacity(subjects.len() * strategies.len());
-    let mut keys = Vec::with_capacity(rows.capacity());
-    for subject in subjects {
-        for strategy in strategies {
-            let mut step = || {
-                done += 1;
-                progress(done, total);
-            };
-            rows.push(run_row(subject, strategy, options, repeats, &mut step)?);
-            keys.push(strategy.tree_key());
+    let mut step = || {
+        done += 1;
+        progress(done, total);
+    };
+    let mut times = vec![Vec::with_capacity(repeats); cells.len()];
+    let mut last = vec![Vec::new(); cells.len()];
+    for round in 0..options.warmup + repeats {
+        let order = match round.checked_sub(options.warmup) {
+            None => (0..cells.len()).collect(),
+            Some(repeat) => timing::pass_order(cells.len(), options.order_seed, repeat),
+        };
+        for cell in order {
+            let (subject, strategy) = cells[cell];
+            let (seconds, outcomes) = timed_pass(subject, strategy, options)
+                .map_err(|(puzzle, source)| engine_error(subject, puzzle, source))?;
+            if round >= options.warmup {
+                times[cell].push(seconds);
+                last[cell] = outcomes;
+            }
+            step();
         }
     }
+    let mut rows = Vec::with_capacity(cells.len());
+    for (cell, (&(subject, strategy), repeat_seconds)) in cells.iter().zip(times).enumerate() {
+        let seed = options.order_seed ^ cell as u64;
+        let timed = std::mem::take(&mut last[cell]);
+        rows.push(finish_row(
+            subject,
+            strategy,
+            options,
+            repeat_seconds,
+            timed,
+            seed,
+        )?);
+        step();
+    }
+    let keys: Vec<_> = cells
+        .iter()
+        .map(|(_, strategy)| strategy.tree_key())
+        .collect();
     let disagreements = compare_rows(&rows, &keys, subjects, strategies.len());
     Ok(MatrixReport {
         repeats,
+        warmup: options.warmup,
         solution_limit: options.solution_limit,
+        timing_flags: timing::timing_flags(&rows),
         rows,
         disagreements,
     })
+}
+
+/// The strategies with every repeated name made unique (`queue/copy/fewest #2`), so
+/// that a strategy listed twice stays two rows.
+fn labelled(strategies: &[Strategy]) -> Vec<Strategy> {
+    let mut seen: Vec<&str> = Vec::new();
+    strategies
+        .iter()
+        .map(|strategy| {
+            let earlier = seen.iter().filter(|&&name| name == strategy.name).count();
+            seen.push(&strategy.name);
+            let mut strategy = strategy.clone();
+            if earlier > 0 {
+                strategy.name = format!("{} #{}", strategy.name, earlier + 1);
+            }
+            strategy
+        })
+        .collect()
+}
+
+/// An engine error on start state `puzzle` (0-based) of `subject`.
+fn engine_error(subject: &Subject<'_>, puzzle: usize, source: crate::Error) -> MatrixError {
+    MatrixError::Engine {
+        label: subject.label.to_string(),
+        puzzle: puzzle + 1,
+        source,
+    }
 }
 
 fn check_answers(subjects: &[Subject<'_>]) -> Result<(), MatrixError> {
@@ -508,33 +592,21 @@ fn check_puzzle_counts(subjects: &[Subject<'_>]) -> Result<(), MatrixError> {
     }
 }
 
-/// The timed passes, then the untimed statistics pass, of one strategy on one subject.
-fn run_row(
+/// A row from its timed passes, after the untimed statistics pass of one strategy
+/// on one subject.
+fn finish_row(
     subject: &Subject<'_>,
     strategy: &Strategy,
     options: &MatrixOptions,
-    repeats: usize,
-    step: &mut dyn FnMut(),
+    repeat_seconds: Vec<f64>,
+    timed: Vec<TimedOutcome>,
+    seed: u64,
 ) -> Result<Row, MatrixError> {
-    let engine_error = |puzzle: usize, source: crate::Error| MatrixError::Engine {
-        label: subject.label.to_string(),
-        puzzle: puzzle + 1,
-        source,
-    };
-    let mut repeat_seconds = Vec::with_capacity(repeats);
-    let mut timed = Vec::new();
-    for _ in 0..repeats {
-        let (seconds, outcomes) = timed_pass(subject, strategy, options)
-            .map_err(|(puzzle, source)| engine_error(puzzle, source))?;
-        repeat_seconds.push(seconds);
-        timed = outcomes;
-        step();
-    }
     let mut stats = Stats::new();
     let mut puzzles = Vec::with_capacity(subject.starts.len());
     for (index, (start, counters)) in subject.starts.iter().zip(&timed).enumerate() {
         let observed = observed_search(subject, start, strategy, options, &mut stats)
-            .map_err(|source| engine_error(index, source))?;
+            .map_err(|source| engine_error(subject, index, source))?;
         puzzles.push(PuzzleOutcome {
             solutions: counters.0.solutions,
             limit_reached: counters.1,
@@ -547,12 +619,11 @@ fn run_row(
             all: observed,
         });
     }
-    step();
     let mut totals = Totals::default();
     for (counters, _, _) in &timed {
         totals.add(counters);
     }
-    let seconds = median(&repeat_seconds);
+    let seconds = timing::median(&repeat_seconds);
     let puzzle_count = subject.starts.len();
     Ok(Row {
         rule_set: subject.label.to_string(),
@@ -562,6 +633,7 @@ fn run_row(
         var_order: var_order_name(strategy.config.var_order),
         puzzle_count,
         seconds,
+        ci95_seconds: timing::median_interval(&repeat_seconds, seed),
         repeat_seconds,
         puzzles_per_second: if seconds > 0.0 {
             puzzle_count as f64 / seconds
@@ -653,16 +725,6 @@ fn rule_reports(model: &Model, stats: &Stats) -> Vec<RuleReport> {
             }
         })
         .collect()
-}
-
-fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    match sorted.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => sorted[n / 2],
-        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
-    }
 }
 
 /// Every disagreement: each row against the first row, and within a subject each row
