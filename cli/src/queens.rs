@@ -311,6 +311,11 @@ fn check_solve_flags(args: &SolveArgs) -> Result<(), CliError> {
             "--seed belongs to --random and the repair; search takes --value-seed",
         ));
     }
+    if args.method != Method::Search && args.strategy.max_nodes.is_some() {
+        return Err(CliError::input(
+            "--max-nodes limits the search; the classic walk and the repair stop with --max-steps or --timeout",
+        ));
+    }
     if args.method == Method::Search && args.max_steps.is_some() {
         return Err(CliError::input(
             "--max-steps limits the classic walk and the repair; search takes --max-nodes",
@@ -331,6 +336,7 @@ fn solve_classic(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliEr
     let options = ClassicOptions {
         max_steps: args.max_steps.unwrap_or(DEFAULT_CLASSIC_STEPS),
         keep_log: args.memory || args.trace.is_some(),
+        time_limit: args.strategy.timeout,
     };
     let started = Instant::now();
     let run = classic
@@ -569,7 +575,14 @@ fn all(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
             }
             all_by_search(args, out)
         }
-        AllMethod::Classic => all_by_classic(args, out),
+        AllMethod::Classic => {
+            if args.strategy.max_nodes.is_some() || args.strategy.timeout.is_some() {
+                return Err(CliError::input(
+                    "--max-nodes and --timeout limit the search; the random classic runs stop with --max-runs",
+                ));
+            }
+            all_by_classic(args, out)
+        }
     }
 }
 

@@ -200,6 +200,64 @@ fn step_limits_end_the_classic_walk_and_the_repair() {
 }
 
 #[test]
+fn the_classic_walk_and_the_repair_honour_timeout_and_refuse_max_nodes() {
+    // --timeout stops the walk even when it is allowed far more steps than it can
+    // take in the time.
+    let args = [
+        "queens",
+        "solve",
+        "64",
+        "--method",
+        "classic",
+        "--max-steps",
+        "1000000000",
+        "--timeout",
+        "0.3",
+    ];
+    let (output, elapsed) = sieve(&args, None);
+    assert_clean(&args, &output, elapsed);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
+    // A node limit means nothing to a walk without nodes: refused, naming the flags.
+    for method in ["classic", "repair"] {
+        let args = [
+            "queens",
+            "solve",
+            "8",
+            "--method",
+            method,
+            "--max-nodes",
+            "5",
+        ];
+        let (output, elapsed) = sieve(&args, None);
+        assert_clean(&args, &output, elapsed);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains("--max-steps"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    let args = [
+        "queens",
+        "all",
+        "8",
+        "--method",
+        "classic",
+        "--timeout",
+        "1",
+    ];
+    let (output, elapsed) = sieve(&args, None);
+    assert_clean(&args, &output, elapsed);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--max-runs"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn the_same_seed_gives_the_same_bytes() {
     let open_grid = format!("{}{}", &SUDOKU[..40], ".".repeat(41));
     let cases: Vec<Vec<&str>> = vec![

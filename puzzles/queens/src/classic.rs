@@ -188,6 +188,8 @@ pub struct ClassicOptions {
     pub max_steps: u64,
     /// Keep the state memory text (off when only the final board matters).
     pub keep_log: bool,
+    /// Stop after this much time, whatever the steps.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Default for ClassicOptions {
@@ -195,6 +197,7 @@ impl Default for ClassicOptions {
         ClassicOptions {
             max_steps: DEFAULT_CLASSIC_STEPS,
             keep_log: true,
+            time_limit: None,
         }
     }
 }
@@ -306,7 +309,7 @@ impl Classic {
         let problem = ModelRepair::new(&self.model, values)?;
         let config = RepairConfig {
             max_steps: Some(options.max_steps),
-            time_limit: None,
+            time_limit: options.time_limit,
             keep_log: options.keep_log,
         };
         let mut repair = Repair::new(problem, config);

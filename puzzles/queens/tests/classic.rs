@@ -110,6 +110,7 @@ fn sizes_without_a_solution_end_in_a_cycle_or_the_limit() {
     let short = ClassicOptions {
         max_steps: 10,
         keep_log: true,
+        time_limit: None,
     };
     let run = classic
         .solve_with(&Board::first_row(8).unwrap(), &short)
