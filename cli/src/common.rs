@@ -112,6 +112,8 @@ pub enum ScheduleArg {
 /// `--restore`, as a command-line value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RestoreArg {
+    /// Copy for a state of at most 8,192 words (64 KiB), trail for a larger one.
+    Auto,
     /// Copy the whole state at each decision.
     Copy,
     /// Undo changes from a trail.
@@ -136,7 +138,7 @@ pub struct StrategyArgs {
     #[arg(long, value_enum, default_value = "queue")]
     pub schedule: ScheduleArg,
     /// How search restores states on backtrack.
-    #[arg(long, value_enum, default_value = "copy")]
+    #[arg(long, value_enum, default_value = "auto")]
     pub restore: RestoreArg,
     /// Which variable search branches on.
     #[arg(long, value_enum, default_value = "fewest")]
@@ -358,6 +360,7 @@ impl From<ScheduleArg> for Schedule {
 impl From<RestoreArg> for Restore {
     fn from(arg: RestoreArg) -> Self {
         match arg {
+            RestoreArg::Auto => Restore::Auto,
             RestoreArg::Copy => Restore::Copy,
             RestoreArg::Trail => Restore::Trail,
         }

@@ -35,16 +35,37 @@ use crate::propagation::{Ending, Engine, Schedule};
 /// How search returns to an earlier state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Restore {
-    /// Save a copy of the whole store at each decision (one `memcpy`).
+    /// [`Restore::Copy`] for a state of at most [`Restore::COPY_WORDS`] words,
+    /// [`Restore::Trail`] for a larger one: chosen when the search is made.
     #[default]
+    Auto,
+    /// Save a copy of the whole store at each decision (one `memcpy`).
     Copy,
     /// Record each changed word on a trail and undo it on the way back.
     Trail,
 }
 
 impl Restore {
-    /// Every restore strategy, for strategy matrices.
+    /// Every restore strategy a search runs with, for strategy matrices.
     pub const ALL: [Restore; 2] = [Restore::Copy, Restore::Trail];
+
+    /// The largest state [`Restore::Auto`] copies: 8,192 words (64 KiB), so that a
+    /// search 1,000 decisions deep keeps at most 64 MiB of copies. A copy costs
+    /// one `memcpy` a decision whatever changed, a trail one entry a changed word:
+    /// small states (a sudoku's 81 words, a queens board) copy faster, and past
+    /// this size the copies' memory grows with depth × size (a chain of 10,000
+    /// variables searched to the bottom peaked at 780 MiB with copies against
+    /// 5 MiB with the trail; `bench/README.md`, "Restore by size").
+    pub const COPY_WORDS: usize = 8_192;
+
+    /// The strategy a search over a state of `words` words runs with.
+    pub fn resolve(self, words: usize) -> Restore {
+        match self {
+            Restore::Auto if words <= Self::COPY_WORDS => Restore::Copy,
+            Restore::Auto => Restore::Trail,
+            chosen => chosen,
+        }
+    }
 }
 
 /// Which variable to branch on.
@@ -286,6 +307,10 @@ impl<'m, 'o> Search<'m, 'o> {
     /// A search from a start state (for example with a puzzle's givens assigned).
     pub fn from_state(model: &'m Model, mut start: Domains, config: Config) -> Result<Self, Error> {
         model.adopt_state(&mut start)?;
+        let config = Config {
+            restore: config.restore.resolve(start.store().len()),
+            ..config
+        };
         let rng = match config.value_order {
             ValueOrder::Random { seed } => Some(ChaCha8Rng::seed_from_u64(seed)),
             ValueOrder::Ascending => None,
@@ -568,7 +593,8 @@ impl<'m, 'o> Search<'m, 'o> {
     fn save(&mut self) -> usize {
         match self.config.restore {
             Restore::Trail => self.engine.core.trail.mark(),
-            Restore::Copy => {
+            // `Auto` was resolved when the search was made.
+            Restore::Copy | Restore::Auto => {
                 let depth = self.frames.len();
                 if self.saved.len() <= depth {
                     self.saved.push(self.domains.store().to_vec());
@@ -583,7 +609,9 @@ impl<'m, 'o> Search<'m, 'o> {
     fn restore(&mut self, mark: usize) {
         match self.config.restore {
             Restore::Trail => self.engine.core.trail.undo_to(&mut self.domains, mark),
-            Restore::Copy => self.domains.store_mut().copy_from_slice(&self.saved[mark]),
+            Restore::Copy | Restore::Auto => {
+                self.domains.store_mut().copy_from_slice(&self.saved[mark])
+            }
         }
     }
 

@@ -146,6 +146,7 @@ pub fn schedule_name(schedule: Schedule) -> &'static str {
 /// The restore strategy's name as flags and reports write it.
 pub fn restore_name(restore: Restore) -> &'static str {
     match restore {
+        Restore::Auto => "auto",
         Restore::Copy => "copy",
         Restore::Trail => "trail",
     }
