@@ -589,4 +589,21 @@ fn a_strategy_listed_twice_is_an_a_a_test_with_intervals() {
         assert!(low <= median && median <= high, "{row}");
     }
     assert!(report["timing_flags"].is_array());
+    // Every puzzle's own time, and what a reader needs to compare runs.
+    for puzzle in rows[0]["puzzles"].as_array().unwrap() {
+        assert!(puzzle["seconds"].as_f64().unwrap() >= 0.0);
+    }
+    let meta = &report["meta"];
+    assert!(!meta["commit"].as_str().unwrap().is_empty());
+    assert!(meta["host_cores"].as_u64().unwrap() >= 1);
+    assert!(meta["date_unix_seconds"].as_u64().unwrap() > 1_700_000_000);
+    assert!(meta["build"]["profile"].is_string());
+    let command: Vec<&str> = (meta["command_line"].as_array().unwrap().iter())
+        .map(|arg| arg.as_str().unwrap())
+        .collect();
+    assert!(
+        command.contains(&"bench") && command.contains(&"queue,queue"),
+        "{command:?}"
+    );
+    assert!(meta["load_average"].is_null() || meta["load_average"].as_array().unwrap().len() == 3);
 }

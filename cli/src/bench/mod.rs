@@ -24,7 +24,7 @@ use sieve::{Domains, Model, Restore, Schedule, VarId, VarOrder};
 
 use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, warn};
 use crate::skyscrapers::OrderArg;
-use report::BenchReport;
+use report::{BenchReport, Meta};
 
 const BENCH_EXAMPLES: &str = "\
 Examples:
@@ -215,8 +215,10 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         warmup: args.warmup,
         ..MatrixOptions::default()
     };
+    let meta = Meta::now();
     let (rows, disagreements) = run_workload(&workload, &strategies, &options)?;
     let report = BenchReport {
+        meta,
         puzzle: args.puzzle.name(),
         puzzles: workload.groups.iter().map(|g| group_size(g)).sum(),
         repeats: options.repeats,

@@ -9,9 +9,69 @@ use sieve::matrix::{Disagreement, Row, TimingFlag};
 use super::ReportFormat;
 use crate::common::CliError;
 
+/// Where and how a run was made: what a reader needs to compare it with another.
+#[derive(Serialize)]
+pub(super) struct Meta {
+    /// The commit the binary was built from (`-dirty` with uncommitted changes).
+    pub commit: &'static str,
+    /// When the run started, in seconds since 1970-01-01 UTC.
+    pub date_unix_seconds: u64,
+    /// The cargo profile and optimisation level of the build.
+    pub build: Build,
+    /// The cores the machine offers this process.
+    pub host_cores: usize,
+    /// The command line, as given.
+    pub command_line: Vec<String>,
+    /// The load averages over 1, 5 and 15 minutes when the run started (Linux's
+    /// `/proc/loadavg`; `None` where it cannot be read).
+    pub load_average: Option<[f64; 3]>,
+}
+
+/// How the binary was built.
+#[derive(Serialize)]
+pub(super) struct Build {
+    /// The cargo profile (`release`, `debug`).
+    pub profile: &'static str,
+    /// The optimisation level.
+    pub opt_level: &'static str,
+    /// Whether debug assertions are on.
+    pub debug_assertions: bool,
+}
+
+impl Meta {
+    /// The facts of this run, read now.
+    pub(super) fn now() -> Self {
+        Meta {
+            commit: env!("SIEVE_COMMIT"),
+            date_unix_seconds: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |since| since.as_secs()),
+            build: Build {
+                profile: env!("SIEVE_BUILD_PROFILE"),
+                opt_level: env!("SIEVE_BUILD_OPT_LEVEL"),
+                debug_assertions: cfg!(debug_assertions),
+            },
+            host_cores: std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+            command_line: std::env::args().collect(),
+            load_average: load_average(),
+        }
+    }
+}
+
+/// The first three fields of `/proc/loadavg`.
+fn load_average() -> Option<[f64; 3]> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let mut fields = text
+        .split_whitespace()
+        .map(|field| field.parse::<f64>().ok());
+    Some([fields.next()??, fields.next()??, fields.next()??])
+}
+
 /// Everything a run reports, as written in JSON.
 #[derive(Serialize)]
 pub(super) struct BenchReport {
+    /// Where and how the run was made.
+    pub meta: Meta,
     /// The puzzle family.
     pub puzzle: &'static str,
     /// How many puzzles (or board sizes) were read.

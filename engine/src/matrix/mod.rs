@@ -231,7 +231,7 @@ impl Default for MatrixOptions {
 }
 
 /// What one strategy found on one start state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PuzzleOutcome {
     /// Solutions found, up to the limit.
     pub solutions: u64,
@@ -250,6 +250,8 @@ pub struct PuzzleOutcome {
     pub propagations: u64,
     /// Domain changes.
     pub changes: u64,
+    /// The time this start state took in the last timed pass, in seconds.
+    pub seconds: f64,
     /// Every solution found, in the order found, on the answer variables (not serialised: the first is enough
     /// to read a report; the agreement check uses them all).
     #[serde(skip)]
@@ -617,11 +619,12 @@ fn finish_row(
             failures: counters.0.failures,
             propagations: counters.0.propagations,
             changes: counters.0.changes,
+            seconds: counters.3,
             all: observed,
         });
     }
     let mut totals = Totals::default();
-    for (counters, _, _) in &timed {
+    for (counters, ..) in &timed {
         totals.add(counters);
     }
     let seconds = timing::median(&repeat_seconds);
@@ -647,9 +650,9 @@ fn finish_row(
     })
 }
 
-/// The counters, whether the solution limit was reached, and whether a node or time
-/// limit stopped the search, for one start state.
-type TimedOutcome = (Counters, bool, bool);
+/// The counters, whether the solution limit was reached, whether a node or time
+/// limit stopped the search, and the seconds it took, for one start state.
+type TimedOutcome = (Counters, bool, bool, f64);
 
 /// One timed pass over every start state, reusing one search (no observer).
 fn timed_pass(
@@ -665,12 +668,14 @@ fn timed_pass(
     let mut search = Search::from_state(subject.model, first.clone(), strategy.config)
         .map_err(|error| (0, error))?;
     for (index, start) in subject.starts.iter().enumerate() {
+        let puzzle_started = Instant::now();
         search.restart(start).map_err(|error| (index, error))?;
         let count = search.count_in_place(options.solution_limit);
         outcomes.push((
             search.counters(),
             count.limit_reached,
             count.stopped.is_some(),
+            puzzle_started.elapsed().as_secs_f64(),
         ));
     }
     Ok((started.elapsed().as_secs_f64(), outcomes))
