@@ -25,8 +25,9 @@ then one clue a cage in the order of the cages' first cells: a (+), s (−),
 m (×) or d (÷) and the target. The structure walks the lines between
 neighbouring cells (those right of each cell row by row, then those below
 each cell column by column, then one virtual line): each letter a-z is that
-many lines inside a cage followed by a wall, `_` a wall alone, and a letter
-followed by a number k is that letter k times. A − or ÷ cage has two cells,
+many lines inside a cage followed by a wall (but `y` is 25 lines and no
+wall), `_` a wall alone, and a letter followed by a number k is that letter
+k times. A − or ÷ cage has two cells,
 taken either way round.";
 
 const SOLVE_EXAMPLES: &str = "\
