@@ -3,6 +3,7 @@
 mod bench;
 mod common;
 // Puzzle command modules: one file each.
+mod keen;
 mod magic;
 mod play;
 mod queens;
@@ -35,6 +36,10 @@ enum Command {
     /// Benchmark a matrix of strategies (schedules x restores x variable orders x rule
     /// sets) on a file of puzzles, checking that every strategy agrees.
     Bench(bench::Args),
+    /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
+    /// solve and count.
+    #[command(visible_alias = "kenken")]
+    Keen(keen::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
     /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
@@ -54,6 +59,7 @@ enum Command {
 fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
     match command {
         Command::Bench(args) => bench::run(args, out),
+        Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
