@@ -160,7 +160,7 @@ pub const MAX_TIMEOUT_SECONDS: u64 = 1_000_000_000;
 
 /// `--timeout`: a finite, non-negative number of seconds, at most
 /// [`MAX_TIMEOUT_SECONDS`].
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let not_seconds = || format!("`{text}` is not a number of seconds (such as 2.5)");
     let seconds: f64 = text.trim().parse().map_err(|_| not_seconds())?;
     if !(seconds >= 0.0 && seconds.is_finite()) {

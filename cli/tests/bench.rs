@@ -607,3 +607,47 @@ fn a_strategy_listed_twice_is_an_a_a_test_with_intervals() {
     );
     assert!(meta["load_average"].is_null() || meta["load_average"].as_array().unwrap().len() == 3);
 }
+
+#[test]
+fn value_orders_and_per_search_limits_are_axes_and_stops_are_reported() {
+    let queens = input_file("queens_limits.txt", "9\n10\n");
+    let output = bench(&[
+        "queens",
+        "--file",
+        queens.to_str().unwrap(),
+        "--schedules",
+        "queue",
+        "--restores",
+        "copy",
+        "--var-orders",
+        "first",
+        "--value-orders",
+        "ascending,random:7",
+        "--all-solutions",
+        "--node-limit",
+        "50",
+        "--repeats",
+        "1",
+    ]);
+    assert_exit(&output, 0);
+    let table = stdout(&output);
+    assert!(table.contains("queue/copy/first/random-7"), "{table}");
+    assert!(table.contains("LIMIT"), "{table}");
+    assert!(
+        table.contains("stopped by --node-limit or --time-limit"),
+        "{table}"
+    );
+    let bad = bench(&[
+        "queens",
+        "--file",
+        queens.to_str().unwrap(),
+        "--value-orders",
+        "sideways",
+    ]);
+    assert_exit(&bad, 2);
+    assert!(
+        stderr(&bad).contains("not a value order"),
+        "{}",
+        stderr(&bad)
+    );
+}

@@ -16,13 +16,14 @@ use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::time::Duration;
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sieve::matrix::{Disagreement, MatrixOptions, Row, RuleReport, Strategy, Subject, timing};
-use sieve::{Domains, Model, Restore, Schedule, VarId, VarOrder};
+use sieve::{Domains, Model, Restore, Schedule, ValueOrder, VarId, VarOrder};
 
-use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, warn};
+use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, parse_seconds, warn};
 use crate::skyscrapers::OrderArg;
 use report::{BenchReport, Meta};
 
@@ -127,6 +128,17 @@ pub struct Args {
         default_value = "fewest,dom-wdeg"
     )]
     pub var_orders: Vec<VarOrderArg>,
+    /// Value orders to compare: `ascending`, or `random:SEED` (a portable seeded
+    /// draw; `random` alone is seed 1).
+    #[arg(long, value_delimiter = ',', default_value = "ascending", value_parser = parse_value_order)]
+    pub value_orders: Vec<ValueOrder>,
+    /// Stop each search (one puzzle under one strategy) after this many nodes; a
+    /// puzzle stopped so is reported as such, its count a lower bound.
+    #[arg(long)]
+    pub node_limit: Option<u64>,
+    /// Stop each search after this many seconds, as `--node-limit`.
+    #[arg(long, value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
     /// Rule sets to compare (names or numbers, per puzzle family: see below);
     /// default: the family's fastest rule set.
     #[arg(long, alias = "rules", value_delimiter = ',')]
@@ -255,7 +267,32 @@ fn strategies(args: &Args) -> Result<Vec<Strategy>, CliError> {
     let schedules: Vec<Schedule> = args.schedules.iter().map(|&s| s.into()).collect();
     let restores: Vec<Restore> = args.restores.iter().map(|&r| r.into()).collect();
     let var_orders: Vec<VarOrder> = args.var_orders.iter().map(|&v| v.into()).collect();
-    Ok(Strategy::product(&schedules, &restores, &var_orders))
+    let product = Strategy::product(&schedules, &restores, &var_orders);
+    let mut strategies = Vec::with_capacity(product.len() * args.value_orders.len());
+    for strategy in &product {
+        for &value_order in &args.value_orders {
+            let mut config = strategy.config.value_order(value_order);
+            config.node_limit = args.node_limit;
+            config.time_limit = args.time_limit;
+            strategies.push(Strategy::named(config));
+        }
+    }
+    Ok(strategies)
+}
+
+/// `--value-orders`: `ascending`, `random` (seed 1) or `random:SEED`.
+fn parse_value_order(text: &str) -> Result<ValueOrder, String> {
+    match text.split_once(':') {
+        None if text == "ascending" => Ok(ValueOrder::Ascending),
+        None if text == "random" => Ok(ValueOrder::Random { seed: 1 }),
+        Some(("random", seed)) => seed
+            .parse()
+            .map(|seed| ValueOrder::Random { seed })
+            .map_err(|_| format!("`{seed}` is not a seed (a whole number from 0)")),
+        _ => Err(format!(
+            "`{text}` is not a value order: ascending, random or random:SEED"
+        )),
+    }
 }
 
 /// The rule sets named by `--tiers` (or `default` when none is given): each name,

@@ -100,6 +100,7 @@ pub(super) fn write(
     match format {
         ReportFormat::Table => {
             write_table(report, out)?;
+            write_stopped(report, out)?;
             write_timing_flags(report, out)?;
             write_rule_groups(report, top_rules, out)
         }
@@ -213,6 +214,28 @@ fn write_table(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError
     Ok(())
 }
 
+/// How many puzzles of a row a node or time limit stopped.
+fn stopped_puzzles(row: &Row) -> usize {
+    row.puzzles.iter().filter(|puzzle| puzzle.stopped).count()
+}
+
+/// Each row some of whose searches a limit stopped: its counts there are lower
+/// bounds and its time is the limit's, so it is not a measure of the strategy.
+fn write_stopped(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> {
+    for row in &report.rows {
+        let stopped = stopped_puzzles(row);
+        if stopped > 0 {
+            writeln!(
+                out,
+                "LIMIT {}: {}: {stopped} of {} puzzle(s) stopped by --node-limit or --time-limit: \
+                 counts there are lower bounds, and the row's time is not the strategy's",
+                row.rule_set, row.strategy, row.puzzle_count
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// Each pair of rows that did the same work yet timed apart: the harness, not the
 /// strategies, made that difference, so the table is not a ranking of them.
 fn write_timing_flags(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> {
@@ -269,7 +292,8 @@ fn write_rule_groups(
 /// The CSV header: one line per (rule set, strategy).
 const CSV_HEADER: &str = "rule_set,strategy,schedule,restore,var_order,puzzles,repeats,\
 median_seconds,ci95_low_seconds,ci95_high_seconds,repeat_seconds,puzzles_per_second,\
-solutions,nodes_per_puzzle,failures_per_puzzle,propagations_per_puzzle,changes_per_puzzle";
+solutions,nodes_per_puzzle,failures_per_puzzle,propagations_per_puzzle,changes_per_puzzle,\
+stopped_puzzles";
 
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
@@ -291,7 +315,7 @@ fn write_csv(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> 
         let [nodes, failures, propagations, changes] = work_per_puzzle(row);
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{:.9},{:.9},{:.9},{},{:.3},{},{:.3},{:.3},{:.3},{:.3}",
+            "{},{},{},{},{},{},{},{:.9},{:.9},{:.9},{},{:.3},{},{:.3},{:.3},{:.3},{:.3},{}",
             csv_field(&row.rule_set),
             csv_field(&row.strategy),
             row.schedule,
@@ -309,6 +333,7 @@ fn write_csv(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> 
             failures,
             propagations,
             changes,
+            stopped_puzzles(row),
         )?;
     }
     Ok(())
