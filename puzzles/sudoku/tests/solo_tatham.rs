@@ -7,7 +7,7 @@
 
 use sieve::Config;
 use sieve_sudoku::solo::{
-    SoloAnswer, SoloModel, check_solo, format_solo_line, parse_solo_id, solve_solo,
+    SoloAnswer, SoloModel, check_solo, format_solo_id, format_solo_line, parse_solo_id, solve_solo,
 };
 
 /// The non-comment lines of a data file, with the comment just above each
@@ -35,6 +35,16 @@ fn every_id_agrees_with_tathams_solver() {
     let (mut plain, mut x, mut jigsaw, mut killer) = (0, 0, 0, 0);
     for ((params, id), (_, expected)) in ids.iter().zip(&answers) {
         let puzzle = parse_solo_id(id).unwrap_or_else(|error| panic!("{id}: {error}"));
+        let written = format_solo_id(&puzzle);
+        assert_eq!(
+            parse_solo_id(&written).as_ref(),
+            Ok(&puzzle),
+            "{id} read back"
+        );
+        if !puzzle.is_killer() {
+            // A killer's sums may sit in another cell of their cage.
+            assert_eq!(written, *id, "written back");
+        }
         let solved = solve_solo(&puzzle, &Config::default()).expect("the model builds");
         let SoloAnswer::Unique(grid) = solved.answer else {
             panic!("{params} {id}: not unique: {:?}", solved.answer);

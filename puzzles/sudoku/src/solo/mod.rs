@@ -31,6 +31,6 @@ pub mod solve;
 
 pub use check::{SoloViolation, check_solo};
 pub use model::SoloModel;
-pub use parse::{draw_solo, format_solo_line, parse_solo_id};
+pub use parse::{draw_solo, format_solo_id, format_solo_line, parse_solo_id};
 pub use puzzle::{Cage, SoloGrid, SoloPuzzle};
 pub use solve::{SoloAnswer, SoloSolved, count_solo, solve_solo};

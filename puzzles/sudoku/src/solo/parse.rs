@@ -26,7 +26,10 @@
 //!   The last separator stands for a virtual edge just past the last one.
 //!   Jigsaw blocks are N blocks of N cells; cages have 2 to N cells.
 
-use sieve_gameid::{Found, GameId, GameIdError, Reader, run_length_grid, size_param, value_char};
+use sieve_gameid::{
+    Found, GameId, GameIdError, Reader, run_length_grid, size_param, value_char,
+    write_run_length_grid,
+};
 
 use crate::solo::puzzle::{Cage, SoloGrid, SoloPuzzle};
 
@@ -216,6 +219,75 @@ pub fn parse_solo_id(id: &str) -> Result<SoloPuzzle, GameIdError> {
     })
 }
 
+/// Writes a puzzle as a Solo game ID, as his generator does (no difficulty,
+/// no symmetry): `CxR` or `Nj`, then `x` and `k`; the givens; a jigsaw's
+/// blocks; a killer's cages and their sums (each in the cage's first cell).
+pub fn format_solo_id(puzzle: &SoloPuzzle) -> String {
+    let size = puzzle.size();
+    let mut id = if puzzle.is_jigsaw() {
+        format!("{size}j")
+    } else {
+        format!("{}x{}", puzzle.box_rows, puzzle.box_cols)
+    };
+    if puzzle.is_x() {
+        id.push('x');
+    }
+    if puzzle.is_killer() {
+        id.push('k');
+    }
+    id.push(':');
+    let givens: Vec<Option<u64>> = puzzle.givens().iter().map(|g| g.map(u64::from)).collect();
+    id.push_str(&write_run_length_grid(&givens));
+    if puzzle.is_jigsaw() {
+        id.push(',');
+        id.push_str(&write_structure(size, puzzle.blocks()));
+    }
+    if puzzle.is_killer() {
+        let mut cage_of = vec![0; size * size];
+        let mut sums = vec![None; size * size];
+        for (index, cage) in puzzle.cages().iter().enumerate() {
+            for &cell in &cage.cells {
+                cage_of[cell] = index;
+            }
+            sums[cage.cells[0]] = cage.sum.map(u64::from);
+        }
+        id.push(',');
+        id.push_str(&write_structure(size, &cage_of));
+        id.push(',');
+        id.push_str(&write_run_length_grid(&sums));
+    }
+    id
+}
+
+/// A structure written as [`structure`] reads it: each run of joining edges
+/// then a separating one as a letter (`_` for none), 26 joins at a time as `z`.
+fn write_structure(size: usize, group: &[usize]) -> String {
+    let edges = 2 * size * (size - 1);
+    let mut text = String::new();
+    let mut run = 0;
+    for edge in 0..=edges {
+        let separates = edge == edges || {
+            let (a, b) = edge_cells(size, edge);
+            group[a] != group[b]
+        };
+        if !separates {
+            run += 1;
+            continue;
+        }
+        while run >= 26 {
+            text.push('z');
+            run -= 26;
+        }
+        text.push(if run == 0 {
+            '_'
+        } else {
+            char::from(b'a' + run as u8 - 1)
+        });
+        run = 0;
+    }
+    text
+}
+
 /// `r1c1` for a cell.
 fn cell_name(size: usize, cell: usize) -> String {
     format!("r{}c{}", cell / size + 1, cell % size + 1)
@@ -365,18 +437,23 @@ pub fn draw_solo(puzzle: &SoloPuzzle, grid: &SoloGrid) -> String {
                     let wall_above = block(row, column) != block(row, column + 1);
                     let wall_below = block(row + 1, column) != block(row + 1, column + 1);
                     let under_next = block(row, column + 1) != block(row + 1, column + 1);
-                    let join = match (wide(column), wall_above || wall_below) {
-                        (true, true) if under || under_next => "-+-",
-                        (true, true) => " | ",
-                        (true, false) if under && under_next => "---",
-                        (true, false) => "   ",
-                        (false, _) if under && under_next => "-",
-                        (false, _) => " ",
+                    let corner = if wall_above || wall_below {
+                        if under || under_next { '+' } else { '|' }
+                    } else if under && under_next {
+                        '-'
+                    } else {
+                        ' '
                     };
-                    between.push_str(join);
+                    if wide(column) {
+                        between.push(if under { '-' } else { ' ' });
+                        between.push(corner);
+                        between.push(if under_next { '-' } else { ' ' });
+                    } else {
+                        between.push(corner);
+                    }
                 }
             }
-            if !between.trim().is_empty() {
+            if between.contains('-') {
                 text.push_str(between.trim_end());
                 text.push('\n');
             }

@@ -80,6 +80,21 @@ impl SoloPuzzle {
     pub fn givens(&self) -> &[Option<u8>] {
         &self.givens
     }
+
+    /// The same puzzle with other givens (N·N of them, row by row, each
+    /// `1..=N` or `None`); `None` when they do not fit.
+    pub fn with_givens(mut self, givens: Vec<Option<u8>>) -> Option<SoloPuzzle> {
+        let size = self.size();
+        let fits = givens.len() == size * size
+            && givens
+                .iter()
+                .flatten()
+                .all(|&value| value >= 1 && usize::from(value) <= size);
+        fits.then(|| {
+            self.givens = givens;
+            self
+        })
+    }
 }
 
 /// A filled grid, row by row, values `1..=N` (any values: the checker judges them).
