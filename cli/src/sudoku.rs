@@ -501,6 +501,16 @@ impl Puzzles {
                         one_line: true,
                     }));
                 }
+                Err(error) if text.contains(':') => {
+                    report(
+                        Some(*line),
+                        format!(
+                            "{error} (a game ID? `sieve solo` reads a file of Tatham's Solo IDs, \
+                             as does `sieve sudoku solve --format`)"
+                        ),
+                    )?;
+                    self.malformed.push(*line);
+                }
                 Err(error) => {
                     report(Some(*line), error)?;
                     self.malformed.push(*line);

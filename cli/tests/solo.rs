@@ -73,6 +73,18 @@ fn sudoku_hands_an_id_to_solo_and_keeps_its_own_format() {
 }
 
 #[test]
+fn a_file_of_ids_given_to_sudoku_without_format_points_to_solo() {
+    let (path, _) = data("solo_ids.txt");
+    let output = run(&["sudoku", "solve", "--file", &path], None);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("a game ID? `sieve solo`"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn the_picture_draws_jigsaw_blocks_and_lists_cages() {
     let (_, ids) = data("solo_ids.txt");
     let jigsaw = ids
