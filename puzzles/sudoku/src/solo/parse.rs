@@ -22,7 +22,10 @@
 //!   between vertical neighbours column by column. Each letter `a`…`y` is a
 //!   run of 1…25 edges that do not separate two blocks (the two cells join)
 //!   followed by one that does; `_` is a separating edge alone; `z` is 26
-//!   joining edges with no separator after them (as his own reader takes it).
+//!   joining edges with no separator after them, as his own reader (and so
+//!   his game and solver) takes it; his writer's comment counts `z` as 25,
+//!   so the two differ on a run of 26 or more joined edges, which none of
+//!   the generated IDs we tried holds (no `z` in any structure).
 //!   The last separator stands for a virtual edge just past the last one.
 //!   Jigsaw blocks are N blocks of N cells; cages have 2 to N cells.
 
