@@ -8,6 +8,7 @@ mod magic;
 mod play;
 mod queens;
 mod skyscrapers;
+mod solo;
 mod sudoku;
 mod sudoku_generate;
 mod teach;
@@ -46,6 +47,9 @@ enum Command {
     Queens(queens::Args),
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
     Skyscrapers(skyscrapers::Args),
+    /// Simon Tatham's Solo from his game IDs: sudoku of any box shape, jigsaw, X and
+    /// killer; solve and count.
+    Solo(solo::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
     /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve and count.
@@ -63,6 +67,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Magic(args) => magic::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
+        Command::Solo(args) => solo::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Towers(args) => towers::run(args, out),
         Command::Unequal(args) => unequal::run(args, out),

@@ -26,6 +26,7 @@ use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, report, warn,
 };
 use crate::teach::{self, Question, TraceArgs, Traced, check_cell, parse_cell, write_trace};
+use crate::zoo::{self, IdInput};
 
 const SUDOKU_EXAMPLES: &str = "\
 Examples:
@@ -37,11 +38,15 @@ Examples:
   sieve sudoku hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   sieve sudoku steps <puzzle>              the whole logical solution, step by step
   sieve sudoku candidates <puzzle> --tier locked-candidates
+  sieve sudoku solve '2x3:a4c3b6a5_4e2_5e1_5a4b4c2a'   Tatham's Solo game ID
 
 A puzzle is one line of N*N symbols (`1`-`9`, then `A`-`Z`, `a`-`z`; `.` or `0` for a
 blank), the same over several lines with any spaces and `|`, `-`, `+` separators, or
 whitespace-separated numbers. Shapes other than the square ones (2x3, 3x4, ...) are
-inferred from the size; force one with --box RxC.
+inferred from the size; force one with --box RxC. A puzzle with a `:` is Simon
+Tatham's Solo game ID instead (jigsaw, X and killer too), solved and counted as
+`sieve solo` does; `solve --format grid|line` reads every puzzle (and --file line)
+as a game ID.
 
 Exit codes: 0 success; 1 a puzzle had no solution (or several, with --unique or for
 rate), or logic alone could not finish it (steps); 2 a malformed puzzle or a usage
@@ -190,6 +195,11 @@ struct SolveArgs {
     /// Prove each solution unique; a puzzle with several is an error on its line.
     #[arg(long)]
     unique: bool,
+    /// Read the puzzles as Simon Tatham's Solo game IDs and answer as `sieve solo
+    /// solve` does: a picture (grid) or one line a puzzle (line). An argument with a
+    /// `:` is a game ID without it.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    format: Option<zoo::Format>,
     #[command(flatten)]
     search: SearchArgs,
     #[command(flatten)]
@@ -261,10 +271,54 @@ struct CandidatesArgs {
 /// Run `sieve sudoku ...`, writing results to `out` (line by line when the puzzles
 /// come from a stream).
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let args = match solo_ids(args) {
+        Ok(outcome) => return outcome(out),
+        Err(args) => *args,
+    };
     if is_stream(args.command.input().and_then(|input| input.file.as_ref())) {
         return run_command(args.command, &mut FlushEachLine(out));
     }
     run_command(args.command, out)
+}
+
+/// What `sieve sudoku` does with Simon Tatham's Solo game IDs.
+type SoloRun = Box<dyn FnOnce(&mut dyn Write) -> Result<Outcome, CliError>>;
+
+/// `solve` and `count` of game IDs (an argument with a `:`, or `solve --format`) go
+/// to `sieve solo`; everything else comes back.
+fn solo_ids(args: Args) -> Result<SoloRun, Box<Args>> {
+    let is_id = |input: &InputArgs| {
+        input
+            .puzzle
+            .as_deref()
+            .is_some_and(|text| text.contains(':'))
+    };
+    let id_input = |input: InputArgs| IdInput {
+        id: input.puzzle,
+        file: input.file,
+    };
+    match args.command {
+        SudokuCommand::Solve(solve) if solve.format.is_some() || is_id(&solve.input) => {
+            let format = solve.format.unwrap_or(zoo::Format::Grid);
+            let zoo_args = zoo::SolveArgs::new(
+                id_input(solve.input),
+                format,
+                solve.search.stats,
+                solve.search.strategy,
+            );
+            Ok(Box::new(move |out| crate::solo::solve(&zoo_args, out)))
+        }
+        SudokuCommand::Count(count) if is_id(&count.input) => {
+            let zoo_args = zoo::CountArgs::new(
+                id_input(count.input),
+                count.limit,
+                count.search.stats,
+                count.search.strategy,
+            );
+            Ok(Box::new(move |out| crate::solo::count(&zoo_args, out)))
+        }
+        command => Err(Box::new(Args { command })),
+    }
 }
 
 impl SudokuCommand {
@@ -446,6 +500,16 @@ impl Puzzles {
                         parsed,
                         one_line: true,
                     }));
+                }
+                Err(error) if text.contains(':') => {
+                    report(
+                        Some(*line),
+                        format!(
+                            "{error} (a game ID? `sieve solo` reads a file of Tatham's Solo IDs, \
+                             as does `sieve sudoku solve --format`)"
+                        ),
+                    )?;
+                    self.malformed.push(*line);
                 }
                 Err(error) => {
                     report(Some(*line), error)?;

@@ -59,6 +59,19 @@ pub struct SolveArgs {
     strategy: StrategyArgs,
 }
 
+impl SolveArgs {
+    /// The arguments of `solve` built by another command (`sieve sudoku solve`
+    /// handing a game ID to `sieve solo`).
+    pub fn new(input: IdInput, format: Format, stats: bool, strategy: StrategyArgs) -> Self {
+        SolveArgs {
+            input,
+            format,
+            stats,
+            strategy,
+        }
+    }
+}
+
 /// `sieve <zoo puzzle> count`.
 #[derive(clap::Args, Debug)]
 pub struct CountArgs {
@@ -72,6 +85,19 @@ pub struct CountArgs {
     stats: bool,
     #[command(flatten)]
     strategy: StrategyArgs,
+}
+
+impl CountArgs {
+    /// The arguments of `count` built by another command (`sieve sudoku count`
+    /// handing a game ID to `sieve solo`).
+    pub fn new(input: IdInput, limit: Option<u64>, stats: bool, strategy: StrategyArgs) -> Self {
+        CountArgs {
+            input,
+            limit,
+            stats,
+            strategy,
+        }
+    }
 }
 
 /// What a uniqueness search found, in a puzzle's own solution type.

@@ -43,6 +43,7 @@ pub mod rate;
 pub mod reference;
 pub mod shape;
 pub mod singles;
+pub mod solo;
 pub mod symbols;
 pub mod tiers;
 pub mod write;

@@ -1,0 +1,135 @@
+//! `sieve solo` (and `sieve sudoku` given a game ID): Simon Tatham's Solo game
+//! IDs — sudoku of any box shape, jigsaw, X, killer and their combinations —
+//! over the sudoku crate.
+
+use std::io::Write;
+
+use sieve::{Config, Count, Counters};
+use sieve_sudoku::solo::{
+    SoloAnswer, SoloGrid, SoloPuzzle, check_solo, count_solo, draw_solo, format_solo_line,
+    parse_solo_id, solve_solo,
+};
+
+use crate::common::{CliError, Outcome};
+use crate::zoo::{self, CountArgs, SolveArgs, ZooAnswer, ZooPuzzle};
+
+const SOLO_EXAMPLES: &str = "\
+Examples:
+  sieve solo solve '3x3:a2b6c7d8a4b4d2_9_6f7a9a2b9a4b3a1a6f3_2_7d4b8a9d7c4b3a'
+  sieve solo solve --format line '2x3k:zj,__b___aa___a___a___a__b___a____ba_aaaaaaa,6_9_13b7b12_6b5b6a7_8c6a6a7_9a11_8e'
+  sgt-solo --generate 20 3x3de | sieve solo solve --format line --file -
+  sieve sudoku solve '2x3:a4c3b6a5_4e2_5e1_5a4b4c2a'      any ID with a `:` goes here
+  sieve solo count '2x2:2e3b2e1'
+
+A game ID is Simon Tatham's `params:description`, as `sgt-solo --generate`
+prints it or his game's \"Game ID\" dialog shows it. The parameters are CxR,
+boxes of C rows and R columns in a grid of side N = C*R (`2x3`, `3x3`, `3x4`;
+a single number C is CxC), then any of `j` (jigsaw: `9j` or `3x3j`, the
+blocks are drawn in the description), `x` (X: both main diagonals hold every
+value once) and `k` (killer: cages of different values with a sum); a
+difficulty such as `de` and a symmetry such as `r2` are ignored. The
+description is the N*N cells in run lengths (a number is a given, a letter
+a-z a run of 1-26 empty cells, `_` separates two numbers), then for a jigsaw
+`,` and the block structure, for killer `,` the cage structure `,` and the
+cage sums as a grid in run lengths.";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sieve solo solve '3x3x:f9d9_1a3b2d5b3_8_9a7e4i3e7a1_4_1b7d6b5a1_4d8f'
+  sieve solo solve --format line --file ids.txt
+
+Proves the solution unique (exit 1 and a message when it is not). --format
+grid (the default) draws the solved grid with its blocks (and lists a
+killer's cages); --format line prints one line a puzzle, the values row by
+row (1-9, then a, b, ... for 10, 11, ...), and nothing else: an empty line
+for a puzzle without exactly one solution. A malformed ID is an input error
+(exit 2) naming the offset in the parameters or the description.";
+
+const COUNT_EXAMPLES: &str = "\
+Examples:
+  sieve solo count '2x2:2e3b2e1'
+  sieve solo count --limit 100 '2x2:p'
+
+One number a puzzle. Exit code 1 when a puzzle has no solution.";
+
+/// `sieve solo`: the subcommands.
+#[derive(clap::Args, Debug)]
+#[command(after_help = SOLO_EXAMPLES)]
+pub struct Args {
+    #[command(subcommand)]
+    command: SoloCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum SoloCommand {
+    /// Solve game IDs and prove each solution unique.
+    #[command(after_help = SOLVE_EXAMPLES)]
+    Solve(SolveArgs),
+    /// Count the solutions of game IDs.
+    #[command(after_help = COUNT_EXAMPLES)]
+    Count(CountArgs),
+}
+
+/// Run `sieve solo ...`.
+pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match args.command {
+        SoloCommand::Solve(args) => solve(&args, out),
+        SoloCommand::Count(args) => count(&args, out),
+    }
+}
+
+/// `sieve solo solve` (also `sieve sudoku solve` on a game ID).
+pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    zoo::solve::<Solo>(args, out)
+}
+
+/// `sieve solo count` (also `sieve sudoku count` on a game ID).
+pub fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    zoo::count::<Solo>(args, out)
+}
+
+/// Solo over the sudoku crate.
+struct Solo;
+
+impl ZooPuzzle for Solo {
+    type Puzzle = SoloPuzzle;
+    type Solution = SoloGrid;
+
+    fn parse(id: &str) -> Result<SoloPuzzle, String> {
+        parse_solo_id(id).map_err(|error| error.to_string())
+    }
+
+    fn solve(
+        puzzle: &SoloPuzzle,
+        config: &Config,
+    ) -> Result<(ZooAnswer<SoloGrid>, Counters), CliError> {
+        let solved = solve_solo(puzzle, config).map_err(CliError::input)?;
+        let answer = match solved.answer {
+            SoloAnswer::NoSolution => ZooAnswer::NoSolution,
+            SoloAnswer::Unique(grid) => ZooAnswer::Unique(grid),
+            SoloAnswer::Several(grid, _) => ZooAnswer::Several(grid),
+            SoloAnswer::Stopped(reason) => ZooAnswer::Stopped(reason),
+        };
+        Ok((answer, solved.counters))
+    }
+
+    fn count(
+        puzzle: &SoloPuzzle,
+        limit: Option<u64>,
+        config: &Config,
+    ) -> Result<(Count, Counters), CliError> {
+        count_solo(puzzle, limit, config).map_err(CliError::input)
+    }
+
+    fn check(puzzle: &SoloPuzzle, grid: &SoloGrid) -> Result<(), String> {
+        check_solo(puzzle, grid).map_err(|violation| violation.to_string())
+    }
+
+    fn line(grid: &SoloGrid) -> String {
+        format_solo_line(grid)
+    }
+
+    fn picture(puzzle: &SoloPuzzle, grid: &SoloGrid) -> String {
+        draw_solo(puzzle, grid)
+    }
+}

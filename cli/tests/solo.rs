@@ -1,0 +1,188 @@
+//! `sieve solo`, and `sieve sudoku` given a game ID: Simon Tatham's Solo game
+//! IDs in every variant, through the built binary, against his own solver's
+//! answers (puzzles/sudoku/tests/tatham/, which says how the files were made).
+
+mod common;
+
+use common::{assert_exit, run, stderr, stdout};
+
+/// The committed data file `name`, and its non-comment lines.
+fn data(name: &str) -> (String, Vec<String>) {
+    let path = format!(
+        "{}/../puzzles/sudoku/tests/tatham/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    let lines = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    (path, lines)
+}
+
+#[test]
+fn format_line_equals_tathams_answer_for_every_id() {
+    let (path, ids) = data("solo_ids.txt");
+    let (_, answers) = data("solo_solutions.txt");
+    for command in ["solo", "sudoku"] {
+        let output = run(
+            &[command, "solve", "--format", "line", "--file", &path],
+            None,
+        );
+        assert_exit(&output, 0);
+        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), ids.len(), "one line an ID");
+        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
+            assert_eq!(ours, his, "{id}");
+        }
+        assert_eq!(stderr(&output), "");
+    }
+}
+
+#[test]
+fn sudoku_hands_an_id_to_solo_and_keeps_its_own_format() {
+    let id = "2x3:a4c3b6a5_4e2_5e1_5a4b4c2a";
+    let output = run(&["sudoku", "solve", id], None);
+    assert_exit(&output, 0);
+    let picture = "\
+2 4 5 | 6 1 3
+3 1 6 | 2 5 4
+------+------
+6 3 1 | 5 4 2
+5 2 4 | 3 6 1
+------+------
+1 5 2 | 4 3 6
+4 6 3 | 1 2 5
+";
+    assert_eq!(stdout(&output), picture);
+    assert_eq!(stdout(&run(&["solo", "solve", id], None)), picture);
+    let output = run(&["sudoku", "count", "2x2:2e3b2e1"], None);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "1\n");
+
+    // The 81-character form is still the sudoku command's own.
+    let classic =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let output = run(&["sudoku", "solve", classic], None);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n"
+    );
+}
+
+#[test]
+fn a_file_of_ids_given_to_sudoku_without_format_points_to_solo() {
+    let (path, _) = data("solo_ids.txt");
+    let output = run(&["sudoku", "solve", "--file", &path], None);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("a game ID? `sieve solo`"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn the_picture_draws_jigsaw_blocks_and_lists_cages() {
+    let (_, ids) = data("solo_ids.txt");
+    let jigsaw = ids
+        .iter()
+        .find(|id| id.starts_with("9jx:"))
+        .expect("a 9jx ID");
+    let output = run(&["solo", "solve", jigsaw], None);
+    assert_exit(&output, 0);
+    let picture = stdout(&output);
+    assert_eq!(picture.lines().filter(|line| line.contains('+')).count(), 8);
+    let killer =
+        "2x3k:zj,__b___aa___a___a___a__b___a____ba_aaaaaaa,6_9_13b7b12_6b5b6a7_8c6a6a7_9a11_8e";
+    let output = run(&["solo", "solve", killer], None);
+    assert_exit(&output, 0);
+    assert!(
+        stdout(&output).contains("\ncage 13: r1c3 r1c4 r1c5\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn several_solutions_exit_1_and_count_counts() {
+    let output = run(&["solo", "solve", "--format", "line", "2x2:p"], None);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "\n");
+    assert!(stderr(&output).contains("several solutions"));
+
+    let output = run(&["solo", "count", "2x2:p"], None);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "288\n");
+
+    // Two 1s in the first row: no solution.
+    let output = run(&["solo", "solve", "2x2:1_1n"], None);
+    assert_exit(&output, 1);
+    assert!(
+        stderr(&output).contains("no solution"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn malformed_ids_exit_2_naming_the_offset() {
+    for (id, offset) in [
+        (
+            "3x3:a2b6c7d8a4b4d2_9_6f7a9a2b9a4b3a1a6f3_2_7d4b8a9d7c4b3",
+            "description at offset 52",
+        ),
+        ("2x2:5o", "description at offset 0"),
+        ("2x2:q", "description at offset 0"),
+        ("2x2:p,", "description at offset 1"),
+        ("3y3:a", "parameters at offset 1"),
+        ("4x4k:p", "parameters at offset 0"),
+        ("2x2dq:p", "parameters at offset 4"),
+        ("2j:d,aaa", "description at offset 4"),
+        ("2j:d,__a_", "description at offset 2"),
+        ("2x2k:p,abcd", "description at offset 6"),
+        ("3x3", "game ID at offset 3"),
+    ] {
+        for command in ["solo", "sudoku"] {
+            let output = run(&[command, "solve", "--format", "line", id], None);
+            assert_exit(&output, 2);
+            assert!(
+                stderr(&output).contains(offset),
+                "{command} {id}: {}",
+                stderr(&output)
+            );
+            assert_eq!(stdout(&output), "");
+        }
+    }
+    let (_, ids) = data("solo_ids.txt");
+    let input = format!("{}\n2x2:q\n", ids[0]);
+    let output = run(
+        &["solo", "solve", "--format", "line", "--file", "-"],
+        Some(&input),
+    );
+    assert_exit(&output, 2);
+    assert_eq!(
+        stdout(&output).lines().count(),
+        1,
+        "the good ID is still solved"
+    );
+    assert!(
+        stderr(&output).starts_with("line 2: description at offset 0"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn help_shows_a_real_game_id() {
+    let output = run(&["solo", "--help"], None);
+    assert_exit(&output, 0);
+    let help = stdout(&output);
+    let example = "3x3:a2b6c7d8a4b4d2_9_6f7a9a2b9a4b3a1a6f3_2_7d4b8a9d7c4b3a";
+    assert!(help.contains(example), "{help}");
+    sieve_sudoku::solo::parse_solo_id(example).expect("the example is a valid ID");
+    let output = run(&["sudoku", "--help"], None);
+    assert!(stdout(&output).contains("2x3:"), "{}", stdout(&output));
+}
