@@ -4,11 +4,11 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters};
-use sieve_keen::{Answer, Grid, Puzzle, check, draw, format_keen_line, parse_keen_id};
+use sieve::{Config, Count, Counters, Uniqueness};
+use sieve_keen::{Grid, Puzzle, check, draw, format_keen_line, parse_keen_id};
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooAnswer, ZooPuzzle};
+use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
 
 const KEEN_EXAMPLES: &str = "\
 Examples:
@@ -86,15 +86,9 @@ impl ZooPuzzle for Keen {
         parse_keen_id(id).map_err(|error| error.to_string())
     }
 
-    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(ZooAnswer<Grid>, Counters), CliError> {
+    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Grid>, Counters), CliError> {
         let solved = sieve_keen::solve(puzzle, config).map_err(CliError::input)?;
-        let answer = match solved.answer {
-            Answer::NoSolution => ZooAnswer::NoSolution,
-            Answer::Unique(grid) => ZooAnswer::Unique(grid),
-            Answer::Several(grid, _) => ZooAnswer::Several(grid),
-            Answer::Stopped(reason) => ZooAnswer::Stopped(reason),
-        };
-        Ok((answer, solved.counters))
+        Ok((solved.answer, solved.counters))
     }
 
     fn count(

@@ -4,14 +4,14 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters};
+use sieve::{Config, Count, Counters, Uniqueness};
 use sieve_sudoku::solo::{
     SoloAnswer, SoloGrid, SoloPuzzle, check_solo, count_solo, draw_solo, format_solo_line,
     parse_solo_id, solve_solo,
 };
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooAnswer, ZooPuzzle};
+use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
 
 const SOLO_EXAMPLES: &str = "\
 Examples:
@@ -102,13 +102,13 @@ impl ZooPuzzle for Solo {
     fn solve(
         puzzle: &SoloPuzzle,
         config: &Config,
-    ) -> Result<(ZooAnswer<SoloGrid>, Counters), CliError> {
+    ) -> Result<(Uniqueness<SoloGrid>, Counters), CliError> {
         let solved = solve_solo(puzzle, config).map_err(CliError::input)?;
         let answer = match solved.answer {
-            SoloAnswer::NoSolution => ZooAnswer::NoSolution,
-            SoloAnswer::Unique(grid) => ZooAnswer::Unique(grid),
-            SoloAnswer::Several(grid, _) => ZooAnswer::Several(grid),
-            SoloAnswer::Stopped(reason) => ZooAnswer::Stopped(reason),
+            SoloAnswer::NoSolution => Uniqueness::None,
+            SoloAnswer::Unique(grid) => Uniqueness::Unique(grid),
+            SoloAnswer::Several(first, second) => Uniqueness::Multiple(first, second),
+            SoloAnswer::Stopped(reason) => Uniqueness::Unknown(reason, None),
         };
         Ok((answer, solved.counters))
     }

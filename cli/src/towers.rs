@@ -3,13 +3,13 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters};
+use sieve::{Config, Count, Counters, Uniqueness};
 use sieve_skyscrapers::{
     Answer, Grid, Puzzle, SkyscrapersModel, check, format_grid, format_towers_line, parse_towers_id,
 };
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooAnswer, ZooPuzzle};
+use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
 
 const TOWERS_EXAMPLES: &str = "\
 Examples:
@@ -81,13 +81,13 @@ impl ZooPuzzle for Towers {
         parse_towers_id(id).map_err(|error| error.to_string())
     }
 
-    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(ZooAnswer<Grid>, Counters), CliError> {
+    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Grid>, Counters), CliError> {
         let solved = sieve_skyscrapers::solve(puzzle, config).map_err(CliError::input)?;
         let answer = match solved.answer {
-            Answer::NoSolution => ZooAnswer::NoSolution,
-            Answer::Unique(grid) => ZooAnswer::Unique(grid),
-            Answer::Several(grid, _) => ZooAnswer::Several(grid),
-            Answer::Stopped(reason, _) => ZooAnswer::Stopped(reason),
+            Answer::NoSolution => Uniqueness::None,
+            Answer::Unique(grid) => Uniqueness::Unique(grid),
+            Answer::Several(first, second) => Uniqueness::Multiple(first, second),
+            Answer::Stopped(reason, found) => Uniqueness::Unknown(reason, found),
         };
         Ok((answer, solved.counters))
     }

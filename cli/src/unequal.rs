@@ -3,11 +3,11 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters};
-use sieve_unequal::{Answer, Grid, Puzzle, check, draw, format_unequal_line, parse_unequal_id};
+use sieve::{Config, Count, Counters, Uniqueness};
+use sieve_unequal::{Grid, Puzzle, check, draw, format_unequal_line, parse_unequal_id};
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooAnswer, ZooPuzzle};
+use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
 
 const UNEQUAL_EXAMPLES: &str = "\
 Examples:
@@ -82,15 +82,9 @@ impl ZooPuzzle for Unequal {
         parse_unequal_id(id).map_err(|error| error.to_string())
     }
 
-    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(ZooAnswer<Grid>, Counters), CliError> {
+    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Grid>, Counters), CliError> {
         let solved = sieve_unequal::solve(puzzle, config).map_err(CliError::input)?;
-        let answer = match solved.answer {
-            Answer::NoSolution => ZooAnswer::NoSolution,
-            Answer::Unique(grid) => ZooAnswer::Unique(grid),
-            Answer::Several(grid, _) => ZooAnswer::Several(grid),
-            Answer::Stopped(reason) => ZooAnswer::Stopped(reason),
-        };
-        Ok((answer, solved.counters))
+        Ok((solved.answer, solved.counters))
     }
 
     fn count(

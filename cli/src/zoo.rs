@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::ValueEnum;
-use sieve::{Config, Count, Counters, StopReason};
+use sieve::{Config, Count, Counters, Uniqueness};
 
 use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, print_stats, report,
@@ -100,18 +100,6 @@ impl CountArgs {
     }
 }
 
-/// What a uniqueness search found, in a puzzle's own solution type.
-pub enum ZooAnswer<S> {
-    /// No solution.
-    NoSolution,
-    /// Exactly one.
-    Unique(S),
-    /// At least two: the first found.
-    Several(S),
-    /// A limit stopped the search before it could tell.
-    Stopped(StopReason),
-}
-
 /// One zoo puzzle as the shared commands see it.
 pub trait ZooPuzzle {
     /// The puzzle read from an ID.
@@ -125,7 +113,7 @@ pub trait ZooPuzzle {
     fn solve(
         puzzle: &Self::Puzzle,
         config: &Config,
-    ) -> Result<(ZooAnswer<Self::Solution>, Counters), CliError>;
+    ) -> Result<(Uniqueness<Self::Solution>, Counters), CliError>;
     /// Counts solutions up to `limit`.
     fn count(
         puzzle: &Self::Puzzle,
@@ -222,7 +210,7 @@ fn solve_all<P: ZooPuzzle>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
             print_stats(&counters, started.elapsed())?;
         }
         let (solution, outcome) = match answer {
-            ZooAnswer::Unique(solution) => match P::check(puzzle, &solution) {
+            Uniqueness::Unique(solution) => match P::check(puzzle, &solution) {
                 Ok(()) => (Some(solution), Outcome::Success),
                 Err(violation) => {
                     report(
@@ -232,15 +220,15 @@ fn solve_all<P: ZooPuzzle>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
                     (None, Outcome::Unsolved)
                 }
             },
-            ZooAnswer::NoSolution => {
+            Uniqueness::None => {
                 report(line, "no solution")?;
                 (None, Outcome::Unsolved)
             }
-            ZooAnswer::Several(_) => {
+            Uniqueness::Multiple(..) => {
                 report(line, "several solutions: the puzzle is not unique")?;
                 (None, Outcome::Unsolved)
             }
-            ZooAnswer::Stopped(reason) => {
+            Uniqueness::Unknown(reason, _) => {
                 report(line, format!("the search stopped ({reason})"))?;
                 (None, Outcome::Unsolved)
             }

@@ -240,17 +240,42 @@ impl Count {
     }
 }
 
-/// Whether a model has exactly one solution.
+/// Whether a model has exactly one solution; `S` is how a solution is written
+/// (the engine's [`Solution`], or a puzzle's own grid after [`Uniqueness::map`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
+pub enum Uniqueness<S = Solution> {
     /// No solution at all.
     None,
     /// Exactly one solution.
-    Unique(Solution),
+    Unique(S),
     /// At least two; the first two found.
-    Multiple(Solution, Solution),
+    Multiple(S, S),
     /// The search stopped before it could tell; a solution found so far, if any.
-    Unknown(StopReason, Option<Solution>),
+    Unknown(StopReason, Option<S>),
+}
+
+impl<S> Uniqueness<S> {
+    /// The same verdict with every solution rewritten by `write` (a puzzle's grid
+    /// from the engine's values), so that puzzles share one answer type.
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// let mut model = Model::new();
+    /// let digit = model.new_var_in(1..=1)?;
+    /// let verdict = Search::new(&model, Config::default())?.uniqueness();
+    /// assert_eq!(verdict.map(|solution| solution.value(digit)), Uniqueness::Unique(1));
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
+    pub fn map<T>(self, mut write: impl FnMut(S) -> T) -> Uniqueness<T> {
+        match self {
+            Uniqueness::None => Uniqueness::None,
+            Uniqueness::Unique(solution) => Uniqueness::Unique(write(solution)),
+            Uniqueness::Multiple(first, second) => {
+                Uniqueness::Multiple(write(first), write(second))
+            }
+            Uniqueness::Unknown(reason, found) => Uniqueness::Unknown(reason, found.map(write)),
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug)]

@@ -5,11 +5,12 @@
 //!
 //! ```
 //! use sieve::Config;
-//! use sieve_keen::{Answer, check, format_keen_line, parse_keen_id, solve};
+//! use sieve::Uniqueness;
+//! use sieve_keen::{check, format_keen_line, parse_keen_id, solve};
 //!
 //! let puzzle = parse_keen_id("4:b_a_aa__a_5ba,m8m3m8m12m6m8m3")?;
 //! let solved = solve(&puzzle, &Config::default())?;
-//! let Answer::Unique(grid) = solved.answer else { panic!("one solution") };
+//! let Uniqueness::Unique(grid) = solved.answer else { panic!("one solution") };
 //! assert_eq!(check(&puzzle, &grid), Ok(())); // the independent checker agrees
 //! assert_eq!(format_keen_line(&grid), "1243243143123124");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -30,4 +31,4 @@ pub use check::{Violation, check};
 pub use model::KeenModel;
 pub use parse::{DIFFICULTIES, draw, format_keen_id, format_keen_line, parse_keen_id};
 pub use puzzle::{Cage, Grid, MAX_SIZE, MIN_SIZE, Operation, Puzzle, PuzzleError};
-pub use solve::{Answer, Solved, count, solve};
+pub use solve::{Solved, count, solve};

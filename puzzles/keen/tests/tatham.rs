@@ -6,9 +6,7 @@
 //! accepts and which equals Tatham's cell for cell.
 
 use sieve::Config;
-use sieve_keen::{
-    Answer, Operation, check, format_keen_id, format_keen_line, parse_keen_id, solve,
-};
+use sieve_keen::{Operation, check, format_keen_id, format_keen_line, parse_keen_id, solve};
 
 /// The non-comment lines of a data file.
 fn lines(name: &str) -> Vec<String> {
@@ -43,7 +41,7 @@ fn every_id_agrees_with_tathams_solver() {
             );
         }
         let solved = solve(&puzzle, &Config::default()).expect("the model builds");
-        let Answer::Unique(grid) = solved.answer else {
+        let sieve::Uniqueness::Unique(grid) = solved.answer else {
             panic!("{id}: not unique: {:?}", solved.answer);
         };
         assert_eq!(check(&puzzle, &grid), Ok(()), "{id}");

@@ -5,11 +5,12 @@
 //!
 //! ```
 //! use sieve::Config;
-//! use sieve_unequal::{Answer, check, format_unequal_line, parse_unequal_id, solve};
+//! use sieve::Uniqueness;
+//! use sieve_unequal::{check, format_unequal_line, parse_unequal_id, solve};
 //!
 //! let puzzle = parse_unequal_id("4:3,0,0,0,0D,0U,0L,0,0,0,0,0,0,0L,0R,0,")?;
 //! let solved = solve(&puzzle, &Config::default())?;
-//! let Answer::Unique(grid) = solved.answer else { panic!("one solution") };
+//! let Uniqueness::Unique(grid) = solved.answer else { panic!("one solution") };
 //! assert_eq!(check(&puzzle, &grid), Ok(())); // the independent checker agrees
 //! assert_eq!(format_unequal_line(&grid).len(), 16);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -31,4 +32,4 @@ pub use distance::{Distance, DistanceRelation};
 pub use model::UnequalModel;
 pub use parse::{draw, format_unequal_id, format_unequal_line, parse_unequal_id};
 pub use puzzle::{Grid, MAX_SIZE, Mode, Puzzle, PuzzleError, Sign};
-pub use solve::{Answer, Solved, count, solve};
+pub use solve::{Solved, count, solve};

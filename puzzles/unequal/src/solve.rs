@@ -1,28 +1,16 @@
 //! Solving and counting with the engine's search.
 
-use sieve::{Config, Count, Counters, StopReason, Uniqueness};
+use sieve::{Config, Count, Counters, Uniqueness};
 
 use crate::model::UnequalModel;
 use crate::puzzle::{Grid, Puzzle};
 
-/// What a uniqueness search found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
-    /// No grid solves the puzzle.
-    NoSolution,
-    /// Exactly one solution.
-    Unique(Grid),
-    /// At least two solutions: the first two found.
-    Several(Grid, Grid),
-    /// A limit stopped the search before it could tell.
-    Stopped(StopReason),
-}
-
 /// An answer and what the search did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solved {
-    /// The answer.
-    pub answer: Answer,
+    /// The answer: no solution, one, two (the first two found), or stopped by a
+    /// limit before it could tell.
+    pub answer: Uniqueness<Grid>,
     /// The search's counters.
     pub counters: Counters,
 }
@@ -31,15 +19,9 @@ pub struct Solved {
 pub fn solve(puzzle: &Puzzle, config: &Config) -> Result<Solved, sieve::Error> {
     let model = UnequalModel::new(puzzle)?;
     let mut search = model.search(*config)?;
-    let answer = match search.uniqueness() {
-        Uniqueness::None => Answer::NoSolution,
-        Uniqueness::Unique(solution) => Answer::Unique(model.grid_of_values(&solution.values)),
-        Uniqueness::Multiple(first, second) => Answer::Several(
-            model.grid_of_values(&first.values),
-            model.grid_of_values(&second.values),
-        ),
-        Uniqueness::Unknown(reason, _) => Answer::Stopped(reason),
-    };
+    let answer = search
+        .uniqueness()
+        .map(|solution| model.grid_of_values(&solution.values));
     Ok(Solved {
         answer,
         counters: search.counters(),

@@ -5,9 +5,7 @@
 //! independent checker accepts and which equals Tatham's cell for cell.
 
 use sieve::Config;
-use sieve_unequal::{
-    Answer, Mode, check, format_unequal_id, format_unequal_line, parse_unequal_id, solve,
-};
+use sieve_unequal::{Mode, check, format_unequal_id, format_unequal_line, parse_unequal_id, solve};
 
 /// The non-comment lines of a data file.
 fn lines(name: &str) -> Vec<String> {
@@ -30,7 +28,7 @@ fn every_id_agrees_with_tathams_solver() {
         let puzzle = parse_unequal_id(id).unwrap_or_else(|error| panic!("{id}: {error}"));
         assert_eq!(&format_unequal_id(&puzzle), id, "written back");
         let solved = solve(&puzzle, &Config::default()).expect("the model builds");
-        let Answer::Unique(grid) = solved.answer else {
+        let sieve::Uniqueness::Unique(grid) = solved.answer else {
             panic!("{id}: not unique: {:?}", solved.answer);
         };
         assert_eq!(check(&puzzle, &grid), Ok(()), "{id}");
