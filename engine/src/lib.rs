@@ -69,8 +69,8 @@ pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
 pub use rules::{
     Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Connected, Deduction,
-    DistinctSum, EachValueSomewhere, Element, GlobalCardinality, Graph, LinearSum, Regular,
-    Relation, SingleLoop, SinglePath, Table, Wording,
+    Distance, DistanceRelation, DistinctSum, EachValueSomewhere, Element, GlobalCardinality, Graph,
+    LinearSum, Regular, Relation, SingleLoop, SinglePath, Table, Wording,
 };
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
@@ -88,10 +88,11 @@ pub struct ReadmeDoctests;
 pub mod prelude {
     pub use crate::{
         Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Config, Conflict,
-        Connected, Consistency, Context, Cost, Count, Counters, Deduction, DistinctSum, Domains,
-        EachValueSomewhere, Element, Error, Events, Fact, Fixpoint, GlobalCardinality, Graph,
-        LinearSum, Model, Move, Names, Observer, Reaction, Regular, Relation, Restore, Rule,
-        RuleId, Schedule, Search, SingleLoop, SinglePath, Solution, Stats, StopReason, Table,
-        Uniqueness, Value, ValueOrder, ValueSet, VarId, VarOrder, Watch, Why, propagate,
+        Connected, Consistency, Context, Cost, Count, Counters, Deduction, Distance,
+        DistanceRelation, DistinctSum, Domains, EachValueSomewhere, Element, Error, Events, Fact,
+        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Observer, Reaction,
+        Regular, Relation, Restore, Rule, RuleId, Schedule, Search, SingleLoop, SinglePath,
+        Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder, ValueSet, VarId,
+        VarOrder, Watch, Why, propagate,
     };
 }

@@ -7,6 +7,7 @@
 //! - [`DistinctSum`]: different values with a fixed sum (killer cages, kakuro runs,
 //!   magic lines), domain consistent;
 //! - [`Compare`]: `x + c` against `y` by `<`, `≤`, `=` or `≠`;
+//! - [`Distance`]: `|x − y|` equal to or different from `d`, domain consistent;
 //! - [`Cardinality`], [`GlobalCardinality`]: how many variables take some values;
 //! - [`Regular`]: a sequence accepted by an [`Automaton`] (nonogram lines), domain consistent;
 //! - [`graph`]: [`Connected`], [`SingleLoop`], [`SinglePath`], [`Acyclic`] on a [`Graph`];
@@ -21,6 +22,7 @@
 pub mod all_different;
 pub mod cardinality;
 pub mod compare;
+pub mod distance;
 pub mod distinct_sum;
 pub mod each_value;
 pub mod element;
@@ -36,6 +38,7 @@ pub mod wording;
 pub use all_different::AllDifferent;
 pub use cardinality::{Cardinality, GlobalCardinality};
 pub use compare::{Compare, Comparison};
+pub use distance::{Distance, DistanceRelation};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
 pub use element::Element;

@@ -17,18 +17,17 @@
 //! ```
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out, the
-//! one-line answer, a picture), [`distance`] (the rule `|x − y| = d` / `≠ d`),
-//! [`model`], [`solve`](mod@solve), [`check`](mod@check) (the independent checker).
+//! one-line answer, a picture), [`model`] (the bars are the engine's
+//! [`sieve::rules::Distance`]), [`solve`](mod@solve), [`check`](mod@check) (the
+//! independent checker).
 
 pub mod check;
-pub mod distance;
 pub mod model;
 pub mod parse;
 pub mod puzzle;
 pub mod solve;
 
 pub use check::{Violation, check};
-pub use distance::{Distance, DistanceRelation};
 pub use model::UnequalModel;
 pub use parse::{draw, format_unequal_id, format_unequal_line, parse_unequal_id};
 pub use puzzle::{Grid, MAX_SIZE, Mode, Puzzle, PuzzleError, Sign};

@@ -7,8 +7,8 @@
 use sieve::rules::{AllDifferent, Compare, Comparison};
 use sieve::{Config, Consistency, Model, Search, Value, VarId};
 
-use crate::distance::{Distance, DistanceRelation};
 use crate::puzzle::{Grid, Mode, Puzzle};
+use sieve::rules::{Distance, DistanceRelation};
 
 /// One puzzle as an engine model.
 pub struct UnequalModel {

@@ -1,8 +1,8 @@
-//! `|x − y| = d` or `|x − y| ≠ d` for two variables, domain consistent: the
-//! rule of Futoshiki's adjacent mode, where a bar between two cells means
-//! their values differ by exactly one and no bar means they do not.
+//! `|x − y| = d` or `|x − y| ≠ d` for two variables, domain consistent: for
+//! instance Futoshiki's adjacent mode, where a bar between two cells means their
+//! values differ by exactly one and no bar means they do not.
 //!
-//! Neither relation is a [`Compare`](sieve::rules::Compare): `|x − y| = d`
+//! Neither relation is a [`Compare`](crate::rules::Compare): `|x − y| = d`
 //! is "x + d = y or y + d = x", and `|x − y| ≠ d` is "x + d ≠ y and y + d ≠
 //! x", which two `Compare(≠)` rules would state but only prune once a side is
 //! fixed. This rule keeps, at its fixpoint, exactly the values with a
@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use sieve::prelude::*;
-//! use sieve_unequal::{Distance, DistanceRelation};
+//! use sieve::rules::{Distance, DistanceRelation};
 //!
 //! let mut model = Model::new();
 //! let x = model.new_var_in(1..=5)?;
@@ -29,10 +29,10 @@
 //! # Ok::<(), sieve::Error>(())
 //! ```
 
-use sieve::rules::{Deduction, Wording};
-use sieve::{
-    Conflict, Consistency, Context, Cost, Events, Fact, Names, Rule, Value, VarId, Watch, Why,
-};
+use crate::domain::{Value, VarId};
+use crate::names::Names;
+use crate::propagation::{Conflict, Consistency, Context, Cost, Events, Fact, Rule, Watch, Why};
+use crate::rules::wording::{Deduction, Wording};
 
 /// Whether the distance between the two values must be `d` or must not be.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

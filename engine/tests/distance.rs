@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use sieve::oracle;
 use sieve::prelude::*;
-use sieve_unequal::{Distance, DistanceRelation};
+use sieve::rules::{Distance, DistanceRelation};
 
 /// A model of `x` and `y` over `low..=low + span`, the rule, and a state with
 /// the values of `remove_x` and `remove_y` (offsets into the range) gone.
