@@ -88,6 +88,15 @@ pub struct Posting<'a> {
 }
 
 impl Posting<'_> {
+    /// The smallest first value of `vars` (0 for none): the common base from which
+    /// a rule over variables of different ranges reads them all as words.
+    pub fn lowest_first(&self, vars: &[VarId]) -> Value {
+        vars.iter()
+            .map(|&var| *self.range(var).start())
+            .min()
+            .unwrap_or(0)
+    }
+
     /// The values `var` was declared with (an empty range for a variable the model
     /// does not have), so that a rule can size its tables by them.
     pub fn range(&self, var: VarId) -> RangeInclusive<Value> {

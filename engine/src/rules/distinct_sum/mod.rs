@@ -198,8 +198,7 @@ impl Rule for DistinctSum {
     }
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
-        let firsts = self.vars.iter().map(|&var| *posting.range(var).start());
-        self.base = firsts.min().unwrap_or(0);
+        self.base = posting.lowest_first(&self.vars);
         // The bounds fallback keeps its totals, and refuses sums that could overflow.
         self.bounds.post(posting)
     }
