@@ -70,7 +70,7 @@ pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, Re
 pub use rules::{
     Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Connected, Deduction,
     Distance, DistanceRelation, DistinctSum, EachValueSomewhere, Element, GlobalCardinality, Graph,
-    LinearSum, Regular, Relation, SingleLoop, SinglePath, Table, Wording,
+    LinearSum, Probing, Regular, Relation, SingleLoop, SinglePath, Table, Wording,
 };
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
@@ -90,9 +90,9 @@ pub mod prelude {
         Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Config, Conflict,
         Connected, Consistency, Context, Cost, Count, Counters, Deduction, Distance,
         DistanceRelation, DistinctSum, Domains, EachValueSomewhere, Element, Error, Events, Fact,
-        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Observer, Reaction,
-        Regular, Relation, Restore, Rule, RuleId, Schedule, Search, SingleLoop, SinglePath,
-        Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder, ValueSet, VarId,
-        VarOrder, Watch, Why, propagate,
+        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Observer, Probing,
+        Reaction, Regular, Relation, Restore, Rule, RuleId, Schedule, Search, SingleLoop,
+        SinglePath, Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder, ValueSet,
+        VarId, VarOrder, Watch, Why, propagate,
     };
 }
