@@ -38,7 +38,7 @@ enum Command {
     /// sets) on a file of puzzles, checking that every strategy agrees.
     Bench(bench::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
-    /// solve and count.
+    /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
     Keen(keen::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
@@ -48,14 +48,15 @@ enum Command {
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
     Skyscrapers(skyscrapers::Args),
     /// Simon Tatham's Solo from his game IDs: sudoku of any box shape, jigsaw, X and
-    /// killer; solve and count.
+    /// killer; solve, count, rate and explain.
     Solo(solo::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
-    /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve and count.
+    /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve, count, rate and
+    /// explain.
     Towers(towers::Args),
-    /// Futoshiki from Simon Tatham's Unequal game IDs, with his adjacent mode: solve
-    /// and count.
+    /// Futoshiki from Simon Tatham's Unequal game IDs, with his adjacent mode: solve,
+    /// count, rate and explain.
     #[command(visible_alias = "futoshiki")]
     Unequal(unequal::Args),
 }

@@ -305,6 +305,7 @@ fn solo_ids(args: Args) -> Result<SoloRun, Box<Args>> {
                 format,
                 solve.search.stats,
                 solve.search.strategy,
+                solve.trace,
             );
             Ok(Box::new(move |out| crate::solo::solve(&zoo_args, out)))
         }

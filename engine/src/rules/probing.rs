@@ -41,6 +41,7 @@
 //! again (a reversible flag in the state marks a probe's copy).
 
 use crate::domain::{Domains, Value, VarId};
+use crate::model::Model;
 use crate::names::Names;
 use crate::observe::Observer;
 use crate::propagation::state::StateInt;
@@ -88,7 +89,7 @@ impl Probing {
             return None;
         };
         let premises = if explaining {
-            premises(ctx.domains(), &provenance, &conflict)
+            premises(ctx.model(), ctx.domains(), &trial, &provenance, &conflict)
         } else {
             Vec::new()
         };
@@ -97,25 +98,33 @@ impl Probing {
 }
 
 /// The facts of the state before a probe that its failed propagation rested on:
-/// those of the removals that emptied the conflict's variable (all the probe's
-/// removals when the rule failed without emptying one), traced back through the
-/// probe's own removals to facts that already held.
-fn premises(before: &Domains, provenance: &Provenance, conflict: &Conflict) -> Vec<Fact> {
-    let records = match conflict.var {
-        Some(var) => {
-            let gone: Vec<Fact> = (before.iter(var))
-                .map(|value| Fact::IsNot(var, value))
-                .collect();
-            provenance.why_all(&gone)
-        }
-        None => provenance.records().iter().collect(),
+/// the domains of the failing rule's variables when it failed, traced back
+/// through the probe's own removals (`provenance`) to facts that already held
+/// `before`.
+fn premises(
+    model: &Model,
+    before: &Domains,
+    after: &Domains,
+    provenance: &Provenance,
+    conflict: &Conflict,
+) -> Vec<Fact> {
+    let scope: Vec<VarId> = match conflict.rule {
+        Some(rule) => (model.rule(rule).watches().iter())
+            .map(|watch| watch.var)
+            .collect(),
+        None => model.vars().collect(),
     };
+    let mut at_failure: Vec<Fact> = Vec::new();
+    for var in scope.into_iter().chain(conflict.var) {
+        let gone = (before.range(var)).filter(|&value| !after.contains(var, value));
+        at_failure.extend(gone.map(|value| Fact::IsNot(var, value)));
+    }
+    let chain = provenance.why_all(&at_failure);
+    let used = (chain.iter()).flat_map(|record| record.facts.iter().copied());
     let mut facts: Vec<Fact> = Vec::new();
-    for record in records {
-        for &fact in &record.facts {
-            if holds(before, fact) && !facts.contains(&fact) {
-                facts.push(fact);
-            }
+    for fact in at_failure.iter().copied().chain(used) {
+        if holds(before, fact) && !facts.contains(&fact) {
+            facts.push(fact);
         }
     }
     facts
@@ -344,6 +353,16 @@ mod tests {
             .expect("a probing removal");
         assert!(probe.text.contains("cannot be"), "{}", probe.text);
         assert!(probe.text.contains("if it were"), "{}", probe.text);
+        // The premises held before the probe: each is the start (z ≠ 0) or was
+        // made by an earlier record.
+        assert!(!probe.facts.is_empty());
+        for &fact in &probe.facts {
+            let start_fact = fact == Fact::IsNot(z, 0);
+            assert!(
+                start_fact || !why.makers(fact, probe.index).is_empty(),
+                "{fact:?}"
+            );
+        }
         let chain = why.why_assigned(x).expect("x was decided by rules");
         assert!(chain.iter().any(|record| record.inference == "probing"));
     }
