@@ -259,10 +259,16 @@ pub struct PuzzleOutcome {
 }
 
 /// Calls and changes of one rule over a strategy's untimed statistics pass.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RuleReport {
     /// The rule's name.
     pub name: String,
+    /// Its kind ([`crate::Rule::kind`]), such as `AllDifferent`.
+    pub kind: String,
+    /// How often it was woken.
+    pub woken: u64,
+    /// How often its condition let it sleep (entailed).
+    pub asleep: u64,
     /// How often its action ran.
     pub calls: u64,
     /// How many domain changes it made (its hits).
@@ -271,6 +277,9 @@ pub struct RuleReport {
     pub removed: u64,
     /// How many conflicts it found.
     pub conflicts: u64,
+    /// Seconds in its action during the untimed statistics pass (an observed
+    /// run: compare rules with each other, not with the row's time).
+    pub seconds: f64,
 }
 
 /// One strategy on one rule set: one row of the matrix.
@@ -605,7 +614,8 @@ fn finish_row(
     timed: Vec<TimedOutcome>,
     seed: u64,
 ) -> Result<Row, MatrixError> {
-    let mut stats = Stats::new();
+    // Rules are timed in this observed pass only, so the timed passes pay nothing.
+    let mut stats = Stats::new().timed();
     let mut puzzles = Vec::with_capacity(subject.starts.len());
     for (index, (start, counters)) in subject.starts.iter().zip(&timed).enumerate() {
         let observed = observed_search(subject, start, strategy, options, &mut stats)
@@ -724,10 +734,14 @@ fn rule_reports(model: &Model, stats: &Stats) -> Vec<RuleReport> {
             let counts = stats.rules.get(id.index()).cloned().unwrap_or_default();
             RuleReport {
                 name: rule.name().to_string(),
+                kind: rule.kind().to_string(),
+                woken: counts.woken,
+                asleep: counts.asleep,
                 calls: counts.calls,
                 changes: counts.changes,
                 removed: counts.removed,
                 conflicts: counts.conflicts,
+                seconds: counts.seconds,
             }
         })
         .collect()
