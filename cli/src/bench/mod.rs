@@ -519,10 +519,14 @@ mod tests {
     fn rule(name: &str, calls: u64) -> RuleReport {
         RuleReport {
             name: name.to_string(),
+            kind: "Test".to_string(),
+            woken: calls,
+            asleep: 0,
             calls,
             changes: calls,
             removed: 0,
             conflicts: 0,
+            seconds: calls as f64,
         }
     }
 
@@ -536,5 +540,9 @@ mod tests {
             calls,
             [("row 1", 3), ("row 1", 30), ("row 2", 100), ("row 3", 7)]
         );
+        let woken: Vec<u64> = rules.iter().map(|r| r.woken).collect();
+        assert_eq!(woken, [3, 30, 100, 7]);
+        let seconds: Vec<f64> = rules.iter().map(|r| r.seconds).collect();
+        assert_eq!(seconds, [3.0, 30.0, 100.0, 7.0]);
     }
 }
