@@ -30,6 +30,7 @@
 //! variables that caused it and a sentence for people, produced only when an
 //! [`Observer`] asks for it.
 
+pub mod branch;
 pub mod domain;
 pub mod error;
 pub mod fast;
@@ -52,7 +53,8 @@ pub use domain::{Candidates, Domains};
 pub use error::Error;
 pub use ids::{RuleId, Value, VarId};
 pub use matrix::{
-    Disagreement, MatrixError, MatrixOptions, MatrixReport, Strategy, Subject, run_matrix,
+    BrancherFactory, Disagreement, MatrixError, MatrixOptions, MatrixReport, Strategy, Subject,
+    TreeKey, run_matrix,
 };
 pub use model::Model;
 pub use names::Names;
@@ -83,6 +85,11 @@ pub use value_set::ValueSet;
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The guide's examples, run as doctests so that they stay true.
+#[doc = include_str!("../../docs/guide.md")]
+#[cfg(doctest)]
+pub struct GuideDoctests;
 
 /// Everything a rule set needs, in one import.
 pub mod prelude {
