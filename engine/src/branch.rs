@@ -51,6 +51,7 @@ pub struct BranchState<'a> {
 }
 
 impl<'a> BranchState<'a> {
+    #[inline]
     pub(crate) fn new(model: &'a Model, domains: &'a Domains) -> Self {
         BranchState { model, domains }
     }
@@ -74,6 +75,7 @@ impl<'a> BranchState<'a> {
 
     /// The open variable with the fewest candidates (ties: the first in branch
     /// order), on the engine's word-wide fast path.
+    #[inline]
     pub fn fewest_values(&self) -> Option<VarId> {
         self.domains.fewest_unassigned(self.model.branch_order())
     }
@@ -144,6 +146,7 @@ impl Configured {
 }
 
 impl Brancher for Configured {
+    #[inline]
     fn select_var(&mut self, state: &BranchState<'_>) -> Option<VarId> {
         match self.var_order {
             VarOrder::First => state.unassigned().next(),
@@ -152,6 +155,7 @@ impl Brancher for Configured {
         }
     }
 
+    #[inline]
     fn select_value(&mut self, state: &BranchState<'_>, var: VarId) -> Value {
         let domains = state.domains();
         match &mut self.random {
@@ -163,6 +167,7 @@ impl Brancher for Configured {
         }
     }
 
+    #[inline]
     fn on_conflict(&mut self, rule: Option<RuleId>) {
         if let Some(weight) = rule.and_then(|rule| self.weights.get_mut(rule.index())) {
             *weight += 1;

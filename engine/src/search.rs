@@ -297,6 +297,51 @@ enum Phase {
     Done,
 }
 
+/// Who decides: the config's orders (checked by the engine's own tests, so their
+/// choices are not checked again at every node) or a user's brancher (whose
+/// every choice is).
+enum Decider {
+    Configured(Configured),
+    User(Box<dyn Brancher>),
+}
+
+impl Decider {
+    #[inline]
+    fn select_var(&mut self, state: &BranchState<'_>) -> Option<VarId> {
+        match self {
+            Decider::Configured(configured) => configured.select_var(state),
+            Decider::User(user) => user.select_var(state),
+        }
+    }
+
+    #[inline]
+    fn select_value(&mut self, state: &BranchState<'_>, var: VarId) -> Value {
+        match self {
+            Decider::Configured(configured) => configured.select_value(state, var),
+            Decider::User(user) => user.select_value(state, var),
+        }
+    }
+
+    #[inline]
+    fn on_conflict(&mut self, rule: Option<RuleId>) {
+        match self {
+            Decider::Configured(configured) => configured.on_conflict(rule),
+            Decider::User(user) => user.on_conflict(rule),
+        }
+    }
+
+    fn as_brancher(&mut self) -> &mut dyn Brancher {
+        match self {
+            Decider::Configured(configured) => configured,
+            Decider::User(user) => user.as_mut(),
+        }
+    }
+
+    fn is_trusted(&self) -> bool {
+        matches!(self, Decider::Configured(_))
+    }
+}
+
 /// A depth-first search over a model, resumable: each call to
 /// [`Search::next_solution`] (or the iterator) continues where the last one stopped.
 ///
@@ -317,7 +362,7 @@ pub struct Search<'m, 'o> {
     frames: Vec<Frame>,
     saved: Vec<Vec<u64>>,
     /// Chooses each decision: the config's orders, or a user's own.
-    brancher: Box<dyn Brancher>,
+    brancher: Decider,
     /// The last solution's values, reused so that enumeration does not allocate.
     values: Vec<Value>,
     observer: Option<&'o mut dyn Observer>,
@@ -350,7 +395,7 @@ impl<'m, 'o> Search<'m, 'o> {
             start,
             frames: Vec::new(),
             saved: Vec::new(),
-            brancher: Box::new(Configured::new(model, &config)),
+            brancher: Decider::Configured(Configured::new(model, &config)),
             values: vec![0; model.num_vars()],
             config,
             observer: None,
@@ -364,7 +409,7 @@ impl<'m, 'o> Search<'m, 'o> {
     /// Decide with `brancher` instead of the config's variable and value orders
     /// (see [`crate::branch`]).
     pub fn with_brancher(mut self, brancher: Box<dyn Brancher>) -> Self {
-        self.brancher = brancher;
+        self.brancher = Decider::User(brancher);
         self
     }
 
@@ -384,7 +429,7 @@ impl<'m, 'o> Search<'m, 'o> {
         self.engine.core.trail.clear();
         self.engine.core.propagations = 0;
         self.engine.core.changes = 0;
-        self.brancher.reset();
+        self.brancher.as_brancher().reset();
         self.phase = Phase::Fresh;
         self.stopped = None;
         self.counters = Counters::default();
@@ -516,22 +561,20 @@ impl<'m, 'o> Search<'m, 'o> {
     fn expand(&mut self) -> bool {
         let state = BranchState::new(self.model, &self.domains);
         let Some(var) = self.brancher.select_var(&state) else {
-            if self.domains.all_assigned() {
+            if self.brancher.is_trusted() || self.domains.all_assigned() {
                 return self.full_assignment();
             }
             self.phase = self.stop(StopReason::InvalidBranch);
             return false;
         };
-        if self.domains.count(var) < 2 {
-            self.phase = self.stop(StopReason::InvalidBranch);
-            return false;
-        }
         if self.limit_hit() {
             return false;
         }
         let state = BranchState::new(self.model, &self.domains);
         let value = self.brancher.select_value(&state, var);
-        if !self.domains.contains(var, value) {
+        if !self.brancher.is_trusted()
+            && (self.domains.count(var) < 2 || !self.domains.contains(var, value))
+        {
             self.phase = self.stop(StopReason::InvalidBranch);
             return false;
         }
