@@ -299,7 +299,9 @@ enum Phase {
 
 /// Who decides: the config's orders (checked by the engine's own tests, so their
 /// choices are not checked again at every node) or a user's brancher (whose
-/// every choice is).
+/// every choice is). One per search, so the size of the built-in variant (its
+/// seeded generator) costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 enum Decider {
     Configured(Configured),
     User(Box<dyn Brancher>),
