@@ -8,6 +8,7 @@ mod magic;
 mod play;
 mod queens;
 mod skyscrapers;
+mod slant;
 mod solo;
 mod sudoku;
 mod sudoku_generate;
@@ -47,6 +48,8 @@ enum Command {
     Queens(queens::Args),
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
     Skyscrapers(skyscrapers::Args),
+    /// Slant (Gokigen Naname) from Simon Tatham's Slant game IDs: solve and count.
+    Slant(slant::Args),
     /// Simon Tatham's Solo from his game IDs: sudoku of any box shape, jigsaw, X and
     /// killer; solve and count.
     Solo(solo::Args),
@@ -67,6 +70,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Magic(args) => magic::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
+        Command::Slant(args) => slant::run(args, out),
         Command::Solo(args) => solo::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Towers(args) => towers::run(args, out),

@@ -744,10 +744,16 @@ mod tests {
     #[test]
     fn dimensions_read_one_side_or_two() {
         let mut square = Reader::new(Part::Params, "8dh");
-        assert_eq!(dimensions_param(&mut square, 2..=99, "the grid"), Ok((8, 8)));
+        assert_eq!(
+            dimensions_param(&mut square, 2..=99, "the grid"),
+            Ok((8, 8))
+        );
         assert_eq!(square.peek(), Some('d'));
         let mut oblong = Reader::new(Part::Params, "12x10");
-        assert_eq!(dimensions_param(&mut oblong, 2..=99, "the grid"), Ok((12, 10)));
+        assert_eq!(
+            dimensions_param(&mut oblong, 2..=99, "the grid"),
+            Ok((12, 10))
+        );
         let mut bad = Reader::new(Part::Params, "5x1");
         let error = dimensions_param(&mut bad, 2..=99, "the grid").unwrap_err();
         assert_eq!(
