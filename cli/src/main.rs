@@ -5,6 +5,7 @@ mod common;
 // Puzzle command modules: one file each.
 mod keen;
 mod magic;
+mod map;
 mod play;
 mod queens;
 mod skyscrapers;
@@ -44,6 +45,8 @@ enum Command {
     Keen(keen::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
+    /// The four-colour map puzzle from Simon Tatham's Map game IDs: solve and count.
+    Map(map::Args),
     /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
     Queens(queens::Args),
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
@@ -68,6 +71,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Bench(args) => bench::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
+        Command::Map(args) => map::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Slant(args) => slant::run(args, out),
