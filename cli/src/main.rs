@@ -2,6 +2,7 @@
 
 mod bench;
 mod common;
+mod dominosa;
 // Puzzle command modules: one file each.
 mod keen;
 mod magic;
@@ -39,6 +40,8 @@ enum Command {
     /// Benchmark a matrix of strategies (schedules x restores x variable orders x rule
     /// sets) on a file of puzzles, checking that every strategy agrees.
     Bench(bench::Args),
+    /// Dominosa from Simon Tatham's Dominosa game IDs: solve and count.
+    Dominosa(dominosa::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve and count.
     #[command(visible_alias = "kenken")]
@@ -69,6 +72,7 @@ enum Command {
 fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
     match command {
         Command::Bench(args) => bench::run(args, out),
+        Command::Dominosa(args) => dominosa::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Map(args) => map::run(args, out),
