@@ -2,12 +2,15 @@
 
 mod bench;
 mod common;
+mod dominosa;
 // Puzzle command modules: one file each.
 mod keen;
 mod magic;
+mod map;
 mod play;
 mod queens;
 mod skyscrapers;
+mod slant;
 mod solo;
 mod sudoku;
 mod sudoku_generate;
@@ -37,16 +40,22 @@ enum Command {
     /// Benchmark a matrix of strategies (schedules x restores x variable orders x rule
     /// sets) on a file of puzzles, checking that every strategy agrees.
     Bench(bench::Args),
+    /// Dominosa from Simon Tatham's Dominosa game IDs: solve and count.
+    Dominosa(dominosa::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
     Keen(keen::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
+    /// The four-colour map puzzle from Simon Tatham's Map game IDs: solve and count.
+    Map(map::Args),
     /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
     Queens(queens::Args),
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
     Skyscrapers(skyscrapers::Args),
+    /// Slant (Gokigen Naname) from Simon Tatham's Slant game IDs: solve and count.
+    Slant(slant::Args),
     /// Simon Tatham's Solo from his game IDs: sudoku of any box shape, jigsaw, X and
     /// killer; solve, count, rate and explain.
     Solo(solo::Args),
@@ -64,10 +73,13 @@ enum Command {
 fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
     match command {
         Command::Bench(args) => bench::run(args, out),
+        Command::Dominosa(args) => dominosa::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
+        Command::Map(args) => map::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
+        Command::Slant(args) => slant::run(args, out),
         Command::Solo(args) => solo::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Towers(args) => towers::run(args, out),

@@ -15,6 +15,10 @@
 //!   (`a` = 1 … `z` = 26), a number is a cell's value, and `_` only separates
 //!   two numbers ([`run_length_grid`]; written back by
 //!   [`write_run_length_grid`]);
+//! - grids of single digits and letter runs, where `11` is two cells of 1
+//!   (Slant's clues, the map's colours: [`digit_run_grid`], written back by
+//!   [`write_digit_run_grid`]), and the `W` or `WxH` size of grid puzzles
+//!   ([`dimensions_param`]);
 //! - the character of a value in the zoo's one-line answers ([`value_char`]).
 //!
 //! Every error is a value ([`GameIdError`]) naming the part of the ID
@@ -489,6 +493,91 @@ pub fn value_char(value: u64) -> Option<char> {
     }
 }
 
+/// The `W` or `WxH` size at the start of the parameters (`5x5` of `5x5dh`,
+/// `8` for an 8×8 grid), each side in `range`: (width, height).
+pub fn dimensions_param(
+    params: &mut Reader,
+    range: RangeInclusive<usize>,
+    what: &str,
+) -> Result<(usize, usize), GameIdError> {
+    let width = size_param(params, range.clone(), &format!("the width of {what}"))?;
+    if params.eat('x') {
+        let height = size_param(params, range, &format!("the height of {what}"))?;
+        Ok((width, height))
+    } else {
+        Ok((width, width))
+    }
+}
+
+/// `cells` cells written as one character each or a run: a letter `a`…`z`
+/// is a run of 1…26 blank cells, a digit `0`…`max_digit` one cell's value
+/// (digits never run together into a number: `11` is two cells of 1). Stops
+/// once `cells` cells are read; fails at the end of the part before that, at
+/// any other character, and at a run longer than the cells left. Slant's
+/// clues and the four-colour map's given colours are written so.
+pub fn digit_run_grid(
+    reader: &mut Reader,
+    cells: usize,
+    max_digit: u8,
+    what: &str,
+) -> Result<Vec<Option<u8>>, GameIdError> {
+    let max_digit = max_digit.min(9);
+    let mut grid: Vec<Option<u8>> = Vec::with_capacity(cells.min(1 << 16));
+    while grid.len() < cells {
+        let left = cells - grid.len();
+        let offset = reader.offset();
+        if let Some(run) = reader.blank_run() {
+            if run > left {
+                return Err(reader.error_at(
+                    offset,
+                    format!(
+                        "a run of at most {left} blank{} (there are {cells} in all)",
+                        if left == 1 { "" } else { "s" }
+                    ),
+                    Found::Text(format!("{:?} ({run} blanks)", reader.chars[offset])),
+                ));
+            }
+            grid.extend(std::iter::repeat_n(None, run));
+            continue;
+        }
+        let digit = reader
+            .peek()
+            .and_then(|c| c.to_digit(10).filter(|_| c.is_ascii()))
+            .filter(|&digit| digit <= u32::from(max_digit));
+        match digit {
+            Some(digit) => {
+                reader.bump();
+                grid.push(Some(digit as u8));
+            }
+            None => {
+                return Err(reader.error(format!(
+                    "{what} 0-{max_digit} or a letter a-z (a run of blanks) ({left} of {cells} left)"
+                )));
+            }
+        }
+    }
+    Ok(grid)
+}
+
+/// Writes cells as [`digit_run_grid`] reads them: each run of blanks as
+/// letters (`z` for 26 at a time), each value as its digit.
+pub fn write_digit_run_grid(cells: &[Option<u8>]) -> String {
+    let mut text = String::new();
+    let mut blanks = 0usize;
+    for cell in cells {
+        match cell {
+            None => blanks += 1,
+            Some(digit) => {
+                push_blanks(&mut text, blanks);
+                blanks = 0;
+                text.push(char::from(b'0' + digit % 10));
+            }
+        }
+    }
+    push_blanks(&mut text, blanks);
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -650,5 +739,54 @@ mod tests {
         assert_eq!(value_char(35), Some('z'));
         assert_eq!(value_char(0), None);
         assert_eq!(value_char(36), None);
+    }
+
+    #[test]
+    fn dimensions_read_one_side_or_two() {
+        let mut square = Reader::new(Part::Params, "8dh");
+        assert_eq!(
+            dimensions_param(&mut square, 2..=99, "the grid"),
+            Ok((8, 8))
+        );
+        assert_eq!(square.peek(), Some('d'));
+        let mut oblong = Reader::new(Part::Params, "12x10");
+        assert_eq!(
+            dimensions_param(&mut oblong, 2..=99, "the grid"),
+            Ok((12, 10))
+        );
+        let mut bad = Reader::new(Part::Params, "5x1");
+        let error = dimensions_param(&mut bad, 2..=99, "the grid").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "parameters at offset 2: expected the height of the grid from 2 to 99, found 1"
+        );
+        let mut missing = Reader::new(Part::Params, "5x");
+        let error = dimensions_param(&mut missing, 2..=99, "the grid").unwrap_err();
+        assert_eq!((error.offset, error.found), (2, Found::End));
+    }
+
+    #[test]
+    fn digit_runs_read_one_digit_a_cell() {
+        let mut reader = Reader::new(Part::Description, "a11z0");
+        let grid = digit_run_grid(&mut reader, 30, 4, "a clue").unwrap();
+        assert_eq!(&grid[..4], &[None, Some(1), Some(1), None]);
+        assert_eq!(grid[29], Some(0));
+        assert!(reader.is_at_end());
+        assert_eq!(write_digit_run_grid(&grid), "a11z0");
+
+        let mut high = Reader::new(Part::Description, "b5");
+        let error = digit_run_grid(&mut high, 4, 4, "a clue").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "description at offset 1: expected a clue 0-4 or a letter a-z (a run of blanks) (2 of 4 left), found '5'"
+        );
+        let mut long = Reader::new(Part::Description, "1d");
+        let error = digit_run_grid(&mut long, 4, 4, "a clue").unwrap_err();
+        assert_eq!(error.offset, 1);
+        assert!(error.to_string().contains("at most 3 blanks"), "{error}");
+        let mut short = Reader::new(Part::Description, "a");
+        let error = digit_run_grid(&mut short, 4, 4, "a clue").unwrap_err();
+        assert_eq!((error.offset, error.found), (1, Found::End));
+        assert_eq!(write_digit_run_grid(&[None; 27]), "za");
     }
 }

@@ -1,0 +1,455 @@
+//! A puzzle as an engine model: a matching of the grid's cells, with every
+//! domino of the set laid once.
+//!
+//! Each cell has a partner variable (`r1c1`, whose values are the cells next
+//! to it, labelled with their names) and a domino variable (`r1c1 domino`,
+//! labelled `3-5`). [`Table`]s tie them together: the domino of a cell is
+//! the one its number makes with its partner's, and two neighbours pair with
+//! each other or with neither.
+//!
+//! Colour the grid like a chessboard: every domino covers one light and one
+//! dark cell, and there are as many of each as there are dominoes. So the
+//! puzzle holds several matchings, each written with Régin's
+//! domain-consistent [`AllDifferent`]:
+//!
+//! - each light cell takes a different dark neighbour as its partner (a
+//!   perfect matching of the grid: Tatham's parity deductions);
+//! - each light cell lies on a different domino, and so does each dark
+//!   cell (as many cells of a colour as dominoes: every domino exactly once;
+//!   a domino with one place left goes there, a domino all of whose places
+//!   cover one cell takes that cell);
+//! - the cells of one number that no double could join lie on different
+//!   dominoes, since a domino covers at most one of them (his Hard level: a
+//!   group of such cells that only as many dominoes can cover takes those
+//!   dominoes from everywhere else).
+//!
+//! And around each cell, a [`Table`] over the partners of the cell and its
+//! neighbours allows only fillings that pair consistently, never give two of
+//! them one partner, and lay no domino twice: his "local duplicate"
+//! deductions, where pairing a cell one way would leave a neighbour only a
+//! second copy of the same domino.
+
+use std::sync::Arc;
+
+use sieve::prelude::*;
+use sieve::rules::Deduction;
+
+use crate::puzzle::{Puzzle, Side, Tiling, domino_ends, domino_index};
+
+/// One puzzle as an engine model.
+pub struct DominosaModel {
+    puzzle: Puzzle,
+    model: Model,
+    /// Per cell, its partner variable.
+    partners: Vec<VarId>,
+    /// Per cell, its domino variable.
+    dominoes: Vec<VarId>,
+    /// Per cell, the value that names it in its neighbours' partner variables.
+    names: Vec<Value>,
+    /// Per value of the partner variables (from the first cell value on), the
+    /// cell it names.
+    cell_of: Vec<usize>,
+    /// The first value that names a cell.
+    first_cell_value: Value,
+}
+
+impl DominosaModel {
+    /// The model of `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
+        let (width, cells) = (puzzle.width(), puzzle.numbers().len());
+        let set = puzzle.dominoes() as Value;
+        // Values: the dominoes 0..set, then the dark cells (as light ones
+        // name their partners), then the light cells, each by its rank in its
+        // colour.
+        let mut names = vec![0; cells];
+        let mut cell_of = vec![0; 2 * set as usize];
+        let (mut lights, mut darks) = (0, 0);
+        for (cell, name) in names.iter_mut().enumerate() {
+            let (rank, base) = if is_light(width, cell) {
+                lights += 1;
+                (lights - 1, 2 * set)
+            } else {
+                darks += 1;
+                (darks - 1, set)
+            };
+            *name = base + rank;
+            cell_of[(base - set + rank) as usize] = cell;
+        }
+        let mut model = Model::new();
+        let mut labels: Vec<String> = (0..set as usize)
+            .map(|index| {
+                let (low, high) = domino_ends(index);
+                format!("{low}-{high}")
+            })
+            .collect();
+        labels.extend(cell_of.iter().map(|&cell| cell_name(width, cell)));
+        model.set_value_labels(labels);
+        let mut dominosa = DominosaModel {
+            puzzle: puzzle.clone(),
+            model,
+            partners: Vec::with_capacity(cells),
+            dominoes: Vec::with_capacity(cells),
+            names,
+            cell_of,
+            first_cell_value: set,
+        };
+        for cell in 0..cells {
+            dominosa.add_cell(cell)?;
+        }
+        for cell in 0..cells {
+            dominosa.add_domino_of(cell)?;
+            dominosa.add_window(cell)?;
+            for side in [Side::Right, Side::Down] {
+                if let Some(next) = side.of(cell, width, cells) {
+                    dominosa.add_pairing(cell, next)?;
+                }
+            }
+        }
+        dominosa.add_matchings()?;
+        let order = (dominosa.partners.iter().chain(&dominosa.dominoes))
+            .copied()
+            .collect();
+        dominosa.model.set_branch_order(order)?;
+        Ok(dominosa)
+    }
+
+    /// The cells next to `cell`.
+    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let (width, cells) = (self.puzzle.width(), self.puzzle.numbers().len());
+        Side::ALL
+            .into_iter()
+            .filter_map(move |side| side.of(cell, width, cells))
+    }
+
+    /// The domino `cell` makes with `partner`: its index in the set.
+    fn domino(&self, cell: usize, partner: usize) -> Value {
+        let numbers = self.puzzle.numbers();
+        domino_index(numbers[cell], numbers[partner]) as Value
+    }
+
+    /// The partner and domino variables of `cell`, over its neighbours and
+    /// the dominoes they make with it.
+    fn add_cell(&mut self, cell: usize) -> Result<(), sieve::Error> {
+        let neighbours: Vec<usize> = self.neighbours(cell).collect();
+        let set = self.first_cell_value;
+        let partner = self.model.new_var_in(set..=3 * set - 1)?;
+        let domino = self.model.new_var_in(0..=set - 1)?;
+        let name = cell_name(self.puzzle.width(), cell);
+        self.model.set_name(partner, name.clone());
+        self.model.set_name(domino, format!("{name} domino"));
+        let mut partners = ValueSet::new();
+        let mut dominoes = ValueSet::new();
+        for &next in &neighbours {
+            partners.insert(self.names[next]);
+            dominoes.insert(self.domino(cell, next));
+        }
+        self.model.restrict(partner, &partners)?;
+        self.model.restrict(domino, &dominoes)?;
+        self.partners.push(partner);
+        self.dominoes.push(domino);
+        Ok(())
+    }
+
+    /// The domino of `cell` is the one its number makes with its partner's.
+    fn add_domino_of(&mut self, cell: usize) -> Result<(), sieve::Error> {
+        let tuples: Vec<[Value; 2]> = (self.neighbours(cell))
+            .map(|next| [self.names[next], self.domino(cell, next)])
+            .collect();
+        let vars = vec![self.partners[cell], self.dominoes[cell]];
+        let name = cell_name(self.puzzle.width(), cell);
+        let rule_name = format!("{name}'s domino is its number and its partner's");
+        let partner_var = self.partners[cell];
+        let wording = move |names: &Names, deduction: &Deduction<'_>| {
+            let value = deduction.value.map(|v| names.value_label(v));
+            match (deduction.var == partner_var, value) {
+                (true, Some(next)) => {
+                    format!("{name} does not pair with {next}: that domino is not left for {name}")
+                }
+                (false, Some(domino)) => {
+                    format!("{name} does not lie on {domino}: no partner left makes it")
+                }
+                _ => format!("{name}'s domino is its number and its partner's"),
+            }
+        };
+        let rule = Table::new(rule_name, vars, tuples)?.wording(wording);
+        self.model.add_rule(rule).map(drop)
+    }
+
+    /// Two neighbours pair with each other or with neither.
+    fn add_pairing(&mut self, a: usize, b: usize) -> Result<(), sieve::Error> {
+        let width = self.puzzle.width();
+        let candidates = |cell: usize| -> Vec<Value> {
+            self.neighbours(cell).map(|next| self.names[next]).collect()
+        };
+        let mut tuples = Vec::new();
+        for x in candidates(a) {
+            for y in candidates(b) {
+                if (x == self.names[b]) == (y == self.names[a]) {
+                    tuples.push([x, y]);
+                }
+            }
+        }
+        let (name_a, name_b) = (cell_name(width, a), cell_name(width, b));
+        let rule_name = format!("{name_a} and {name_b} pair with each other or neither");
+        let vars = vec![self.partners[a], self.partners[b]];
+        let words: Arc<str> = Arc::from(rule_name.as_str());
+        let wording = move |names: &Names, deduction: &Deduction<'_>| match deduction.value {
+            Some(value) => format!(
+                "{} does not pair with {}: {words}",
+                names.var_name(deduction.var),
+                names.value_label(value)
+            ),
+            None => words.to_string(),
+        };
+        let rule = Table::new(rule_name, vars, tuples)?.wording(wording);
+        self.model.add_rule(rule).map(drop)
+    }
+
+    /// Around `cell`: it and its neighbours pair consistently, never with
+    /// one cell between two of them, and lay no domino twice.
+    fn add_window(&mut self, cell: usize) -> Result<(), sieve::Error> {
+        let window: Vec<usize> = std::iter::once(cell).chain(self.neighbours(cell)).collect();
+        let candidates: Vec<Vec<usize>> = window
+            .iter()
+            .map(|&c| self.neighbours(c).collect())
+            .collect();
+        let mut tuples = Vec::new();
+        let mut chosen = Vec::with_capacity(window.len());
+        self.window_fillings(&window, &candidates, &mut chosen, &mut tuples);
+        let vars = window.iter().map(|&c| self.partners[c]).collect();
+        let centre = cell_name(self.puzzle.width(), cell);
+        let name = format!("around {centre}: pairs agree, no domino twice");
+        let wording = move |names: &Names, deduction: &Deduction<'_>| match deduction.value {
+            Some(value) => format!(
+                "{} does not pair with {}: around {centre} that leaves no way to pair the \
+                 cells without a cell claimed twice or a domino laid twice",
+                names.var_name(deduction.var),
+                names.value_label(value)
+            ),
+            None => format!("around {centre}: pairs agree, no domino twice"),
+        };
+        let rule = Table::new(name, vars, tuples)?.wording(wording);
+        self.model.add_rule(rule).map(drop)
+    }
+
+    /// Every choice of partners for the window's cells that agrees within
+    /// the window: appended to `tuples` as partner values.
+    fn window_fillings(
+        &self,
+        window: &[usize],
+        candidates: &[Vec<usize>],
+        chosen: &mut Vec<usize>,
+        tuples: &mut Vec<Vec<Value>>,
+    ) {
+        let at = chosen.len();
+        if at == window.len() {
+            tuples.push(chosen.iter().map(|&partner| self.names[partner]).collect());
+            return;
+        }
+        for &partner in &candidates[at] {
+            let fits = (0..at).all(|before| {
+                let (mine, theirs) = (window[at], window[before]);
+                let pointed = chosen[before];
+                // Pairs agree both ways, and no cell is claimed twice.
+                (pointed == mine) == (partner == theirs)
+                    && pointed != partner
+                    && (pointed == mine
+                        || self.domino(theirs, pointed) != self.domino(mine, partner))
+            });
+            if fits {
+                chosen.push(partner);
+                self.window_fillings(window, candidates, chosen, tuples);
+                chosen.pop();
+            }
+        }
+    }
+
+    /// The matchings: light cells take different dark partners; the cells
+    /// of each colour lie on different dominoes (as many cells of a colour as
+    /// dominoes: every domino once); and cells of one number that no double
+    /// could join lie on different dominoes, since a domino covers at most
+    /// one of them (Tatham's Hard level: a group of such cells that only as
+    /// many dominoes can cover takes those dominoes from everywhere else).
+    fn add_matchings(&mut self) -> Result<(), sieve::Error> {
+        let width = self.puzzle.width();
+        let cells = self.partners.len();
+        let of = |vars: &[VarId], keep: &dyn Fn(usize) -> bool| -> Vec<VarId> {
+            (0..cells)
+                .filter(|&cell| keep(cell))
+                .map(|cell| vars[cell])
+                .collect()
+        };
+        let light = |cell: usize| is_light(width, cell);
+        let dark = |cell: usize| !is_light(width, cell);
+        let mut rules = vec![
+            (
+                "light cells pair with different dark cells".to_string(),
+                of(&self.partners, &light),
+            ),
+            (
+                "every domino once: one end on a light cell".to_string(),
+                of(&self.dominoes, &light),
+            ),
+            (
+                "every domino once: one end on a dark cell".to_string(),
+                of(&self.dominoes, &dark),
+            ),
+        ];
+        for number in 0..=self.puzzle.size() as u8 {
+            let holders: Vec<usize> = (0..cells)
+                .filter(|&cell| self.puzzle.numbers()[cell] == number)
+                .collect();
+            let apart = independent_sets(&holders, |a, b| self.neighbours(a).any(|c| c == b));
+            for (index, set) in apart.into_iter().flatten().enumerate() {
+                if set.len() > 1 {
+                    let name = format!(
+                        "{number}s no double joins lie on different dominoes (group {})",
+                        index + 1
+                    );
+                    rules.push((name, set.iter().map(|&cell| self.dominoes[cell]).collect()));
+                }
+            }
+        }
+        for (name, vars) in rules {
+            let rule = AllDifferent::new(name, vars).with_consistency(Consistency::Domain);
+            self.model.add_rule(rule)?;
+        }
+        Ok(())
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The engine model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
+    /// The start state: every rule posted, nothing propagated.
+    pub fn start(&self) -> Domains {
+        self.model.domains()
+    }
+
+    /// The partner variable of the cell at `row`, `column`; `None` outside
+    /// the grid.
+    pub fn var_at(&self, row: usize, column: usize) -> Option<VarId> {
+        let width = self.puzzle.width();
+        (row < self.puzzle.height() && column < width).then(|| self.partners[row * width + column])
+    }
+
+    /// The domino variable of the cell at `row`, `column`; `None` outside
+    /// the grid.
+    pub fn domino_at(&self, row: usize, column: usize) -> Option<VarId> {
+        let width = self.puzzle.width();
+        (row < self.puzzle.height() && column < width).then(|| self.dominoes[row * width + column])
+    }
+
+    /// A search over the model.
+    pub fn search(&self, config: Config) -> Result<Search<'_, 'static>, sieve::Error> {
+        Search::new(&self.model, config)
+    }
+
+    /// The tiling of a solution's values: each cell's partner side.
+    pub fn solution_of(&self, values: &[Value]) -> Tiling {
+        let (width, cells) = (self.puzzle.width(), self.partners.len());
+        let sides = (0..cells)
+            .map(|cell| {
+                let value = values[self.partners[cell].index()];
+                let partner = (value - self.first_cell_value) as usize;
+                let partner = self.cell_of.get(partner).copied();
+                (Side::ALL.into_iter())
+                    .find(|side| side.of(cell, width, cells) == partner)
+                    .expect("a partner is a neighbour")
+            })
+            .collect();
+        Tiling::new(width, sides).expect("whole rows")
+    }
+}
+
+/// The most groups [`independent_sets`] makes for one number.
+const MOST_GROUPS: usize = 64;
+
+/// The maximal sets of `cells` without two `joined` ones, as long as there
+/// are at most [`MOST_GROUPS`] of them (`None` beyond: a grid of many
+/// doubles side by side then goes without these rules, which only add
+/// deductions).
+fn independent_sets(
+    cells: &[usize],
+    joined: impl Fn(usize, usize) -> bool,
+) -> Option<Vec<Vec<usize>>> {
+    // Each cell in turn is taken or left; a set is kept when no cell left
+    // out could join it.
+    let mut sets = Vec::new();
+    let mut stack: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
+    let mut steps = 0usize;
+    while let Some((at, set)) = stack.pop() {
+        steps += 1;
+        if steps > MOST_GROUPS * cells.len().max(1) * 4 {
+            return None;
+        }
+        if at == cells.len() {
+            let maximal = (cells.iter())
+                .all(|&cell| set.contains(&cell) || set.iter().any(|&other| joined(cell, other)));
+            if maximal {
+                if sets.len() == MOST_GROUPS {
+                    return None;
+                }
+                sets.push(set);
+            }
+            continue;
+        }
+        let cell = cells[at];
+        stack.push((at + 1, set.clone()));
+        if set.iter().all(|&other| !joined(cell, other)) {
+            let mut taken = set;
+            taken.push(cell);
+            stack.push((at + 1, taken));
+        }
+    }
+    Some(sets)
+}
+
+/// Whether `cell` is light in the chessboard colouring (the top-left cell
+/// is).
+fn is_light(width: usize, cell: usize) -> bool {
+    (cell / width + cell % width).is_multiple_of(2)
+}
+
+/// `r1c1`… for a cell.
+fn cell_name(width: usize, cell: usize) -> String {
+    format!("r{}c{}", cell / width + 1, cell % width + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn independent_sets_of_a_path_and_of_loose_cells() {
+        // 1–2–3 in a row, 7 apart: {1, 3, 7} and {2, 7}.
+        let joined = |a: usize, b: usize| a.abs_diff(b) == 1;
+        let mut sets = independent_sets(&[1, 2, 3, 7], joined).expect("few");
+        for set in &mut sets {
+            set.sort_unstable();
+        }
+        sets.sort();
+        assert_eq!(sets, [vec![1, 3, 7], vec![2, 7]]);
+        // Nothing joined: one set of all.
+        assert_eq!(independent_sets(&[4, 9], joined), Some(vec![vec![4, 9]]));
+    }
+
+    #[test]
+    fn too_many_independent_sets_are_given_up() {
+        // A path of 40 cells has thousands of maximal independent sets.
+        let cells: Vec<usize> = (0..40).collect();
+        assert_eq!(independent_sets(&cells, |a, b| a.abs_diff(b) == 1), None);
+    }
+}

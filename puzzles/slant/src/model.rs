@@ -1,0 +1,242 @@
+//! A puzzle as an engine model.
+//!
+//! Each cell has two booleans, one for each diagonal it may hold (`r1c1\`
+//! and `r1c1/`, value 1 when drawn), and a [`Cardinality`] saying exactly
+//! one of the two is drawn. Two because the no-loop rule, [`Acyclic`], reads
+//! one boolean per edge of the graph of corners, and a cell offers two
+//! edges: `\` joins its top-left and bottom-right corners, `/` the other
+//! two. Each clue is a [`Cardinality`] over the diagonals that would touch
+//! its corner (exactly that many are drawn), worded with the clue: "r2c3 is
+//! /: the 1 at corner r2c3 already has its 1 line". A clue its corner's
+//! cells cannot meet (a 3 where two cells meet) empties a domain in the
+//! model, so the puzzle has no solution, which the search reports.
+//!
+//! [`Acyclic`] leaves out a diagonal whose corners the drawn lines already
+//! join: Tatham's "simple loop avoidance", his only loop deduction at Easy.
+
+use std::sync::Arc;
+
+use sieve::rules::graph::{Acyclic, Graph};
+use sieve::rules::{Cardinality, Deduction};
+use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
+
+use crate::puzzle::{Diagonal, Grid, Puzzle};
+
+/// One puzzle as an engine model.
+pub struct SlantModel {
+    puzzle: Puzzle,
+    model: Model,
+    /// Per cell, the boolean of its `\`.
+    backslashes: Vec<VarId>,
+    /// Per cell, the boolean of its `/`.
+    slashes: Vec<VarId>,
+}
+
+/// A diagonal that could touch a clue's corner: its boolean, and the cell.
+#[derive(Clone, Copy)]
+struct Touch {
+    var: VarId,
+    cell: usize,
+    diagonal: Diagonal,
+}
+
+impl SlantModel {
+    /// The model of `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        let mut model = Model::new();
+        let mut backslashes = Vec::with_capacity(width * height);
+        let mut slashes = Vec::with_capacity(width * height);
+        for cell in 0..width * height {
+            let name = cell_name(width, cell);
+            let backslash = model.new_var(2);
+            let slash = model.new_var(2);
+            model.set_name(backslash, format!("{name}\\"));
+            model.set_name(slash, format!("{name}/"));
+            let one_line = Cardinality::exactly(
+                format!("{name} holds one diagonal"),
+                vec![backslash, slash],
+                drawn(),
+                1,
+            )?;
+            model.add_rule(one_line)?;
+            backslashes.push(backslash);
+            slashes.push(slash);
+        }
+        let mut slant = SlantModel {
+            puzzle: puzzle.clone(),
+            model,
+            backslashes,
+            slashes,
+        };
+        for row in 0..=height {
+            for column in 0..=width {
+                if let Some(clue) = puzzle.clue(row, column) {
+                    slant.add_clue(row, column, clue)?;
+                }
+            }
+        }
+        slant.add_no_loop()?;
+        Ok(slant)
+    }
+
+    /// The diagonals that would touch the corner at `row`, `column`.
+    fn touching(&self, row: usize, column: usize) -> Vec<Touch> {
+        let (width, height) = (self.puzzle.width(), self.puzzle.height());
+        let mut touches = Vec::with_capacity(4);
+        let mut touch = |cell_row: usize, cell_column: usize, diagonal: Diagonal| {
+            let cell = cell_row * width + cell_column;
+            let var = match diagonal {
+                Diagonal::Backslash => self.backslashes[cell],
+                Diagonal::Slash => self.slashes[cell],
+            };
+            touches.push(Touch {
+                var,
+                cell,
+                diagonal,
+            });
+        };
+        if row > 0 && column > 0 {
+            touch(row - 1, column - 1, Diagonal::Backslash);
+        }
+        if row > 0 && column < width {
+            touch(row - 1, column, Diagonal::Slash);
+        }
+        if row < height && column > 0 {
+            touch(row, column - 1, Diagonal::Slash);
+        }
+        if row < height && column < width {
+            touch(row, column, Diagonal::Backslash);
+        }
+        touches
+    }
+
+    /// The clue on a corner: exactly `clue` of the diagonals there are drawn.
+    fn add_clue(&mut self, row: usize, column: usize, clue: u8) -> Result<(), sieve::Error> {
+        let touches = self.touching(row, column);
+        let vars: Vec<VarId> = touches.iter().map(|touch| touch.var).collect();
+        let clue_count = usize::from(clue);
+        if clue_count > vars.len() {
+            // More lines than cells at the corner: no solution.
+            return self.model.restrict(vars[0], &ValueSet::new());
+        }
+        let label = format!("the {clue} at corner r{}c{}", row + 1, column + 1);
+        let words: Arc<str> = Arc::from(label.as_str());
+        let width = self.puzzle.width();
+        let wording = move |_: &Names, deduction: &Deduction<'_>| {
+            let Some(touch) = touches.iter().find(|touch| touch.var == deduction.var) else {
+                return format!("{words} is touched by exactly {clue} lines");
+            };
+            let cell = cell_name(width, touch.cell);
+            let other = other(touch.diagonal).symbol();
+            match deduction.inference {
+                "cardinality full" => {
+                    format!("{cell} is {other}: {words} already has its {clue} lines")
+                }
+                "cardinality needs all" => format!(
+                    "{cell} is {}: {words} needs every line it can still have",
+                    touch.diagonal.symbol()
+                ),
+                _ => format!("{words} is touched by exactly {clue} lines"),
+            }
+        };
+        let rule = Cardinality::exactly(label, vars, drawn(), clue_count)?.wording(wording);
+        self.model.add_rule(rule).map(drop)
+    }
+
+    /// No loop: the drawn diagonals, as edges between corners, form a forest.
+    fn add_no_loop(&mut self) -> Result<(), sieve::Error> {
+        let width = self.puzzle.width();
+        let corners_across = width + 1;
+        let corner = |row: usize, column: usize| row * corners_across + column;
+        let cells = self.backslashes.len();
+        let mut edges = Vec::with_capacity(2 * cells);
+        let mut vars = Vec::with_capacity(2 * cells);
+        for cell in 0..cells {
+            let (row, column) = (cell / width, cell % width);
+            edges.push((corner(row, column), corner(row + 1, column + 1)));
+            vars.push(self.backslashes[cell]);
+            edges.push((corner(row, column + 1), corner(row + 1, column)));
+            vars.push(self.slashes[cell]);
+        }
+        let graph = Graph::new(corners_across * (self.puzzle.height() + 1), edges)?;
+        let diagonal_of: Arc<[VarId]> = Arc::from(vars.as_slice());
+        let wording = move |_: &Names, deduction: &Deduction<'_>| {
+            let Some(edge) = diagonal_of.iter().position(|&var| var == deduction.var) else {
+                return "the lines would close a loop".to_string();
+            };
+            let (cell, diagonal) = (edge / 2, [Diagonal::Backslash, Diagonal::Slash][edge % 2]);
+            format!(
+                "{} is {}: a {} there would close a loop",
+                cell_name(width, cell),
+                other(diagonal).symbol(),
+                diagonal.symbol()
+            )
+        };
+        let rule = Acyclic::new("no loop", graph, vars)?.wording(wording);
+        self.model.add_rule(rule).map(drop)
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The engine model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
+    /// The start state: every clue and rule posted, nothing propagated.
+    pub fn start(&self) -> Domains {
+        self.model.domains()
+    }
+
+    /// The variable of a cell: its `\` boolean (1 when the cell holds `\`,
+    /// 0 when it holds `/`); `None` outside the grid.
+    pub fn var_at(&self, row: usize, column: usize) -> Option<VarId> {
+        let width = self.puzzle.width();
+        (row < self.puzzle.height() && column < width)
+            .then(|| self.backslashes[row * width + column])
+    }
+
+    /// A search over the model.
+    pub fn search(&self, config: Config) -> Result<Search<'_, 'static>, sieve::Error> {
+        Search::new(&self.model, config)
+    }
+
+    /// The grid of a solution's values.
+    pub fn solution_of(&self, values: &[Value]) -> Grid {
+        let cells = (self.backslashes.iter())
+            .map(|var| match values[var.index()] {
+                1 => Diagonal::Backslash,
+                _ => Diagonal::Slash,
+            })
+            .collect();
+        Grid::new(self.puzzle.width(), self.puzzle.height(), cells).expect("one diagonal a cell")
+    }
+}
+
+/// The value of a drawn diagonal's boolean.
+fn drawn() -> ValueSet {
+    ValueSet::single(1)
+}
+
+/// The diagonal a cell holds when it does not hold `diagonal`.
+fn other(diagonal: Diagonal) -> Diagonal {
+    match diagonal {
+        Diagonal::Backslash => Diagonal::Slash,
+        Diagonal::Slash => Diagonal::Backslash,
+    }
+}
+
+/// `r1c1`… for a cell.
+fn cell_name(width: usize, cell: usize) -> String {
+    format!("r{}c{}", cell / width + 1, cell % width + 1)
+}
