@@ -5,6 +5,7 @@ mod common;
 // Puzzle command modules: one file each.
 mod keen;
 mod magic;
+mod nonogram;
 mod play;
 mod queens;
 mod skyscrapers;
@@ -43,6 +44,10 @@ enum Command {
     Keen(keen::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
+    /// Nonograms from Simon Tatham's Pattern game IDs (column and row run clues):
+    /// solve and count.
+    #[command(visible_alias = "pattern")]
+    Nonogram(nonogram::Args),
     /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
     Queens(queens::Args),
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
@@ -65,6 +70,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Bench(args) => bench::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
+        Command::Nonogram(args) => nonogram::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Solo(args) => solo::run(args, out),

@@ -15,6 +15,7 @@
 //!   (`a` = 1 … `z` = 26), a number is a cell's value, and `_` only separates
 //!   two numbers ([`run_length_grid`]; written back by
 //!   [`write_run_length_grid`]);
+//! - the grid size `W` or `WxH` of rectangular puzzles ([`grid_size_param`]);
 //! - the character of a value in the zoo's one-line answers ([`value_char`]).
 //!
 //! Every error is a value ([`GameIdError`]) naming the part of the ID
@@ -489,6 +490,22 @@ pub fn value_char(value: u64) -> Option<char> {
     }
 }
 
+/// The grid size at the start of the parameters of a rectangular puzzle:
+/// `WxH`, or `W` alone for a square (`10x8`, `7`), each in `range`; the
+/// answer is (width, height). Tatham's pattern, unruly and singles read
+/// their sizes so.
+pub fn grid_size_param(
+    params: &mut Reader,
+    range: RangeInclusive<usize>,
+) -> Result<(usize, usize), GameIdError> {
+    let width = size_param(params, range.clone(), "the width W (W or WxH)")?;
+    if !params.eat('x') {
+        return Ok((width, width));
+    }
+    let height = size_param(params, range, "the height H after 'x'")?;
+    Ok((width, height))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -650,5 +667,33 @@ mod tests {
         assert_eq!(value_char(35), Some('z'));
         assert_eq!(value_char(0), None);
         assert_eq!(value_char(36), None);
+    }
+}
+
+#[cfg(test)]
+mod grid_size_tests {
+    use super::*;
+
+    #[test]
+    fn a_grid_size_is_w_by_h_or_square() {
+        let mut params = Reader::new(Part::Params, "10x8u");
+        assert_eq!(grid_size_param(&mut params, 1..=20), Ok((10, 8)));
+        assert_eq!(params.peek(), Some('u'));
+
+        let mut square = Reader::new(Part::Params, "7de");
+        assert_eq!(grid_size_param(&mut square, 1..=20), Ok((7, 7)));
+        assert_eq!(square.difficulty(), Some('e'));
+
+        let mut no_height = Reader::new(Part::Params, "7x");
+        let error = grid_size_param(&mut no_height, 1..=20).unwrap_err();
+        assert_eq!((error.offset, error.found.clone()), (2, Found::End));
+        assert!(error.expected.contains("height"), "{error}");
+
+        let mut too_wide = Reader::new(Part::Params, "5x30");
+        let error = grid_size_param(&mut too_wide, 1..=20).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "parameters at offset 2: expected the height H after 'x' from 1 to 20, found 30"
+        );
     }
 }
