@@ -1,6 +1,7 @@
 //! The `sieve` command line: puzzles as rule sets over the Sieve engine.
 
 mod bench;
+mod binairo;
 mod common;
 // Puzzle command modules: one file each.
 mod keen;
@@ -38,6 +39,10 @@ enum Command {
     /// Benchmark a matrix of strategies (schedules x restores x variable orders x rule
     /// sets) on a file of puzzles, checking that every strategy agrees.
     Bench(bench::Args),
+    /// Binairo from Simon Tatham's Unruly game IDs, with his unique-rows mode: solve
+    /// and count.
+    #[command(visible_alias = "unruly")]
+    Binairo(binairo::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve and count.
     #[command(visible_alias = "kenken")]
@@ -68,6 +73,7 @@ enum Command {
 fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
     match command {
         Command::Bench(args) => bench::run(args, out),
+        Command::Binairo(args) => binairo::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Nonogram(args) => nonogram::run(args, out),
