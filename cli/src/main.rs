@@ -1,12 +1,14 @@
 //! The `sieve` command line: puzzles as rule sets over the Sieve engine.
 
 mod bench;
+mod binairo;
 mod common;
 mod dominosa;
 // Puzzle command modules: one file each.
 mod keen;
 mod magic;
 mod map;
+mod nonogram;
 mod play;
 mod queens;
 mod skyscrapers;
@@ -42,6 +44,10 @@ enum Command {
     Bench(bench::Args),
     /// Dominosa from Simon Tatham's Dominosa game IDs: solve and count.
     Dominosa(dominosa::Args),
+    /// Binairo from Simon Tatham's Unruly game IDs, with his unique-rows mode: solve
+    /// and count.
+    #[command(visible_alias = "unruly")]
+    Binairo(binairo::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
@@ -50,6 +56,10 @@ enum Command {
     Magic(magic::Args),
     /// The four-colour map puzzle from Simon Tatham's Map game IDs: solve and count.
     Map(map::Args),
+    /// Nonograms from Simon Tatham's Pattern game IDs (column and row run clues):
+    /// solve and count.
+    #[command(visible_alias = "pattern")]
+    Nonogram(nonogram::Args),
     /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
     Queens(queens::Args),
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
@@ -77,6 +87,8 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Map(args) => map::run(args, out),
+        Command::Binairo(args) => binairo::run(args, out),
+        Command::Nonogram(args) => nonogram::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Slant(args) => slant::run(args, out),
