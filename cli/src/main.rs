@@ -4,6 +4,7 @@ mod bench;
 mod binairo;
 mod common;
 // Puzzle command modules: one file each.
+mod hitori;
 mod keen;
 mod magic;
 mod nonogram;
@@ -43,6 +44,9 @@ enum Command {
     /// and count.
     #[command(visible_alias = "unruly")]
     Binairo(binairo::Args),
+    /// Hitori from Simon Tatham's Singles game IDs: solve and count.
+    #[command(visible_alias = "singles")]
+    Hitori(hitori::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve and count.
     #[command(visible_alias = "kenken")]
@@ -74,6 +78,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
     match command {
         Command::Bench(args) => bench::run(args, out),
         Command::Binairo(args) => binairo::run(args, out),
+        Command::Hitori(args) => hitori::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Nonogram(args) => nonogram::run(args, out),
