@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out, the
-//! one-line answer, a picture), [`line`] (the automaton of a line),
+//! one-line answer, a picture), [`line`](mod@line) (the automaton of a line),
 //! [`model`], [`solve`](mod@solve), [`check`](mod@check) (the independent
 //! checker).
 

@@ -64,11 +64,8 @@ impl SinglesModel {
             add_line(&mut model, puzzle, &cells, line, state_limit)?;
         }
         let grid = Graph::grid(puzzle.height(), width);
-        model.add_rule(Connected::new(
-            "the unshaded cells connected",
-            grid,
-            cells.clone(),
-        )?)?;
+        let connected = Connected::new("the unshaded cells connected", grid, cells.clone())?;
+        model.add_rule(connected.wording(connected_wording))?;
         add_corners(&mut model, puzzle, &cells)?;
         add_bands(&mut model, puzzle, &cells, state_limit)?;
         Ok(SinglesModel {
@@ -205,6 +202,16 @@ fn add_bands(
         }
     }
     Ok(())
+}
+
+/// The connectivity rule's sentences, in the puzzle's words.
+fn connected_wording(names: &Names, deduction: &Deduction<'_>) -> String {
+    let cell = names.var_name(deduction.var);
+    if deduction.inference == "articulation point" {
+        format!("{cell} cannot be shaded: that would cut the unshaded cells apart")
+    } else {
+        format!("{cell} cannot be unshaded: shaded cells wall it off from the unshaded ones")
+    }
 }
 
 /// `rows 2 and 3`, `columns 1 and 2`.

@@ -34,6 +34,7 @@ fn deductions_name_their_line_band_or_corner() {
         .collect();
     let saying = |words: &str| traces.iter().filter(|text| text.contains(words)).count();
     assert!(saying("no filling of the corner block at r") > 0);
+    assert!(saying("cannot be shaded: that would cut the unshaded cells apart") > 0);
     assert!(saying("every shading of rows ") + saying("every shading of columns ") > 0);
 }
 
