@@ -5,6 +5,7 @@ mod binairo;
 mod common;
 mod dominosa;
 // Puzzle command modules: one file each.
+mod hitori;
 mod keen;
 mod magic;
 mod map;
@@ -48,6 +49,9 @@ enum Command {
     /// and count.
     #[command(visible_alias = "unruly")]
     Binairo(binairo::Args),
+    /// Hitori from Simon Tatham's Singles game IDs: solve and count.
+    #[command(visible_alias = "singles")]
+    Hitori(hitori::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
@@ -84,10 +88,11 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
     match command {
         Command::Bench(args) => bench::run(args, out),
         Command::Dominosa(args) => dominosa::run(args, out),
+        Command::Binairo(args) => binairo::run(args, out),
+        Command::Hitori(args) => hitori::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Map(args) => map::run(args, out),
-        Command::Binairo(args) => binairo::run(args, out),
         Command::Nonogram(args) => nonogram::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),

@@ -17,7 +17,7 @@
 //! ```
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out, the
-//! one-line answer, a picture), [`line`] (the automaton of a line),
+//! one-line answer, a picture), [`line`](mod@line) (the automaton of a line),
 //! [`distinct`] (the unique mode's rule), [`model`], [`solve`](mod@solve),
 //! [`check`](mod@check) (the independent checker).
 
