@@ -58,7 +58,10 @@ fn reads_solo_in_every_layout() {
 fn reads_solo_letters_and_refuses_holes() {
     // A 4x4-box grid writes 10 to 16 as a to g, as the zoo does.
     let output = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
-    assert_eq!(read(ZooPuzzle::Solo, ("2x2:x", output)).unwrap(), "1234341221434321");
+    assert_eq!(
+        read(ZooPuzzle::Solo, ("2x2:x", output)).unwrap(),
+        "1234341221434321"
+    );
     let letters = "a b\nb a\n";
     assert!(matches!(
         read(ZooPuzzle::Solo, ("x:x", letters)),

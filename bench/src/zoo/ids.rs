@@ -155,7 +155,10 @@ mod tests {
         assert_eq!(read_ids(&path).unwrap(), ids);
         std::fs::write(&path, "# a comment\n\n4:abc\n7x7\n").unwrap();
         let error = read_ids(&path).unwrap_err().to_string();
-        assert!(error.contains("line 4") && error.contains("`7x7`"), "{error}");
+        assert!(
+            error.contains("line 4") && error.contains("`7x7`"),
+            "{error}"
+        );
         std::fs::write(&path, "# only a comment\n").unwrap();
         assert!(matches!(read_ids(&path), Err(IdError::Empty(_))));
         std::fs::remove_file(&path).unwrap();

@@ -88,7 +88,10 @@ mod tests {
     fn captures_output_and_endings() {
         let shell = Path::new("/bin/sh");
         let done = run_timed(shell, &["-c", "echo out; echo err >&2; exit 3"]).unwrap();
-        assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("out\n", "err\n"));
+        assert_eq!(
+            (done.stdout.as_str(), done.stderr.as_str()),
+            ("out\n", "err\n")
+        );
         assert_eq!(done.ending(), Ending::Exited(3));
         let crashed = run_timed(shell, &["-c", "kill -SEGV $$"]).unwrap();
         assert_eq!(crashed.ending(), Ending::Crashed(11));
@@ -96,6 +99,9 @@ mod tests {
             crashed.ending().to_string(),
             "crashed (signal 11, segmentation fault)"
         );
-        assert_eq!(run_timed(shell, &["-c", "true"]).unwrap().ending(), Ending::Success);
+        assert_eq!(
+            run_timed(shell, &["-c", "true"]).unwrap().ending(),
+            Ending::Success
+        );
     }
 }

@@ -53,7 +53,10 @@ mod tests {
     #[test]
     fn takes_the_middle_and_the_range() {
         let odd = Spread::of(&ms(&[9, 1, 5])).unwrap();
-        assert_eq!((odd.median, odd.min, odd.max), (ms(&[5])[0], ms(&[1])[0], ms(&[9])[0]));
+        assert_eq!(
+            (odd.median, odd.min, odd.max),
+            (ms(&[5])[0], ms(&[1])[0], ms(&[9])[0])
+        );
         let even = Spread::of(&ms(&[4, 1, 2, 8])).unwrap();
         assert_eq!(even.median, Duration::from_millis(3));
         assert_eq!(even.count, 4);

@@ -84,7 +84,10 @@ fn params_of(id: &str) -> &str {
 /// Towers' or Keen's width).
 fn leading_number(id: &str) -> Result<usize, OutputError> {
     let params = params_of(id);
-    let digits = params.len() - params.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = params.len()
+        - params
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .len();
     params[..digits]
         .parse()
         .map_err(|_| unreadable(format!("the game ID `{id}` does not open with a size")))

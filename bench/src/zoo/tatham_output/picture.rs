@@ -87,7 +87,10 @@ impl<'a> Picture<'a> {
                 line + 1
             ))
         })?;
-        Ok(text.as_bytes().get(column).map_or(' ', |&byte| char::from(byte)))
+        Ok(text
+            .as_bytes()
+            .get(column)
+            .map_or(' ', |&byte| char::from(byte)))
     }
 
     /// A cell's character as an error message shows it.
@@ -116,7 +119,10 @@ mod tests {
     fn finds_lines_around_markers() {
         let output = "Done.\nold\nDone.\nab\ncd\nDifficulty: Easy\n";
         let after = Picture::after_marker(output, "Done.", 2).unwrap();
-        assert_eq!((after.at(0, 1).unwrap(), after.at(1, 0).unwrap()), ('b', 'c'));
+        assert_eq!(
+            (after.at(0, 1).unwrap(), after.at(1, 0).unwrap()),
+            ('b', 'c')
+        );
         let before = Picture::before_marker(output, "Difficulty:", 1).unwrap();
         assert_eq!(before.at(0, 0).unwrap(), 'c');
         assert!(Picture::after_marker(output, "Missing", 1).is_err());
