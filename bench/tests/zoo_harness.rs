@@ -88,7 +88,10 @@ fn agreeing_answers_exit_zero_with_timings() {
 fn a_disagreement_is_named_and_exits_one() {
     let (report, code) = run_with_stand_ins("disagree", &["4:one", "4:wrong"]);
     assert_eq!(code, Some(1));
-    assert_eq!((report["agree"].clone(), report["disagree"].clone()), (1.into(), 1.into()));
+    assert_eq!(
+        (report["agree"].clone(), report["disagree"].clone()),
+        (1.into(), 1.into())
+    );
     let mismatch = &report["disagreements"][0];
     assert_eq!(mismatch["index"], 2);
     assert_eq!(mismatch["id"], "4:wrong");
@@ -121,7 +124,10 @@ fn a_missing_solver_is_a_clear_input_error() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(output.status.code(), Some(2));
     let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("keensolver") && message.contains("sgt-solvers.sh"), "{message}");
+    assert!(
+        message.contains("keensolver") && message.contains("sgt-solvers.sh"),
+        "{message}"
+    );
 }
 
 /// The cargo target directory (the zoo binary is in its `debug` or `release`).
@@ -146,7 +152,9 @@ fn run_with_peers(puzzle: &str, ids: &str) -> Option<Output> {
         );
         return None;
     }
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tatham_output").join(ids);
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/tatham_output")
+        .join(ids);
     let output = zoo()
         .arg(puzzle)
         .arg("--file")

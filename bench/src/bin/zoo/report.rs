@@ -169,10 +169,10 @@ impl Report {
     pub fn table_header() -> String {
         [
             "| puzzle | IDs | agree | both no answer | disagree | Tatham failed \
-             | Sieve ms | Tatham ms | Tatham start-up ms × processes \
-             | Sieve ms − start-up | Tatham ms − start-up | Sieve/Tatham raw \
+             | Sieve ms | Tatham ms | Sieve start-up ms × processes \
+             | Tatham start-up ms × processes | Sieve ms − start-up | Tatham ms − start-up | Sieve/Tatham raw \
              | Sieve/Tatham − start-up |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         .join("\n")
     }
@@ -187,8 +187,10 @@ impl Report {
         let number = |value: Option<f64>, digits: usize| {
             value.map_or_else(|| "-".to_string(), |value| format!("{value:.digits$}"))
         };
+        let start_up =
+            |spread: &Option<SpreadMs>| number(spread.as_ref().map(|spread| spread.median), 2);
         format!(
-            "| {} {} | {} | {} | {} | {} | {} | {} | {} | {} × {} | {} | {} | {} | {} |",
+            "| {} {} | {} | {} | {} | {} | {} | {} | {} | {} × {} | {} × {} | {} | {} | {} | {} |",
             self.puzzle,
             self.label,
             self.ids,
@@ -198,7 +200,9 @@ impl Report {
             self.tatham_failed,
             spread(&self.sieve_ms, 1),
             spread(&self.tatham_ms, 1),
-            spread(&self.tatham_start_up_ms, 2),
+            start_up(&self.sieve_start_up_ms),
+            self.sieve_processes,
+            start_up(&self.tatham_start_up_ms),
             self.tatham_processes,
             number(self.sieve_ms_without_start_up, 1),
             number(self.tatham_ms_without_start_up, 1),
@@ -233,13 +237,23 @@ impl Report {
         for change in &self.changed {
             notes.push(format!("CHANGED between runs: {change}"));
         }
-        if let Some(start_up) = &self.sieve_start_up_ms {
+        if self.tatham_failed > 0 {
             notes.push(format!(
-                "Sieve: {} process(es) a repeat; start-up {} ms a process (median [range] of {} probes).",
-                self.sieve_processes,
-                start_up.text(2),
-                start_up.count
+                "The timings include the {} ID(s) where Tatham's solver failed: the ratios do not compare like with like.",
+                self.tatham_failed
             ));
+        }
+        for (side, start_up) in [
+            ("Sieve", &self.sieve_start_up_ms),
+            ("Tatham", &self.tatham_start_up_ms),
+        ] {
+            if let Some(start_up) = start_up {
+                notes.push(format!(
+                    "{side}'s start-up: {} ms a process (median [range] of {} probes).",
+                    start_up.text(2),
+                    start_up.count
+                ));
+            }
         }
         notes.push(format!(
             "Tatham's solver printed {:.0} bytes an ID on average (its working included).",
