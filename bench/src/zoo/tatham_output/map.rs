@@ -17,7 +17,7 @@ pub fn read_map(_id: &str, output: &str) -> Result<String, OutputError> {
         return Err(refused);
     }
     let words: Vec<&str> = output.split_whitespace().collect();
-    if words.is_empty() || words.len() % 3 != 0 {
+    if words.is_empty() || !words.len().is_multiple_of(3) {
         return Err(unreadable("expected `region <- colour` triples"));
     }
     let mut line = String::with_capacity(words.len() / 3);
