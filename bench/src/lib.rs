@@ -6,3 +6,4 @@ pub mod from_scratch_table;
 pub mod kenken;
 pub mod line_placements;
 pub mod queens_bitboard;
+pub mod zoo;
