@@ -4,6 +4,7 @@ mod bench;
 mod common;
 // Puzzle command modules: one file each.
 mod keen;
+mod loopy;
 mod magic;
 mod play;
 mod queens;
@@ -47,6 +48,10 @@ enum Command {
     Queens(queens::Args),
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
     Skyscrapers(skyscrapers::Args),
+    /// Slitherlink from Simon Tatham's Loopy game IDs (square grid): solve, count, rate
+    /// and explain.
+    #[command(visible_alias = "loopy")]
+    Slitherlink(loopy::Args),
     /// Simon Tatham's Solo from his game IDs: sudoku of any box shape, jigsaw, X and
     /// killer; solve, count, rate and explain.
     Solo(solo::Args),
@@ -68,6 +73,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Magic(args) => magic::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
+        Command::Slitherlink(args) => loopy::run(args, out),
         Command::Solo(args) => solo::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Towers(args) => towers::run(args, out),
