@@ -6,6 +6,7 @@ mod common;
 mod keen;
 mod loopy;
 mod magic;
+mod pearl;
 mod play;
 mod queens;
 mod skyscrapers;
@@ -42,6 +43,9 @@ enum Command {
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
     Keen(keen::Args),
+    /// Masyu from Simon Tatham's Pearl game IDs: solve, count, rate and explain.
+    #[command(visible_alias = "pearl")]
+    Masyu(pearl::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
     /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
@@ -71,6 +75,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Bench(args) => bench::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
+        Command::Masyu(args) => pearl::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Slitherlink(args) => loopy::run(args, out),
