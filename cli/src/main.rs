@@ -15,6 +15,7 @@ mod sudoku;
 mod sudoku_generate;
 mod teach;
 mod towers;
+mod tracks;
 mod unequal;
 mod zoo;
 
@@ -64,6 +65,8 @@ enum Command {
     /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve, count, rate and
     /// explain.
     Towers(towers::Args),
+    /// Train tracks from Simon Tatham's Tracks game IDs: solve, count, rate and explain.
+    Tracks(tracks::Args),
     /// Futoshiki from Simon Tatham's Unequal game IDs, with his adjacent mode: solve,
     /// count, rate and explain.
     #[command(visible_alias = "futoshiki")]
@@ -82,6 +85,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Solo(args) => solo::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Towers(args) => towers::run(args, out),
+        Command::Tracks(args) => tracks::run(args, out),
         Command::Unequal(args) => unequal::run(args, out),
     }
 }
