@@ -7,9 +7,11 @@ mod dominosa;
 // Puzzle command modules: one file each.
 mod hitori;
 mod keen;
+mod loopy;
 mod magic;
 mod map;
 mod nonogram;
+mod pearl;
 mod play;
 mod queens;
 mod skyscrapers;
@@ -19,6 +21,7 @@ mod sudoku;
 mod sudoku_generate;
 mod teach;
 mod towers;
+mod tracks;
 mod unequal;
 mod zoo;
 
@@ -56,6 +59,9 @@ enum Command {
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
     Keen(keen::Args),
+    /// Masyu from Simon Tatham's Pearl game IDs: solve, count, rate and explain.
+    #[command(visible_alias = "pearl")]
+    Masyu(pearl::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
     /// The four-colour map puzzle from Simon Tatham's Map game IDs: solve and count.
@@ -70,6 +76,10 @@ enum Command {
     Skyscrapers(skyscrapers::Args),
     /// Slant (Gokigen Naname) from Simon Tatham's Slant game IDs: solve and count.
     Slant(slant::Args),
+    /// Slitherlink from Simon Tatham's Loopy game IDs (square grid): solve, count, rate
+    /// and explain.
+    #[command(visible_alias = "loopy")]
+    Slitherlink(loopy::Args),
     /// Simon Tatham's Solo from his game IDs: sudoku of any box shape, jigsaw, X and
     /// killer; solve, count, rate and explain.
     Solo(solo::Args),
@@ -78,6 +88,8 @@ enum Command {
     /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve, count, rate and
     /// explain.
     Towers(towers::Args),
+    /// Train tracks from Simon Tatham's Tracks game IDs: solve, count, rate and explain.
+    Tracks(tracks::Args),
     /// Futoshiki from Simon Tatham's Unequal game IDs, with his adjacent mode: solve,
     /// count, rate and explain.
     #[command(visible_alias = "futoshiki")]
@@ -97,9 +109,12 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Slant(args) => slant::run(args, out),
+        Command::Masyu(args) => pearl::run(args, out),
+        Command::Slitherlink(args) => loopy::run(args, out),
         Command::Solo(args) => solo::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Towers(args) => towers::run(args, out),
+        Command::Tracks(args) => tracks::run(args, out),
         Command::Unequal(args) => unequal::run(args, out),
     }
 }

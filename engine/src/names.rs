@@ -11,6 +11,7 @@
 //! assert_eq!(names.var_name(cell), "r1c1");
 //! assert_eq!(names.value_label(6), "7");
 //! assert_eq!(names.var_name(VarId::from_index(5)), "x5");
+//! assert_eq!(names.given_name(VarId::from_index(5)), None);
 //! ```
 
 use crate::ids::{Value, VarId};
@@ -30,6 +31,12 @@ impl Names {
             Some(name) => name.clone(),
             None => var.to_string(),
         }
+    }
+
+    /// The name given to a variable, if one was (no `x<index>` stand-in): for a
+    /// rule that has a better default of its own than `x<index>`.
+    pub fn given_name(&self, var: VarId) -> Option<&str> {
+        self.vars.get(var.index()).and_then(Option::as_deref)
     }
 
     /// A value's label: the one given (labels are indexed by value from 0), or the

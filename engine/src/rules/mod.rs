@@ -43,7 +43,7 @@ pub use distance::{Distance, DistanceRelation};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
 pub use element::Element;
-pub use graph::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
+pub use graph::{Acyclic, Connected, EdgeCount, Graph, SingleLoop, SinglePath};
 pub use linear::{LinearSum, Relation};
 pub use probing::Probing;
 pub use regular::{Automaton, Regular};

@@ -37,5 +37,5 @@ mod union_find;
 
 pub use acyclic::Acyclic;
 pub use connected::Connected;
-pub use lines::{SingleLoop, SinglePath};
+pub use lines::{EdgeCount, SingleLoop, SinglePath};
 pub use undirected::Graph;

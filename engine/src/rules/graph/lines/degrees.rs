@@ -67,7 +67,8 @@ impl Lines {
             let count = open.len();
             return Err(self.conflict(ctx, ("degree", &facts), || {
                 format!(
-                    "v{vertex} has {} and {count} open, so it cannot have degree {}",
+                    "{} has {} and {count} open, so it cannot have degree {}",
+                    self.vertex_label(vertex),
                     chosen_edges(chosen),
                     written(allowed)
                 )
@@ -87,21 +88,23 @@ impl Lines {
         };
         let count = open.len();
         for edge in open {
-            let label = self.edge_label(edge);
-            let explain = |_: &Names| match (take, chosen, count) {
-                (false, 0, _) => format!(
-                    "v{vertex} has no chosen edge and only edge {label} open, so {label} \
-                     is left out"
-                ),
-                (false, _, _) => format!(
-                    "v{vertex} already has {}, so edge {label} is left out",
-                    chosen_edges(chosen)
-                ),
-                (true, _, _) => format!(
-                    "v{vertex} has {} and needs degree {}, so edge {label} is chosen",
-                    chosen_edges(chosen),
-                    written(feasible)
-                ),
+            let explain = |names: &Names| {
+                let (label, at) = (self.edge_label(names, edge), self.vertex_label(vertex));
+                match (take, chosen, count) {
+                    (false, 0, _) => format!(
+                        "{at} has no chosen edge and only edge {label} open, so {label} is left \
+                         out"
+                    ),
+                    (false, _, _) => format!(
+                        "{at} already has {}, so edge {label} is left out",
+                        chosen_edges(chosen)
+                    ),
+                    (true, _, _) => format!(
+                        "{at} has {} and needs degree {}, so edge {label} is chosen",
+                        chosen_edges(chosen),
+                        written(feasible)
+                    ),
+                }
             };
             self.change(ctx, ("degree", &facts), (edge, take), explain)?;
         }

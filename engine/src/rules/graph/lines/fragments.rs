@@ -1,6 +1,7 @@
 //! The fragment pass: the chosen edges joined with union-find into fragments, which
 //! must not close a cycle early (a loop) or at all (a path).
 
+use crate::names::Names;
 use crate::propagation::{Conflict, Context};
 use crate::rules::graph::lines::Lines;
 use crate::rules::graph::truth::Truth;
@@ -40,6 +41,8 @@ enum Drop {
     ClosesLoop(usize),
     /// The edge would join a path's two ends before everything is on it.
     JoinsEnds,
+    /// The edge would finish the line with this edge count's group short.
+    Short(usize),
 }
 
 impl Lines {
@@ -48,19 +51,32 @@ impl Lines {
     pub(super) fn fragment_pass(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let truth = self.truths(ctx);
         let mut layout = self.layout(&truth);
+        let shortfall = (!self.counts.is_empty()).then(|| self.counts.shortfall(&truth));
+        // The group still short once `edge` (if any) finishes the line.
+        let short = |edge: Option<usize>| {
+            (shortfall.as_ref()).and_then(|shortfall| self.counts.short_after(shortfall, edge))
+        };
         if let Some(edge) = layout.closing {
             let root = layout.fragments.root(self.graph.edges()[edge].0);
             if self.ends.is_some() || layout.anything_outside(&[root]) {
                 let length = layout.fragments.edges_with(root);
                 return Err(self.early_cycle(ctx, &truth, length));
             }
-            return self.drop_open(ctx, &truth, &mut layout, |_, _| Some(Drop::Complete));
+            if let Some(group) = short(None) {
+                return Err(self.finished_short(ctx, &truth, group));
+            }
+            return self.drop_open(ctx, &truth, &mut layout, |_, _, _| Some(Drop::Complete));
         }
         let Some((a, b)) = self.ends else {
-            return self.drop_open(ctx, &truth, &mut layout, |layout, (x, y)| {
+            return self.drop_open(ctx, &truth, &mut layout, |layout, edge, (x, y)| {
                 let root = layout.fragments.root(x);
-                let closes = root == layout.fragments.root(y) && layout.anything_outside(&[root]);
-                closes.then(|| Drop::ClosesLoop(layout.fragments.edges_with(root) + 1))
+                if root != layout.fragments.root(y) {
+                    return None;
+                }
+                if layout.anything_outside(&[root]) {
+                    return Some(Drop::ClosesLoop(layout.fragments.edges_with(root) + 1));
+                }
+                short(Some(edge)).map(Drop::Short)
             });
         };
         let ends = [layout.fragments.root(a), layout.fragments.root(b)];
@@ -68,16 +84,24 @@ impl Lines {
             if layout.anything_outside(&ends[..1]) {
                 return Err(self.early_path(ctx, &truth));
             }
-            return self.drop_open(ctx, &truth, &mut layout, |_, _| Some(Drop::Complete));
+            if let Some(group) = short(None) {
+                return Err(self.finished_short(ctx, &truth, group));
+            }
+            return self.drop_open(ctx, &truth, &mut layout, |_, _, _| Some(Drop::Complete));
         }
         let early = layout.anything_outside(&ends);
-        self.drop_open(ctx, &truth, &mut layout, |layout, (x, y)| {
+        self.drop_open(ctx, &truth, &mut layout, |layout, edge, (x, y)| {
             let (x, y) = (layout.fragments.root(x), layout.fragments.root(y));
             if x == y {
                 return Some(Drop::ClosesLoop(layout.fragments.edges_with(x) + 1));
             }
-            let joins_ends = [x, y] == ends || [y, x] == ends;
-            (early && joins_ends).then_some(Drop::JoinsEnds)
+            if [x, y] != ends && [y, x] != ends {
+                return None;
+            }
+            if early {
+                return Some(Drop::JoinsEnds);
+            }
+            short(Some(edge)).map(Drop::Short)
         })
     }
 
@@ -116,7 +140,7 @@ impl Lines {
         ctx: &mut Context<'_>,
         truth: &[Truth],
         layout: &mut Layout,
-        mut verdict: impl FnMut(&mut Layout, (usize, usize)) -> Option<Drop>,
+        mut verdict: impl FnMut(&mut Layout, usize, (usize, usize)) -> Option<Drop>,
     ) -> Result<bool, Conflict> {
         let mut facts = None;
         let mut changed = false;
@@ -124,39 +148,63 @@ impl Lines {
             if truth[edge] != Truth::Open {
                 continue;
             }
-            let Some(reason) = verdict(layout, ends) else {
+            let Some(reason) = verdict(layout, edge, ends) else {
                 continue;
             };
             let facts = facts.get_or_insert_with(|| self.decided_facts(ctx, truth));
-            let label = self.edge_label(edge);
-            let shape = if self.ends.is_some() { "path" } else { "loop" };
-            let (inference, explain) = match reason {
-                Drop::Complete => (
-                    "loop complete",
-                    format!("the {shape} is complete, so edge {label} is left out"),
-                ),
-                Drop::ClosesLoop(length) if self.ends.is_some() => (
-                    "premature loop",
-                    format!(
-                        "edge {label} would close a loop of {length} edges, and a path has none"
-                    ),
-                ),
-                Drop::ClosesLoop(length) => (
-                    "premature loop",
-                    format!(
-                        "edge {label} would close a loop of {length} edges before the others are \
-                     joined"
-                    ),
-                ),
-                Drop::JoinsEnds => (
-                    "premature loop",
-                    format!("edge {label} would join the path's ends before the others are on it"),
-                ),
+            let inference = match reason {
+                Drop::Complete => "loop complete",
+                Drop::ClosesLoop(_) | Drop::JoinsEnds => "premature loop",
+                Drop::Short(_) => "short count",
             };
-            self.change(ctx, (inference, facts), (edge, false), |_| explain.clone())?;
+            let explain = |names: &Names| self.drop_sentence(names, edge, reason);
+            self.change(ctx, (inference, facts), (edge, false), explain)?;
             changed = true;
         }
         Ok(changed)
+    }
+
+    /// Why open edge `edge` is dropped, in words.
+    fn drop_sentence(&self, names: &Names, edge: usize, reason: Drop) -> String {
+        let label = self.edge_label(names, edge);
+        let shape = if self.ends.is_some() { "path" } else { "loop" };
+        match reason {
+            Drop::Complete => format!("the {shape} is complete, so edge {label} is left out"),
+            Drop::ClosesLoop(length) if self.ends.is_some() => {
+                format!("edge {label} would close a loop of {length} edges, and a path has none")
+            }
+            Drop::ClosesLoop(length) => format!(
+                "edge {label} would close a loop of {length} edges before the others are joined"
+            ),
+            Drop::JoinsEnds => {
+                format!("edge {label} would join the path's ends before the others are on it")
+            }
+            Drop::Short(group) => {
+                let group = self.counts.group(group);
+                let finish = if self.ends.is_some() {
+                    "finish the path"
+                } else {
+                    "close the loop"
+                };
+                format!(
+                    "edge {label} would {finish} with {} short of {} chosen edges",
+                    group.name, group.least
+                )
+            }
+        }
+    }
+
+    /// The conflict of a line finished with a group of edges short of its count.
+    fn finished_short(&self, ctx: &Context<'_>, truth: &[Truth], group: usize) -> Conflict {
+        let facts = self.decided_facts(ctx, truth);
+        let group = self.counts.group(group);
+        let shape = if self.ends.is_some() { "path" } else { "loop" };
+        self.conflict(ctx, ("short count", &facts), || {
+            format!(
+                "the {shape} is finished with {} short of {} chosen edges",
+                group.name, group.least
+            )
+        })
     }
 
     /// The conflict of a cycle of `length` chosen edges with other chosen edges or

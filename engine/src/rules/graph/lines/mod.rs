@@ -33,11 +33,19 @@
 //!   whose ends lie on one fragment would close such a cycle and is dropped
 //!   (`"premature loop"`), and so is an open edge joining a path's two ends too
 //!   early; once the loop or path is complete, every open edge is dropped
-//!   (`"loop complete"`).
+//!   (`"loop complete"`);
+//! - **counts** ([`SingleLoop::with_edge_counts`]): groups of edges of which the
+//!   finished line holds at least so many, such as a numbered square's sides. An
+//!   edge that would finish the line (close the loop, or join the path's ends, with
+//!   nothing left outside) while a group would stay short is dropped, and a line
+//!   finished short is a conflict (inference `"short count"`).
 //!
-//! With no open edge left the rule is entailed. Sentences name vertices `v<index>`
-//! and can be a puzzle's own ([`SingleLoop::wording`]).
+//! With no open edge left the rule is entailed. Sentences name vertices `v<index>`,
+//! or as the puzzle names them ([`SingleLoop::with_vertex_names`]), and edges by
+//! their variable's name when it has one, else by their ends (`v3–v4`); the whole
+//! sentence can be a puzzle's own ([`SingleLoop::wording`]).
 
+mod counts;
 mod degrees;
 mod fragments;
 #[cfg(test)]
@@ -50,6 +58,10 @@ use crate::propagation::{Conflict, Context, Cost, Events, Fact, Rule, Watch, Why
 use crate::rules::graph::truth::{TRUE, Truth, is_true};
 use crate::rules::graph::undirected::Graph;
 use crate::rules::wording::{Deduction, Wording};
+use std::sync::Arc;
+
+use counts::Counts;
+pub use counts::EdgeCount;
 
 /// Degrees 0 and 2, as a set of degrees (bit `d` for degree `d`).
 const OFF_OR_ON: u32 = 0b101;
@@ -65,6 +77,10 @@ struct Lines {
     degrees: Vec<u32>,
     /// The path's two ends; `None` for a loop.
     ends: Option<(usize, usize)>,
+    /// The vertices' names in sentences; `v<index>` when absent.
+    vertex_names: Option<Arc<[String]>>,
+    /// Groups of edges the finished line holds at least so many of.
+    counts: Counts,
     wording: Wording,
 }
 
@@ -90,6 +106,19 @@ impl SingleLoop {
     /// either. Refused unless there is one entry per vertex, each `None`, 0 or 2.
     pub fn with_degrees(self, degrees: Vec<Option<usize>>) -> Result<Self, Error> {
         self.0.with_degrees(degrees).map(SingleLoop)
+    }
+
+    /// Name the vertices in the rule's sentences (`r2c3` rather than `v7`), one
+    /// name per vertex. Refused unless there is one name per vertex.
+    pub fn with_vertex_names(self, names: Vec<String>) -> Result<Self, Error> {
+        self.0.with_vertex_names(names).map(SingleLoop)
+    }
+
+    /// Groups of edges of which the finished line holds at least `least` each
+    /// (see the module docs: the line may not finish with one short). Refused when
+    /// a group names a missing edge or asks for more edges than it has.
+    pub fn with_edge_counts(self, counts: Vec<EdgeCount>) -> Result<Self, Error> {
+        self.0.with_edge_counts(counts).map(SingleLoop)
     }
 
     /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]).
@@ -120,6 +149,19 @@ impl SinglePath {
     /// there is one entry per vertex.
     pub fn with_degrees(self, degrees: Vec<Option<usize>>) -> Result<Self, Error> {
         self.0.with_degrees(degrees).map(SinglePath)
+    }
+
+    /// Name the vertices in the rule's sentences (`r2c3` rather than `v7`), one
+    /// name per vertex. Refused unless there is one name per vertex.
+    pub fn with_vertex_names(self, names: Vec<String>) -> Result<Self, Error> {
+        self.0.with_vertex_names(names).map(SinglePath)
+    }
+
+    /// Groups of edges of which the finished line holds at least `least` each
+    /// (see the module docs: the line may not finish with one short). Refused when
+    /// a group names a missing edge or asks for more edges than it has.
+    pub fn with_edge_counts(self, counts: Vec<EdgeCount>) -> Result<Self, Error> {
+        self.0.with_edge_counts(counts).map(SinglePath)
     }
 
     /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]).
@@ -168,8 +210,30 @@ impl Lines {
             vars,
             degrees,
             ends,
+            vertex_names: None,
+            counts: Counts::default(),
             wording: Wording::default(),
         })
+    }
+
+    fn with_edge_counts(mut self, counts: Vec<EdgeCount>) -> Result<Self, Error> {
+        self.counts = Counts::new(&self.name, self.graph.edges().len(), counts)?;
+        Ok(self)
+    }
+
+    fn with_vertex_names(mut self, names: Vec<String>) -> Result<Self, Error> {
+        if names.len() != self.graph.vertices() {
+            return Err(Error::InvalidRule {
+                problem: format!(
+                    "{} vertex names for a graph of {} vertices",
+                    names.len(),
+                    self.graph.vertices()
+                ),
+                rule: self.name,
+            });
+        }
+        self.vertex_names = Some(names.into());
+        Ok(self)
     }
 
     fn with_degrees(mut self, degrees: Vec<Option<usize>>) -> Result<Self, Error> {
@@ -220,10 +284,21 @@ impl Lines {
             .collect()
     }
 
-    /// `edge` written for people: `v3–v4`.
-    fn edge_label(&self, edge: usize) -> String {
+    /// `vertex` written for people: its name, or `v3`.
+    fn vertex_label(&self, vertex: usize) -> String {
+        match &self.vertex_names {
+            Some(names) => names[vertex].clone(),
+            None => format!("v{vertex}"),
+        }
+    }
+
+    /// `edge` written for people: its variable's name, or its ends, `v3–v4`.
+    fn edge_label(&self, names: &Names, edge: usize) -> String {
+        if let Some(name) = names.given_name(self.vars[edge]) {
+            return name.to_string();
+        }
         let (a, b) = self.graph.edges()[edge];
-        format!("v{a}–v{b}")
+        format!("{}–{}", self.vertex_label(a), self.vertex_label(b))
     }
 
     /// The facts of every decided edge, when an observer reads explanations: what a
@@ -302,8 +377,14 @@ impl Lines {
     }
 
     /// The meaning, by a plain count and search: every degree allowed, at least
-    /// one chosen edge, and the chosen edges connected.
+    /// one chosen edge, the chosen edges connected, and every edge count met.
     fn holds(&self, values: &[Value]) -> bool {
+        let flags: Vec<bool> = (self.vars.iter())
+            .map(|&var| is_true(values, var))
+            .collect();
+        if !self.counts.met_by(&flags) {
+            return false;
+        }
         let chosen: Vec<(usize, usize)> = (0..self.vars.len())
             .filter(|&edge| is_true(values, self.vars[edge]))
             .map(|edge| self.graph.edges()[edge])

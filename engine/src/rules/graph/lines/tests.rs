@@ -21,11 +21,33 @@ fn random_degrees(random: &mut Random, vertices: usize) -> Vec<Option<usize>> {
         .collect()
 }
 
+/// Random edge counts: one or two groups of up to four edges, each asking for up
+/// to all of them.
+fn random_counts(random: &mut Random, edges: usize) -> Vec<EdgeCount> {
+    let groups = 1 + random.below(2) as usize;
+    (0..groups)
+        .map(|index| {
+            let size = 1 + random.below(4) as usize;
+            let mut group: Vec<usize> = (0..size)
+                .map(|_| random.below(edges as u64) as usize)
+                .collect();
+            group.sort_unstable();
+            group.dedup();
+            let least = random.below(group.len() as u64 + 1) as usize;
+            EdgeCount {
+                name: format!("group {index}"),
+                edges: group,
+                least,
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn single_loop_is_sound_and_complete_on_random_graphs() {
     let mut random = Random::new(21);
     let mut tally = Tally::default();
-    for round in 0..600 {
+    for round in 0..900 {
         let graph = random_graph(&mut random, 7, 11);
         if graph.edges().is_empty() {
             continue; // a rule without variables: the oracle never asks it
@@ -33,12 +55,15 @@ fn single_loop_is_sound_and_complete_on_random_graphs() {
         let degrees = random_degrees(&mut random, graph.vertices());
         let fixed = round % 3 == 0;
         let edges = graph.edges().len();
+        let counts = (round % 2 == 1).then(|| random_counts(&mut random, edges));
         let (model, state) = random_boolean_case(&mut random, edges, round % 5 == 0, |vars| {
-            let rule = SingleLoop::new("loop", graph, vars).expect("one variable per edge");
+            let mut rule = SingleLoop::new("loop", graph, vars).expect("one variable per edge");
             if fixed {
-                rule.with_degrees(degrees).expect("degrees 0 and 2")
-            } else {
-                rule
+                rule = rule.with_degrees(degrees).expect("degrees 0 and 2");
+            }
+            match counts {
+                Some(counts) => rule.with_edge_counts(counts).expect("groups of the graph"),
+                None => rule,
             }
         });
         assert_sound(&model, &state);
@@ -51,7 +76,7 @@ fn single_loop_is_sound_and_complete_on_random_graphs() {
 fn single_path_is_sound_and_complete_on_random_graphs() {
     let mut random = Random::new(22);
     let mut tally = Tally::default();
-    for round in 0..600 {
+    for round in 0..900 {
         let graph = random_graph(&mut random, 7, 11);
         if graph.edges().is_empty() {
             continue; // a rule without variables: the oracle never asks it
@@ -62,12 +87,15 @@ fn single_path_is_sound_and_complete_on_random_graphs() {
         (degrees[a], degrees[b]) = (None, None);
         let fixed = round % 3 == 0;
         let edges = graph.edges().len();
+        let counts = (round % 2 == 1).then(|| random_counts(&mut random, edges));
         let (model, state) = random_boolean_case(&mut random, edges, round % 5 == 0, |vars| {
-            let rule = SinglePath::new("path", graph, vars, (a, b)).expect("two ends");
+            let mut rule = SinglePath::new("path", graph, vars, (a, b)).expect("two ends");
             if fixed {
-                rule.with_degrees(degrees).expect("degrees 0 and 2")
-            } else {
-                rule
+                rule = rule.with_degrees(degrees).expect("degrees 0 and 2");
+            }
+            match counts {
+                Some(counts) => rule.with_edge_counts(counts).expect("groups of the graph"),
+                None => rule,
             }
         });
         assert_sound(&model, &state);
@@ -198,4 +226,84 @@ fn bad_parts_are_refused() {
         path.with_degrees(vec![Some(1), Some(0), None, None])
             .is_ok()
     );
+}
+
+#[test]
+fn sentences_use_the_vertex_names_and_the_edges_given_names() {
+    // A 2×2 grid of points: 0 1 / 2 3; edges 0–1, 2–3, 0–2, 1–3.
+    let graph = Graph::grid(2, 2);
+    let mut model = Model::new();
+    let edges = model.new_vars(4, 2);
+    model.set_name(edges[2], "left side");
+    let names = ["a", "b", "c", "d"].map(String::from).to_vec();
+    let rule = SingleLoop::new("loop", graph.clone(), edges.clone())
+        .expect("a rule")
+        .with_vertex_names(names.clone())
+        .expect("one name a vertex");
+    model.add_rule(rule).expect("edges of the model");
+    let mut state = model.domains();
+    state.assign(edges[edge(&graph, 0, 1)], 1).expect("a value");
+    let (_, text) = traced(&model, &mut state);
+    assert!(
+        text.contains("a has 1 chosen edge and needs degree 2, so edge left side is chosen"),
+        "{text}"
+    );
+    assert!(
+        text.contains("b has 1 chosen edge and needs degree 2, so edge b–d is chosen"),
+        "{text}"
+    );
+    let path = SinglePath::new("p", graph, edges, (0, 3)).expect("a path");
+    assert!(matches!(
+        path.with_vertex_names(names[..3].to_vec()),
+        Err(Error::InvalidRule { .. })
+    ));
+}
+
+#[test]
+fn an_edge_that_would_close_the_loop_with_a_count_short_is_left_out() {
+    // A 4×4 grid of points (rows 0..4, 4..8, ...): three sides of the square 5 6 10
+    // 9 chosen; its fourth, 5–9, would close the loop while the group of the edges
+    // 2–3 and 3–7 wants one of them: left out. Without the group it may close.
+    let graph = Graph::grid(4, 4);
+    let mut model = Model::new();
+    let edges = model.new_vars(graph.edges().len(), 2);
+    let group = EdgeCount {
+        name: "the corner pair".to_string(),
+        edges: vec![edge(&graph, 2, 3), edge(&graph, 3, 7)],
+        least: 1,
+    };
+    let rule = SingleLoop::new("loop", graph.clone(), edges.clone())
+        .expect("a rule")
+        .with_edge_counts(vec![group])
+        .expect("edges of the graph");
+    model.add_rule(rule).expect("edges of the model");
+    let mut state = model.domains();
+    for (a, b) in [(5, 6), (6, 10), (10, 9)] {
+        state.assign(edges[edge(&graph, a, b)], 1).expect("a value");
+    }
+    let (fixpoint, text) = traced(&model, &mut state);
+    assert!(!matches!(fixpoint, Fixpoint::Conflict(_)), "{text}");
+    assert_eq!(state.value(edges[edge(&graph, 5, 9)]), Some(0));
+    assert!(
+        text.contains(
+            "edge v5–v9 would close the loop with the corner pair short of 1 chosen edges"
+        ),
+        "{text}"
+    );
+    let (plain, _, plain_edges) = grid_loop(4, 4);
+    let mut state = plain.domains();
+    for (a, b) in [(5, 6), (6, 10), (10, 9)] {
+        state
+            .assign(plain_edges[edge(&graph, a, b)], 1)
+            .expect("a value");
+    }
+    traced(&plain, &mut state);
+    assert_eq!(state.value(plain_edges[edge(&graph, 5, 9)]), None);
+    // A full assignment: the small square alone misses the group.
+    let mut square = vec![0; graph.edges().len()];
+    for (a, b) in [(5, 6), (6, 10), (10, 9), (5, 9)] {
+        square[edge(&graph, a, b)] = 1;
+    }
+    assert!(!model.rule(RuleId::first()).holds(&square));
+    assert!(plain.rule(RuleId::first()).holds(&square));
 }

@@ -1,0 +1,103 @@
+//! `sieve slitherlink` (alias `sieve loopy`): Simon Tatham's Loopy game IDs on
+//! the square grid, one loop round numbered squares, over the loopy crate.
+
+use std::io::Write;
+
+use sieve::{Model, Value, VarId};
+use sieve_loopy::{
+    Loop, LoopyModel, Puzzle, Rules, check, draw, format_loopy_line, parse_loopy_id,
+};
+
+use crate::common::{CliError, Outcome};
+use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
+
+const LOOPY_EXAMPLES: &str = "\
+Examples:
+  sieve slitherlink solve '7x7t0de:a233a3c2a3a33a3c22b3b0b311e2b3e3a'
+  sieve loopy solve --format line '7x5t0dh:22b2a33132a3e2a113d2b1a1a3'
+  sgt-loopy --generate 20 10x10t0dt | sieve slitherlink solve --format line --file -
+  sieve slitherlink explain '3x3t0:c2a20a3' --cell r1c2
+
+A game ID is Simon Tatham's `params:description`, as `sgt-loopy --generate`
+prints it or his game's \"Game ID\" dialog shows it. The params: W, then xH
+(else a square), then t0 for the square grid (the only grid read here), then
+a difficulty (de, dn, dt, dh; ignored). The description walks the squares
+row by row: a digit 0-4 is a square's clue, how many of its sides the loop
+uses; a letter a-z is a run of 1-26 squares without a clue.
+
+The picture `solve` draws has a + at every dot, - and | for the loop, and the
+clues; `explain --cell rRcC` asks about the edge drawn at line R, character C
+of it (so r1c2 is the top edge of the top-left square, r2c1 its left edge).
+`--format line` writes 1 or 0 for each edge, on the loop or not: the
+horizontal edges row by row ((H+1) rows of W), then the vertical ones (H rows
+of W+1). `rate` tries the loop rule with the clues' counts (tier 1), then a
+variable for what the loop does at each dot (tier 2), then probing.";
+
+/// `sieve slitherlink`: the subcommands.
+#[derive(clap::Args, Debug)]
+#[command(after_help = LOOPY_EXAMPLES)]
+pub struct Args {
+    #[command(subcommand)]
+    command: ZooCommand,
+}
+
+/// Run `sieve slitherlink ...`.
+pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    zoo::run::<Slitherlink>(args.command, out)
+}
+
+/// Slitherlink over the loopy crate.
+struct Slitherlink;
+
+impl ZooPuzzle for Slitherlink {
+    type Puzzle = Puzzle;
+    type Solution = Loop;
+    type Model = LoopyModel;
+
+    fn parse(id: &str) -> Result<Puzzle, String> {
+        parse_loopy_id(id).map_err(|error| error.to_string())
+    }
+
+    fn build(puzzle: &Puzzle) -> Result<LoopyModel, CliError> {
+        LoopyModel::new(puzzle).map_err(CliError::input)
+    }
+
+    fn model(model: &LoopyModel) -> &Model {
+        model.model()
+    }
+
+    fn model_mut(model: &mut LoopyModel) -> &mut Model {
+        model.model_mut()
+    }
+
+    fn solution(model: &LoopyModel, values: &[Value]) -> Loop {
+        model.solution_of(values)
+    }
+
+    fn var_at(model: &LoopyModel, row: usize, column: usize) -> Option<VarId> {
+        model.var_at(row, column)
+    }
+
+    fn tiers(puzzle: &Puzzle) -> Result<Vec<Tier<LoopyModel>>, CliError> {
+        let tier = |name, rules| -> Result<Tier<LoopyModel>, CliError> {
+            let model = LoopyModel::with_rules(puzzle, rules).map_err(CliError::input)?;
+            Ok(Tier { name, model })
+        };
+        Ok(vec![
+            tier("loop and clues", Rules::Loop)?,
+            tier("corners", Rules::Corners)?,
+        ])
+    }
+
+    fn check(puzzle: &Puzzle, solution: &Loop) -> Result<(), String> {
+        check(puzzle, solution).map_err(|violation| violation.to_string())
+    }
+
+    fn line(solution: &Loop) -> String {
+        format_loopy_line(solution)
+    }
+
+    fn picture(puzzle: &Puzzle, solution: &Loop) -> String {
+        draw(puzzle, solution)
+    }
+}

@@ -1,0 +1,170 @@
+//! `sieve slitherlink` / `sieve loopy`: Simon Tatham's Loopy game IDs through
+//! the built binary, against his own solver's answers
+//! (puzzles/loopy/tests/tatham/, which says how the files were made).
+
+mod common;
+
+use common::{assert_exit, run, stderr, stdout};
+
+/// The committed data file `name`, and its non-comment lines.
+fn data(name: &str) -> (String, Vec<String>) {
+    let path = format!(
+        "{}/../puzzles/loopy/tests/tatham/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    let lines = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    (path, lines)
+}
+
+#[test]
+fn format_line_equals_tathams_answer_for_every_id() {
+    let (path, ids) = data("loopy_ids.txt");
+    let (_, answers) = data("loopy_solutions.txt");
+    for command in ["slitherlink", "loopy"] {
+        let output = run(
+            &[command, "solve", "--format", "line", "--file", &path],
+            None,
+        );
+        assert_exit(&output, 0);
+        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), ids.len(), "one line an ID");
+        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
+            assert_eq!(ours, his, "{id}");
+        }
+        assert_eq!(stderr(&output), "");
+    }
+}
+
+#[test]
+fn the_picture_draws_the_loop_round_the_clues() {
+    let output = run(&["slitherlink", "solve", "3x3t0:c2a20a3"], None);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "+-+-+ +\n|   |\n+-+ +-+\n 2|  2|\n+ +-+ +\n 0  |3|\n+ + +-+\n"
+    );
+}
+
+#[test]
+fn several_or_no_solutions_exit_1_and_count_counts() {
+    // No clue at all: every loop on a 4×4 grid of dots.
+    let output = run(&["loopy", "solve", "--format", "line", "3x3t0:i"], None);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "\n");
+    assert!(stderr(&output).contains("several solutions"));
+    let output = run(&["loopy", "count", "3x3t0:i"], None);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "213\n");
+    // Two 4s are two closed squares: no single loop.
+    let output = run(&["slitherlink", "solve", "3x3t0:4a4f"], None);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).contains("no solution"));
+    let output = run(&["slitherlink", "count", "3x3t0:4a4f"], None);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "0\n");
+}
+
+#[test]
+fn malformed_ids_exit_2_naming_the_offset() {
+    for (id, offset) in [
+        // A clue a square cannot have, a character that is no clue or run.
+        ("3x3t0:c2a50a3", "description at offset 3"),
+        ("3x3t0:c2a2!a3", "description at offset 4"),
+        // Too few squares, then too many.
+        ("3x3t0:c2a20a", "description at offset 6"),
+        ("3x3t0:c2a20a3a", "description at offset 7"),
+        // Another grid type; a size out of range; an unknown difficulty.
+        ("7x7t1:a", "parameters at offset 4"),
+        ("2x3t0:f", "parameters at offset 0"),
+        ("3x3t0dq:c2a20a3", "parameters at offset 6"),
+    ] {
+        let output = run(&["slitherlink", "solve", id], None);
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains(offset),
+            "{id}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stdout(&output), "");
+    }
+    let output = run(&["loopy", "count", "3x3t0:c2a20a3_"], None);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("expected the end of the description"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn rate_puts_every_committed_id_in_a_tier_probing_at_the_latest() {
+    let (path, ids) = data("loopy_ids.txt");
+    let output = run(&["slitherlink", "rate", "--file", &path], None);
+    assert_exit(&output, 0);
+    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), ids.len(), "one rating an ID");
+    for (id, line) in ids.iter().zip(&lines) {
+        let known = [
+            "tier 1 (loop and clues)",
+            "tier 2 (corners)",
+            "tier 3 (probing)",
+        ];
+        assert!(known.contains(&line.as_str()), "{id}: {line}");
+        if !id
+            .split_once(':')
+            .is_some_and(|(params, _)| params.ends_with("dh"))
+        {
+            assert_ne!(line, "tier 3 (probing)", "{id}: below hard, the corners do");
+        }
+    }
+}
+
+#[test]
+fn explain_names_an_edge_by_its_place_in_the_picture() {
+    // r1c2 of the picture is the top edge of the top-left square.
+    let output = run(
+        &["loopy", "explain", "3x3t0:c2a20a3", "--cell", "r1c2"],
+        None,
+    );
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    assert!(text.starts_with("top of r1c1 holds 1 because:"), "{text}");
+    assert!(
+        text.contains("the clue 0 at r3c1 is met, so top of r3c1 is off the loop"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "dot 1,1 has 1 chosen edge and needs degree 2, so edge top of r1c1 is chosen"
+        ),
+        "{text}"
+    );
+    // The middle of a square is no edge.
+    let output = run(
+        &["loopy", "explain", "3x3t0:c2a20a3", "--cell", "r2c2"],
+        None,
+    );
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("r2c2 is not a cell"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn help_shows_a_real_game_id() {
+    for command in ["slitherlink", "loopy"] {
+        let output = run(&[command, "--help"], None);
+        assert_exit(&output, 0);
+        let help = stdout(&output);
+        let example = "7x7t0de:a233a3c2a3a33a3c22b3b0b311e2b3e3a";
+        assert!(help.contains(example), "{help}");
+        sieve_loopy::parse_loopy_id(example).expect("the example is a valid ID");
+    }
+}

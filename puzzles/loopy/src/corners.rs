@@ -1,0 +1,189 @@
+//! The corner rules: what the loop does at each dot as one variable, so that
+//! facts about *pairs* of edges can propagate, not only facts about single
+//! edges.
+//!
+//! A dot's variable takes the set of its edges the loop uses: none, or two of
+//! the edges the dot has — seven shapes, valued from 2 up (after the edges'
+//! 0 and 1) and labelled in words ([`SHAPES`]). A [`Table`] ties it to its
+//! edges. Each clue is a table over the
+//! four dots at its square's corners: the two dots at the ends of a side
+//! agree on that side, and the sides on the loop number the clue. Domain
+//! consistency on these tables makes the "diagonal" deductions of Tatham's
+//! normal and tricky levels — "at most one" or "at least one" of the two
+//! sides of a corner, passed from square to square along a chain of 2s
+//! between two 3s — since such a fact is a set of values of a dot's
+//! variable.
+
+use sieve::rules::Table;
+use sieve::{Model, Value, VarId};
+
+use crate::puzzle::Lattice;
+
+/// The directions, as bits of a mask.
+const UP: u8 = 1;
+const RIGHT: u8 = 2;
+const DOWN: u8 = 4;
+const LEFT: u8 = 8;
+
+/// What the loop may do at a dot, as the mask of the directions it leaves in,
+/// and in words: the value `FIRST_SHAPE + i` of a dot's variable is
+/// `SHAPES[i]`.
+pub const SHAPES: [(u8, &str); 7] = [
+    (0, "no line"),
+    (UP | RIGHT, "up and right"),
+    (UP | DOWN, "up and down"),
+    (RIGHT | DOWN, "right and down"),
+    (UP | LEFT, "up and left"),
+    (RIGHT | LEFT, "right and left"),
+    (DOWN | LEFT, "down and left"),
+];
+
+/// The value of the first shape: 0 and 1 are the edges' values.
+pub const FIRST_SHAPE: Value = 2;
+
+/// The value of the shape with `mask`.
+fn value_of(mask: u8) -> Value {
+    let index = SHAPES.iter().position(|&(shape, _)| shape == mask);
+    FIRST_SHAPE + index.expect("a shape of none or two directions") as Value
+}
+
+/// The masks a dot may take, given the directions it has edges in: none, or
+/// any two of them.
+fn masks(directions: u8) -> Vec<u8> {
+    (SHAPES.iter())
+        .map(|&(mask, _)| mask)
+        .filter(|&mask| mask & !directions == 0)
+        .collect()
+}
+
+/// Adds a variable for every dot, tied to its edges, and a table for each clue
+/// over its square's corners; returns the dots' variables, row by row.
+pub(crate) fn add_corners(
+    model: &mut Model,
+    lattice: Lattice,
+    edges: &[VarId],
+    clues: &[Option<u8>],
+) -> Result<Vec<VarId>, sieve::Error> {
+    let mut dots = Vec::with_capacity(lattice.dots());
+    for row in 0..=lattice.height() {
+        for column in 0..=lattice.width() {
+            dots.push(add_dot(model, lattice, edges, (row, column))?);
+        }
+    }
+    for row in 0..lattice.height() {
+        for column in 0..lattice.width() {
+            if let Some(clue) = clues[row * lattice.width() + column] {
+                let corners = [(0, 0), (0, 1), (1, 1), (1, 0)]
+                    .map(|(down, right)| dots[lattice.dot(row + down, column + right)]);
+                let name = format!("corners of clue {clue} at r{}c{}", row + 1, column + 1);
+                model.add_rule(Table::new(name, corners.to_vec(), square_tuples(clue))?)?;
+            }
+        }
+    }
+    Ok(dots)
+}
+
+/// The variable of dot `(row, column)`, its masks and the table that ties it
+/// to its edges (listed up, right, down, left, as far as the dot has them).
+fn add_dot(
+    model: &mut Model,
+    lattice: Lattice,
+    edges: &[VarId],
+    (row, column): (usize, usize),
+) -> Result<VarId, sieve::Error> {
+    let mut around: Vec<(u8, VarId)> = Vec::with_capacity(4);
+    if row > 0 {
+        around.push((UP, edges[lattice.vertical(row - 1, column)]));
+    }
+    if column < lattice.width() {
+        around.push((RIGHT, edges[lattice.horizontal(row, column)]));
+    }
+    if row < lattice.height() {
+        around.push((DOWN, edges[lattice.vertical(row, column)]));
+    }
+    if column > 0 {
+        around.push((LEFT, edges[lattice.horizontal(row, column - 1)]));
+    }
+    let directions = around
+        .iter()
+        .fold(0, |all, &(direction, _)| all | direction);
+    let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
+    let dot = model.new_var_in(FIRST_SHAPE..=last)?;
+    model.set_name(dot, dot_name(row, column));
+    let allowed = masks(directions);
+    model.restrict(dot, &allowed.iter().map(|&mask| value_of(mask)).collect())?;
+    let tuples: Vec<Vec<Value>> = allowed
+        .into_iter()
+        .map(|mask| {
+            let bits = around
+                .iter()
+                .map(|&(direction, _)| Value::from(mask & direction != 0));
+            std::iter::once(value_of(mask)).chain(bits).collect()
+        })
+        .collect();
+    let mut vars = vec![dot];
+    vars.extend(around.iter().map(|&(_, edge)| edge));
+    let name = format!("edges at {}", dot_name(row, column));
+    model.add_rule(Table::new(name, vars, tuples)?)?;
+    Ok(dot)
+}
+
+/// Dot `(row, column)` (0-based) for people: `dot 2,3`, counted from 1.
+pub fn dot_name(row: usize, column: usize) -> String {
+    format!("dot {},{}", row + 1, column + 1)
+}
+
+/// The corner shapes `[top-left, top-right, bottom-right, bottom-left]` of a
+/// square whose sides agree between their two ends and number `clue`.
+fn square_tuples(clue: u8) -> Vec<[Value; 4]> {
+    let all = masks(UP | RIGHT | DOWN | LEFT);
+    let mut tuples = Vec::new();
+    for &top_left in &all {
+        for &top_right in &all {
+            for &bottom_right in &all {
+                for &bottom_left in &all {
+                    let top = top_left & RIGHT != 0;
+                    let right = top_right & DOWN != 0;
+                    let bottom = bottom_right & LEFT != 0;
+                    let left = bottom_left & UP != 0;
+                    let agree = top == (top_right & LEFT != 0)
+                        && right == (bottom_right & UP != 0)
+                        && bottom == (bottom_left & RIGHT != 0)
+                        && left == (top_left & DOWN != 0);
+                    let sides = [top, right, bottom, left].iter().filter(|&&on| on).count();
+                    if agree && sides == usize::from(clue) {
+                        let corners = [top_left, top_right, bottom_right, bottom_left];
+                        tuples.push(corners.map(value_of));
+                    }
+                }
+            }
+        }
+    }
+    tuples
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_are_none_or_two_directions() {
+        assert_eq!(masks(UP | RIGHT | DOWN | LEFT), [0, 3, 5, 6, 9, 10, 12]);
+        assert_eq!(masks(RIGHT | DOWN), [0, 6]);
+    }
+
+    #[test]
+    fn a_zero_has_no_side_and_a_four_all() {
+        // A 0: no corner uses a side of the square, each is empty or runs
+        // outside (the top-left may go up and left).
+        let inside = [RIGHT | DOWN, DOWN | LEFT, UP | LEFT, UP | RIGHT];
+        for tuple in square_tuples(0) {
+            for (corner, sides) in tuple.into_iter().zip(inside) {
+                let mask = SHAPES[(corner - FIRST_SHAPE) as usize].0;
+                assert_eq!(mask & sides, 0, "{tuple:?}");
+            }
+        }
+        // A 4: every corner turns round the square; only one tuple.
+        assert_eq!(square_tuples(4), [inside.map(value_of)]);
+    }
+}

@@ -1,0 +1,192 @@
+//! A puzzle as an engine model: one boolean an edge (1 on the loop), named by
+//! the square it borders (`top of r2c3`); the edges form one loop
+//! ([`SingleLoop`] on the lattice of dots, which also keeps every dot at two
+//! edges or none, and closes the loop only once every clue has its sides);
+//! each clue counts its square's sides on the loop ([`Cardinality`], domain
+//! consistent). Those are the [`Rules::Loop`]; the
+//! [`Rules::Corners`] add a variable for what the loop does at each dot (see
+//! [`crate::corners`]).
+
+use sieve::rules::{Cardinality, EdgeCount, Graph, SingleLoop};
+use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
+
+use crate::corners::{SHAPES, add_corners, dot_name};
+use crate::puzzle::{Lattice, Loop, Puzzle};
+
+/// Which rules a model holds, weakest first: the tiers `rate` tries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// One loop, and each clue's count of sides.
+    Loop,
+    /// Those, and a variable for each dot tied to its edges and to the clues
+    /// at its corners.
+    Corners,
+}
+
+/// One puzzle as an engine model.
+pub struct LoopyModel {
+    puzzle: Puzzle,
+    model: Model,
+    edges: Vec<VarId>,
+}
+
+impl LoopyModel {
+    /// The model of `puzzle` with every rule ([`Rules::Corners`]).
+    pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
+        Self::with_rules(puzzle, Rules::Corners)
+    }
+
+    /// The model of `puzzle` with the rules of `rules`.
+    pub fn with_rules(puzzle: &Puzzle, rules: Rules) -> Result<Self, sieve::Error> {
+        let lattice = puzzle.lattice();
+        let mut model = Model::new();
+        let edges = model.new_vars(lattice.edges(), 2);
+        for (edge, &var) in edges.iter().enumerate() {
+            model.set_name(var, lattice.edge_name(edge));
+        }
+        let mut labels = vec!["0".to_string(), "1".to_string()];
+        labels.extend(SHAPES.iter().map(|&(_, words)| words.to_string()));
+        model.set_value_labels(labels);
+        let dots = Graph::grid(lattice.height() + 1, lattice.width() + 1);
+        let dot_names = (0..=lattice.height())
+            .flat_map(|row| (0..=lattice.width()).map(move |column| dot_name(row, column)))
+            .collect();
+        let one_loop = SingleLoop::new("one loop", dots, edges.clone())?
+            .with_vertex_names(dot_names)?
+            .with_edge_counts(clue_counts(puzzle))?;
+        model.add_rule(one_loop)?;
+        for row in 0..lattice.height() {
+            for column in 0..lattice.width() {
+                if let Some(clue) = puzzle.clue(row, column) {
+                    add_clue(&mut model, lattice, &edges, (row, column), clue)?;
+                }
+            }
+        }
+        if rules == Rules::Corners {
+            add_corners(&mut model, lattice, &edges, puzzle.clues())?;
+        }
+        Ok(LoopyModel {
+            puzzle: puzzle.clone(),
+            model,
+            edges,
+        })
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The engine model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
+    /// The state a search starts from.
+    pub fn start(&self) -> Domains {
+        self.model.domains()
+    }
+
+    /// The edge variables, in the lattice's edge order.
+    pub fn edges(&self) -> &[VarId] {
+        &self.edges
+    }
+
+    /// A search over the model.
+    pub fn search(&self, config: Config) -> Result<Search<'_, 'static>, sieve::Error> {
+        Search::new(&self.model, config)
+    }
+
+    /// The loop of a solution's values.
+    pub fn solution_of(&self, values: &[Value]) -> Loop {
+        let on = self.edges.iter().map(|var| values[var.index()] == 1);
+        Loop::new(self.puzzle.lattice(), on.collect()).expect("one value an edge")
+    }
+
+    /// The edge drawn at line `row`, character `column` (0-based) of the
+    /// picture [`crate::draw`] makes; `None` at a dot or a square.
+    pub fn var_at(&self, row: usize, column: usize) -> Option<VarId> {
+        let lattice = self.puzzle.lattice();
+        let (dot_row, dot_column) = (row / 2, column / 2);
+        let edge = match (row % 2, column % 2) {
+            (0, 1) if dot_row <= lattice.height() && dot_column < lattice.width() => {
+                lattice.horizontal(dot_row, dot_column)
+            }
+            (1, 0) if dot_row < lattice.height() && dot_column <= lattice.width() => {
+                lattice.vertical(dot_row, dot_column)
+            }
+            _ => return None,
+        };
+        Some(self.edges[edge])
+    }
+}
+
+/// The clues as the loop rule's edge counts: the loop may not close with a
+/// square short of its clue.
+fn clue_counts(puzzle: &Puzzle) -> Vec<EdgeCount> {
+    let lattice = puzzle.lattice();
+    let mut counts = Vec::new();
+    for row in 0..lattice.height() {
+        for column in 0..lattice.width() {
+            if let Some(clue) = puzzle.clue(row, column).filter(|&clue| clue > 0) {
+                counts.push(EdgeCount {
+                    name: format!("the clue {clue} at r{}c{}", row + 1, column + 1),
+                    edges: lattice.sides(row, column).to_vec(),
+                    least: usize::from(clue),
+                });
+            }
+        }
+    }
+    counts
+}
+
+fn add_clue(
+    model: &mut Model,
+    lattice: Lattice,
+    edges: &[VarId],
+    (row, column): (usize, usize),
+    clue: u8,
+) -> Result<(), sieve::Error> {
+    let sides: Vec<VarId> = (lattice.sides(row, column).iter())
+        .map(|&edge| edges[edge])
+        .collect();
+    let square = format!("r{}c{}", row + 1, column + 1);
+    let name = format!("clue {clue} at {square}");
+    let rule = Cardinality::exactly(name, sides, ValueSet::single(1), usize::from(clue))?.wording(
+        move |names, deduction| {
+            let edge = names.var_name(deduction.var);
+            match deduction.inference {
+                "cardinality full" => {
+                    format!("the clue {clue} at {square} is met, so {edge} is off the loop")
+                }
+                "cardinality needs all" => format!(
+                    "the clue {clue} at {square} needs every side still open, so {edge} is on \
+                     the loop"
+                ),
+                _ => format!("{edge}: the clue {clue} at {square} cannot be met"),
+            }
+        },
+    );
+    model.add_rule(rule).map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_graph_numbers_edges_as_the_lattice_does() {
+        let lattice = Lattice::new(4, 3);
+        let dots = Graph::grid(4, 5);
+        assert_eq!(dots.edges().len(), lattice.edges());
+        for (edge, &ends) in dots.edges().iter().enumerate() {
+            assert_eq!(ends, lattice.ends(edge), "edge {edge}");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! The loop's and the clues' deductions read with dots, edges and clues named
+//! as the puzzle shows them.
+
+use sieve::{Schedule, TextTrace, propagate};
+use sieve_loopy::{LoopyModel, Rules, parse_loopy_id};
+
+/// The trace of propagating `3x3t0:c2a20a3` with `rules`, and whether it fixed
+/// every variable.
+fn traced(rules: Rules) -> (String, bool) {
+    let puzzle = parse_loopy_id("3x3t0:c2a20a3").expect("a valid ID");
+    let loopy = LoopyModel::with_rules(&puzzle, rules).expect("the model builds");
+    let model = loopy.model();
+    let mut state = loopy.start();
+    let mut trace = TextTrace::new(model, Vec::new()).with_wakes(false);
+    propagate(model, &mut state, Schedule::Queue, Some(&mut trace)).expect("no conflict");
+    let text = String::from_utf8(trace.finish().expect("written")).expect("UTF-8");
+    (text, state.all_assigned())
+}
+
+#[test]
+fn the_loop_names_dots_by_row_and_column_and_edges_by_their_squares() {
+    let (text, _) = traced(Rules::Loop);
+    assert!(
+        text.contains("the clue 0 at r3c1 is met, so top of r3c1 is off the loop"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "dot 3,1 has no chosen edge and only edge left of r2c1 open, so left of r2c1 is left \
+             out"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_corners_name_what_the_loop_does_at_a_dot() {
+    let (text, solved) = traced(Rules::Corners);
+    assert!(
+        text.contains("dot 2,1 = up and right  [corners of clue 2 at r2c1: table]"),
+        "{text}"
+    );
+    assert!(solved, "the corners solve it: {text}");
+}

@@ -1,0 +1,242 @@
+//! A puzzle as an engine model: one boolean a link between neighbouring cells
+//! (1 on the loop), named by its cells (`r2c3–r2c4`); the links form one loop
+//! through every pearl ([`SingleLoop`] on the grid of cells, pearls as cells
+//! it must visit); each cell's shape (see [`crate::shapes`]) tied to its
+//! links; and each pearl's rule as small tables over shapes:
+//!
+//! - a black pearl turns, and each cell it leads to goes straight on the same
+//!   way (one table with each neighbour);
+//! - a white pearl goes straight, and of the two cells it leads to, not both
+//!   go straight on (one table with each pair of opposite neighbours).
+
+use sieve::rules::{Graph, SingleLoop, Table};
+use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
+
+use crate::puzzle::{Board, DIRECTIONS, DOWN, LEFT, Loop, Pearl, Puzzle, RIGHT, UP, opposite};
+use crate::shapes::{SHAPES, add_shapes, is_straight, is_turn, mask_of, values_where};
+
+/// One puzzle as an engine model.
+pub struct PearlModel {
+    puzzle: Puzzle,
+    model: Model,
+    links: Vec<VarId>,
+    shapes: Vec<VarId>,
+}
+
+impl PearlModel {
+    /// The model of `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
+        let board = puzzle.board();
+        let mut model = Model::new();
+        let mut labels = vec!["0".to_string(), "1".to_string()];
+        labels.extend(SHAPES.iter().map(|&(_, words)| words.to_string()));
+        model.set_value_labels(labels);
+        let graph = Graph::grid(board.height(), board.width());
+        let links = model.new_vars(board.links(), 2);
+        for (link, &(a, b)) in graph.edges().iter().enumerate() {
+            model.set_name(
+                links[link],
+                format!("{}–{}", board.cell_name(a), board.cell_name(b)),
+            );
+        }
+        let degrees = (puzzle.pearls().iter())
+            .map(|pearl| pearl.map(|_| 2))
+            .collect();
+        let names = (0..board.cells())
+            .map(|cell| board.cell_name(cell))
+            .collect();
+        let one_loop = SingleLoop::new("one loop", graph, links.clone())?
+            .with_degrees(degrees)?
+            .with_vertex_names(names)?;
+        model.add_rule(one_loop)?;
+        let shapes = add_shapes(&mut model, board, &links)?;
+        for (cell, pearl) in puzzle.pearls().iter().enumerate() {
+            match pearl {
+                Some(Pearl::Black) => add_black(&mut model, board, &shapes, cell)?,
+                Some(Pearl::White) => add_white(&mut model, board, &shapes, cell)?,
+                None => {}
+            }
+        }
+        Ok(PearlModel {
+            puzzle: puzzle.clone(),
+            model,
+            links,
+            shapes,
+        })
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The engine model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
+    /// The state a search starts from.
+    pub fn start(&self) -> Domains {
+        self.model.domains()
+    }
+
+    /// The link variables, in the board's link order.
+    pub fn links(&self) -> &[VarId] {
+        &self.links
+    }
+
+    /// The cells' shape variables, row by row.
+    pub fn shapes(&self) -> &[VarId] {
+        &self.shapes
+    }
+
+    /// A search over the model.
+    pub fn search(&self, config: Config) -> Result<Search<'_, 'static>, sieve::Error> {
+        Search::new(&self.model, config)
+    }
+
+    /// The loop of a solution's values.
+    pub fn solution_of(&self, values: &[Value]) -> Loop {
+        let masks = self.shapes.iter().map(|var| mask_of(values[var.index()]));
+        Loop::new(self.puzzle.board(), masks.collect()).expect("one shape a cell")
+    }
+
+    /// The shape variable of the cell at (row, column), 0-based.
+    pub fn var_at(&self, row: usize, column: usize) -> Option<VarId> {
+        let board = self.puzzle.board();
+        (row < board.height() && column < board.width())
+            .then(|| self.shapes[row * board.width() + column])
+    }
+}
+
+/// The domain of `cell`'s shape in a fresh model: what its neighbours allow.
+fn domain(board: Board, cell: usize) -> Vec<Value> {
+    values_where(board.directions(cell), |_| true)
+}
+
+/// A black pearl at `cell`: it turns, and whichever way it leaves, the next cell
+/// goes straight on that way.
+fn add_black(
+    model: &mut Model,
+    board: Board,
+    shapes: &[VarId],
+    cell: usize,
+) -> Result<(), sieve::Error> {
+    let turns = values_where(board.directions(cell), is_turn);
+    model.restrict(shapes[cell], &turns.iter().copied().collect())?;
+    for direction in DIRECTIONS {
+        let Some(next) = board.step(cell, direction) else {
+            continue;
+        };
+        let mut pairs = Vec::new();
+        for &here in &turns {
+            for there in domain(board, next) {
+                let (here_mask, there_mask) = (mask_of(here), mask_of(there));
+                let leaves = here_mask & direction != 0;
+                let fits = if leaves {
+                    there_mask == direction | opposite(direction)
+                } else {
+                    there_mask & opposite(direction) == 0
+                };
+                if fits {
+                    pairs.push([here, there]);
+                }
+            }
+        }
+        let name = format!("black pearl at {}", board.cell_name(cell));
+        let rule = "turns, and goes straight on either side";
+        add_table(model, name, vec![shapes[cell], shapes[next]], pairs, rule)?;
+    }
+    Ok(())
+}
+
+/// A white pearl at `cell`: it goes straight, and of the two cells it leads to,
+/// at least one turns.
+fn add_white(
+    model: &mut Model,
+    board: Board,
+    shapes: &[VarId],
+    cell: usize,
+) -> Result<(), sieve::Error> {
+    let straights = values_where(board.directions(cell), is_straight);
+    model.restrict(shapes[cell], &straights.iter().copied().collect())?;
+    for (before, after) in [(LEFT, RIGHT), (UP, DOWN)] {
+        let (Some(first), Some(second)) = (board.step(cell, before), board.step(cell, after))
+        else {
+            continue;
+        };
+        let along = before | after;
+        let mut triples = Vec::new();
+        for &here in &straights {
+            for one in domain(board, first) {
+                for other in domain(board, second) {
+                    let (one_mask, other_mask) = (mask_of(one), mask_of(other));
+                    let fits = if mask_of(here) == along {
+                        one_mask & after != 0
+                            && other_mask & before != 0
+                            && !(one_mask == along && other_mask == along)
+                    } else {
+                        one_mask & after == 0 && other_mask & before == 0
+                    };
+                    if fits {
+                        triples.push([here, one, other]);
+                    }
+                }
+            }
+        }
+        let vars = vec![shapes[cell], shapes[first], shapes[second]];
+        let name = format!("white pearl at {}", board.cell_name(cell));
+        let rule = "goes straight, and turns on at least one side";
+        add_table(model, name, vars, triples, rule)?;
+    }
+    Ok(())
+}
+
+/// Adds the table of `tuples` over `vars`, worded with the pearl (`name`) and
+/// what its `rule` asks; with no tuple at all (a pearl where the board leaves it
+/// no way to go) the first variable loses every value instead, so the puzzle
+/// has no solution rather than no model.
+fn add_table<const N: usize>(
+    model: &mut Model,
+    name: String,
+    vars: Vec<VarId>,
+    tuples: Vec<[Value; N]>,
+    rule: &'static str,
+) -> Result<(), sieve::Error> {
+    if tuples.is_empty() {
+        return model.restrict(vars[0], &ValueSet::new());
+    }
+    let pearl = name.clone();
+    let table = Table::new(name, vars, tuples)?.wording(move |names, deduction| {
+        let value = deduction
+            .value
+            .map_or_else(|| "that".to_string(), |value| names.value_label(value));
+        format!(
+            "{} cannot be {value}: the loop through the {pearl} {rule}",
+            names.var_name(deduction.var)
+        )
+    });
+    model.add_rule(table).map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_graph_numbers_links_as_the_board_does() {
+        let board = Board::new(6, 5);
+        let graph = Graph::grid(5, 6);
+        assert_eq!(graph.edges().len(), board.links());
+        for (link, &(a, b)) in graph.edges().iter().enumerate() {
+            let direction = if b == a + 1 { RIGHT } else { DOWN };
+            assert_eq!(board.link(a, direction), Some(link));
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! What the loop does in each cell, as one variable: empty, or one of the six
+//! ways through a cell (two straights, four turns). The pearls' rules are
+//! small tables over these shapes, and domain consistency on them makes
+//! Tatham's local deductions: a black pearl's neighbours go straight, a white
+//! pearl between two straights cannot lie along them.
+
+use sieve::rules::Table;
+use sieve::{Model, Value, VarId};
+
+use crate::puzzle::{Board, DOWN, LEFT, RIGHT, UP};
+
+/// What the loop may do in a cell, as the mask of directions it leaves in, and
+/// in words: the value `FIRST_SHAPE + i` of a cell's variable is `SHAPES[i]`.
+pub const SHAPES: [(u8, &str); 7] = [
+    (0, "empty"),
+    (UP | RIGHT, "up and right"),
+    (UP | DOWN, "up and down"),
+    (RIGHT | DOWN, "right and down"),
+    (UP | LEFT, "up and left"),
+    (RIGHT | LEFT, "right and left"),
+    (DOWN | LEFT, "down and left"),
+];
+
+/// The value of the first shape: 0 and 1 are the links' values.
+pub const FIRST_SHAPE: Value = 2;
+
+/// The value of the shape with `mask`.
+pub fn value_of(mask: u8) -> Value {
+    let index = SHAPES.iter().position(|&(shape, _)| shape == mask);
+    FIRST_SHAPE + index.expect("a shape of none or two directions") as Value
+}
+
+/// The mask of the shape `value`.
+pub fn mask_of(value: Value) -> u8 {
+    let index = value.checked_sub(FIRST_SHAPE).map(|index| index as usize);
+    index
+        .and_then(|index| SHAPES.get(index))
+        .map_or(0, |&(mask, _)| mask)
+}
+
+/// Whether `mask` is a straight: up and down, or right and left.
+pub fn is_straight(mask: u8) -> bool {
+    mask == UP | DOWN || mask == RIGHT | LEFT
+}
+
+/// Whether `mask` is a turn.
+pub fn is_turn(mask: u8) -> bool {
+    mask != 0 && !is_straight(mask)
+}
+
+/// The shapes a cell may take that leave only in `directions` and pass `keep`.
+pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
+    (SHAPES.iter())
+        .map(|&(mask, _)| mask)
+        .filter(|&mask| mask & !directions == 0 && keep(mask))
+        .map(value_of)
+        .collect()
+}
+
+/// Adds a shape variable for every cell, named by the cell and tied by a
+/// [`Table`] to its links; returns them, row by row.
+pub fn add_shapes(
+    model: &mut Model,
+    board: Board,
+    links: &[VarId],
+) -> Result<Vec<VarId>, sieve::Error> {
+    let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
+    let mut shapes = Vec::with_capacity(board.cells());
+    for cell in 0..board.cells() {
+        let shape = model.new_var_in(FIRST_SHAPE..=last)?;
+        model.set_name(shape, board.cell_name(cell));
+        let directions = board.directions(cell);
+        let allowed = values_where(directions, |_| true);
+        model.restrict(shape, &allowed.iter().copied().collect())?;
+        let around: Vec<(u8, VarId)> = [UP, RIGHT, DOWN, LEFT]
+            .into_iter()
+            .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
+            .collect();
+        let tuples: Vec<Vec<Value>> = allowed
+            .into_iter()
+            .map(|value| {
+                let mask = mask_of(value);
+                let bits = around
+                    .iter()
+                    .map(|&(direction, _)| Value::from(mask & direction != 0));
+                std::iter::once(value).chain(bits).collect()
+            })
+            .collect();
+        let mut vars = vec![shape];
+        vars.extend(around.iter().map(|&(_, link)| link));
+        let name = format!("links at {}", board.cell_name(cell));
+        model.add_rule(Table::new(name, vars, tuples)?)?;
+        shapes.push(shape);
+    }
+    Ok(shapes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_and_their_values() {
+        assert_eq!(value_of(0), FIRST_SHAPE);
+        assert_eq!(mask_of(value_of(DOWN | LEFT)), DOWN | LEFT);
+        assert_eq!(mask_of(0), 0);
+        assert!(is_straight(UP | DOWN) && !is_turn(UP | DOWN));
+        assert!(is_turn(UP | LEFT) && !is_turn(0));
+        // A top-left corner cell: empty, or the turn right and down.
+        assert_eq!(
+            values_where(RIGHT | DOWN, |_| true),
+            [value_of(0), value_of(RIGHT | DOWN)]
+        );
+    }
+}
