@@ -18,6 +18,7 @@ mod solo;
 mod sudoku;
 mod sudoku_generate;
 mod teach;
+mod tents;
 mod towers;
 mod unequal;
 mod zoo;
@@ -75,6 +76,9 @@ enum Command {
     Solo(solo::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
+    /// Simon Tatham's Tents from his game IDs: a tent beside each tree, never touching;
+    /// solve, count, rate and explain.
+    Tents(tents::Args),
     /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve, count, rate and
     /// explain.
     Towers(towers::Args),
@@ -99,6 +103,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Slant(args) => slant::run(args, out),
         Command::Solo(args) => solo::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
+        Command::Tents(args) => tents::run(args, out),
         Command::Towers(args) => towers::run(args, out),
         Command::Unequal(args) => unequal::run(args, out),
     }
