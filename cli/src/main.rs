@@ -7,6 +7,7 @@ mod dominosa;
 // Puzzle command modules: one file each.
 mod hitori;
 mod keen;
+mod lightup;
 mod magic;
 mod map;
 mod nonogram;
@@ -57,6 +58,10 @@ enum Command {
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
     Keen(keen::Args),
+    /// Light Up (Akari) from Simon Tatham's game IDs: lights that light every empty
+    /// square and never see each other; solve, count, rate and explain.
+    #[command(visible_alias = "akari")]
+    Lightup(lightup::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
     /// The four-colour map puzzle from Simon Tatham's Map game IDs: solve and count.
@@ -95,6 +100,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Binairo(args) => binairo::run(args, out),
         Command::Hitori(args) => hitori::run(args, out),
         Command::Keen(args) => keen::run(args, out),
+        Command::Lightup(args) => lightup::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Map(args) => map::run(args, out),
         Command::Nonogram(args) => nonogram::run(args, out),
