@@ -9,6 +9,7 @@ mod hitori;
 mod keen;
 mod lightup;
 mod magic;
+mod magnets;
 mod map;
 mod nonogram;
 mod play;
@@ -64,6 +65,9 @@ enum Command {
     Lightup(lightup::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
+    /// Simon Tatham's Magnets from his game IDs: dominoes that are magnets or neutral,
+    /// like poles never side by side; solve, count, rate and explain.
+    Magnets(magnets::Args),
     /// The four-colour map puzzle from Simon Tatham's Map game IDs: solve and count.
     Map(map::Args),
     /// Nonograms from Simon Tatham's Pattern game IDs (column and row run clues):
@@ -102,6 +106,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Keen(args) => keen::run(args, out),
         Command::Lightup(args) => lightup::run(args, out),
         Command::Magic(args) => magic::run(args, out),
+        Command::Magnets(args) => magnets::run(args, out),
         Command::Map(args) => map::run(args, out),
         Command::Nonogram(args) => nonogram::run(args, out),
         Command::Queens(args) => queens::run(args, out),
