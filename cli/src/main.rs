@@ -7,8 +7,10 @@ mod dominosa;
 // Puzzle command modules: one file each.
 mod hitori;
 mod keen;
+mod lightup;
 mod loopy;
 mod magic;
+mod magnets;
 mod map;
 mod nonogram;
 mod pearl;
@@ -20,6 +22,7 @@ mod solo;
 mod sudoku;
 mod sudoku_generate;
 mod teach;
+mod tents;
 mod towers;
 mod tracks;
 mod unequal;
@@ -62,8 +65,15 @@ enum Command {
     /// Masyu from Simon Tatham's Pearl game IDs: solve, count, rate and explain.
     #[command(visible_alias = "pearl")]
     Masyu(pearl::Args),
+    /// Light Up (Akari) from Simon Tatham's game IDs: lights that light every empty
+    /// square and never see each other; solve, count, rate and explain.
+    #[command(visible_alias = "akari")]
+    Lightup(lightup::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
+    /// Simon Tatham's Magnets from his game IDs: dominoes that are magnets or neutral,
+    /// like poles never side by side; solve, count, rate and explain.
+    Magnets(magnets::Args),
     /// The four-colour map puzzle from Simon Tatham's Map game IDs: solve and count.
     Map(map::Args),
     /// Nonograms from Simon Tatham's Pattern game IDs (column and row run clues):
@@ -85,6 +95,9 @@ enum Command {
     Solo(solo::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
+    /// Simon Tatham's Tents from his game IDs: a tent beside each tree, never touching;
+    /// solve, count, rate and explain.
+    Tents(tents::Args),
     /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve, count, rate and
     /// explain.
     Towers(towers::Args),
@@ -103,7 +116,9 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Binairo(args) => binairo::run(args, out),
         Command::Hitori(args) => hitori::run(args, out),
         Command::Keen(args) => keen::run(args, out),
+        Command::Lightup(args) => lightup::run(args, out),
         Command::Magic(args) => magic::run(args, out),
+        Command::Magnets(args) => magnets::run(args, out),
         Command::Map(args) => map::run(args, out),
         Command::Nonogram(args) => nonogram::run(args, out),
         Command::Queens(args) => queens::run(args, out),
@@ -113,6 +128,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Slitherlink(args) => loopy::run(args, out),
         Command::Solo(args) => solo::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
+        Command::Tents(args) => tents::run(args, out),
         Command::Towers(args) => towers::run(args, out),
         Command::Tracks(args) => tracks::run(args, out),
         Command::Unequal(args) => unequal::run(args, out),
