@@ -216,6 +216,10 @@ impl DominosaModel {
         let mut tuples = Vec::new();
         let mut chosen = Vec::with_capacity(window.len());
         self.window_fillings(&window, &candidates, &mut chosen, &mut tuples);
+        if tuples.is_empty() {
+            // No way to pair the cells here: the puzzle has no solution.
+            return self.model.restrict(self.partners[cell], &ValueSet::new());
+        }
         let vars = window.iter().map(|&c| self.partners[c]).collect();
         let centre = cell_name(self.puzzle.width(), cell);
         let name = format!("around {centre}: pairs agree, no domino twice");
