@@ -199,13 +199,26 @@ impl SlantModel {
             top + 3,
             left + 3
         );
-        let words: Arc<str> = Arc::from(label.as_str());
+        let wording = self.window_wording(&label, &block);
+        let vars = block.iter().map(|&c| self.backslashes[c]).collect();
+        let rule = Table::new(label, vars, tuples)?.wording(wording);
+        self.model.add_rule(rule).map(drop)
+    }
+
+    /// How a window's table words a removal: "r2c3 is /: a \\ there leaves
+    /// no way to meet the clues of corners r1c2 to r3c4 together".
+    fn window_wording(
+        &self,
+        label: &str,
+        block: &[usize],
+    ) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
+        let words: Arc<str> = Arc::from(label);
         let width = self.puzzle.width();
         let cells: Arc<[(VarId, usize)]> = block
             .iter()
             .map(|&cell| (self.backslashes[cell], cell))
             .collect();
-        let wording = move |_: &Names, deduction: &Deduction<'_>| {
+        move |_: &Names, deduction: &Deduction<'_>| {
             let cell = cells.iter().find(|(var, _)| *var == deduction.var);
             match (cell, deduction.value) {
                 (Some(&(_, cell)), Some(removed)) => {
@@ -220,10 +233,7 @@ impl SlantModel {
                 }
                 _ => words.to_string(),
             }
-        };
-        let vars = block.iter().map(|&c| self.backslashes[c]).collect();
-        let rule = Table::new(label, vars, tuples)?.wording(wording);
-        self.model.add_rule(rule).map(drop)
+        }
     }
 
     /// No loop: the drawn diagonals, as edges between corners, form a forest.
