@@ -4,11 +4,13 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters, Uniqueness};
-use sieve_keen::{Grid, Puzzle, check, draw, format_keen_line, parse_keen_id};
+use sieve::{Model, Value, VarId};
+use sieve_keen::{Grid, KeenModel, Puzzle, check, draw, format_keen_line, parse_keen_id};
+use sieve_replay::View;
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
+use crate::teach::grid_view;
+use crate::zoo::{self, ZooCommand, ZooPuzzle, square_cell};
 
 const KEEN_EXAMPLES: &str = "\
 Examples:
@@ -30,49 +32,17 @@ wall), `_` a wall alone, and a letter followed by a number k is that letter
 k times. A − or ÷ cage has two cells,
 taken either way round.";
 
-const SOLVE_EXAMPLES: &str = "\
-Examples:
-  sieve keen solve '5:aa_a_aa__a__aa_a__a_3a__ab,a7m60d2a8m6a5m60s2s3s3d2'
-  sieve keen solve --format line --file ids.txt
-
-Proves the solution unique (exit 1 and a message when it is not). --format
-grid (the default) draws the solved grid with its cage walls (| between
-cells of a row, - under a cell); --format line prints one line a puzzle, the
-values row by row (1-9), and nothing else: an empty line for a puzzle
-without exactly one solution. A malformed ID is an input error (exit 2)
-naming the offset in the parameters or the description.";
-
-const COUNT_EXAMPLES: &str = "\
-Examples:
-  sieve keen count '3:a_a3_a_,s1a6m3m2'
-  sieve keen count --limit 1000 '4:x,a40'
-
-One number a puzzle. Exit code 1 when a puzzle has no solution.";
-
 /// `sieve keen`: the subcommands.
 #[derive(clap::Args, Debug)]
 #[command(after_help = KEEN_EXAMPLES)]
 pub struct Args {
     #[command(subcommand)]
-    command: KeenCommand,
-}
-
-#[derive(clap::Subcommand, Debug)]
-enum KeenCommand {
-    /// Solve game IDs and prove each solution unique.
-    #[command(after_help = SOLVE_EXAMPLES)]
-    Solve(SolveArgs),
-    /// Count the solutions of game IDs.
-    #[command(after_help = COUNT_EXAMPLES)]
-    Count(CountArgs),
+    command: ZooCommand,
 }
 
 /// Run `sieve keen ...`.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
-        KeenCommand::Solve(args) => zoo::solve::<Keen>(&args, out),
-        KeenCommand::Count(args) => zoo::count::<Keen>(&args, out),
-    }
+    zoo::run::<Keen>(args.command, out)
 }
 
 /// KenKen over the keen crate.
@@ -81,22 +51,34 @@ struct Keen;
 impl ZooPuzzle for Keen {
     type Puzzle = Puzzle;
     type Solution = Grid;
+    type Model = KeenModel;
 
     fn parse(id: &str) -> Result<Puzzle, String> {
         parse_keen_id(id).map_err(|error| error.to_string())
     }
 
-    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Grid>, Counters), CliError> {
-        let solved = sieve_keen::solve(puzzle, config).map_err(CliError::input)?;
-        Ok((solved.answer, solved.counters))
+    fn build(puzzle: &Puzzle) -> Result<KeenModel, CliError> {
+        KeenModel::new(puzzle).map_err(CliError::input)
     }
 
-    fn count(
-        puzzle: &Puzzle,
-        limit: Option<u64>,
-        config: &Config,
-    ) -> Result<(Count, Counters), CliError> {
-        sieve_keen::count(puzzle, limit, config).map_err(CliError::input)
+    fn model(model: &KeenModel) -> &Model {
+        model.model()
+    }
+
+    fn model_mut(model: &mut KeenModel) -> &mut Model {
+        model.model_mut()
+    }
+
+    fn solution(model: &KeenModel, values: &[Value]) -> Grid {
+        model.grid_of_values(values)
+    }
+
+    fn var_at(model: &KeenModel, row: usize, column: usize) -> Option<VarId> {
+        square_cell(model.cells(), model.puzzle().size(), row, column)
+    }
+
+    fn view(model: &KeenModel) -> View {
+        grid_view(model.puzzle().size(), model.cells())
     }
 
     fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {

@@ -1,12 +1,15 @@
 //! The `sieve` command line: puzzles as rule sets over the Sieve engine.
 
 mod bench;
+mod binairo;
 mod common;
 mod dominosa;
 // Puzzle command modules: one file each.
+mod hitori;
 mod keen;
 mod magic;
 mod map;
+mod nonogram;
 mod play;
 mod queens;
 mod skyscrapers;
@@ -42,14 +45,25 @@ enum Command {
     Bench(bench::Args),
     /// Dominosa from Simon Tatham's Dominosa game IDs: solve and count.
     Dominosa(dominosa::Args),
+    /// Binairo from Simon Tatham's Unruly game IDs, with his unique-rows mode: solve
+    /// and count.
+    #[command(visible_alias = "unruly")]
+    Binairo(binairo::Args),
+    /// Hitori from Simon Tatham's Singles game IDs: solve and count.
+    #[command(visible_alias = "singles")]
+    Hitori(hitori::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
-    /// solve and count.
+    /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
     Keen(keen::Args),
     /// Magic squares: construct, play the visible-cell puzzle, complete and count.
     Magic(magic::Args),
     /// The four-colour map puzzle from Simon Tatham's Map game IDs: solve and count.
     Map(map::Args),
+    /// Nonograms from Simon Tatham's Pattern game IDs (column and row run clues):
+    /// solve and count.
+    #[command(visible_alias = "pattern")]
+    Nonogram(nonogram::Args),
     /// N-queens: Constraint.Queen's classic walk, search and counting, repair at scale.
     Queens(queens::Args),
     /// Skyscrapers of any size: solve, count, rate by tier of rules, and generate.
@@ -57,14 +71,15 @@ enum Command {
     /// Slant (Gokigen Naname) from Simon Tatham's Slant game IDs: solve and count.
     Slant(slant::Args),
     /// Simon Tatham's Solo from his game IDs: sudoku of any box shape, jigsaw, X and
-    /// killer; solve and count.
+    /// killer; solve, count, rate and explain.
     Solo(solo::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
-    /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve and count.
+    /// Simon Tatham's Towers (skyscrapers) from his game IDs: solve, count, rate and
+    /// explain.
     Towers(towers::Args),
-    /// Futoshiki from Simon Tatham's Unequal game IDs, with his adjacent mode: solve
-    /// and count.
+    /// Futoshiki from Simon Tatham's Unequal game IDs, with his adjacent mode: solve,
+    /// count, rate and explain.
     #[command(visible_alias = "futoshiki")]
     Unequal(unequal::Args),
 }
@@ -73,9 +88,12 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
     match command {
         Command::Bench(args) => bench::run(args, out),
         Command::Dominosa(args) => dominosa::run(args, out),
+        Command::Binairo(args) => binairo::run(args, out),
+        Command::Hitori(args) => hitori::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Magic(args) => magic::run(args, out),
         Command::Map(args) => map::run(args, out),
+        Command::Nonogram(args) => nonogram::run(args, out),
         Command::Queens(args) => queens::run(args, out),
         Command::Skyscrapers(args) => skyscrapers::run(args, out),
         Command::Slant(args) => slant::run(args, out),

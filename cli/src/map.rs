@@ -3,11 +3,11 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters, Uniqueness};
-use sieve_map::{Colouring, Puzzle, check, draw, format_map_line, parse_map_id};
+use sieve::{Domains, Model, Value, VarId};
+use sieve_map::{Colouring, MapModel, Puzzle, check, draw, format_map_line, parse_map_id};
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
+use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
 const MAP_EXAMPLES: &str = "\
 Examples:
@@ -28,50 +28,17 @@ Regions are numbered in the order of their first cell, row by row. The
 colours come one a region: a digit 0-3, or a letter a-z for a run of 1-26
 regions without one. No two regions that share a side have one colour.";
 
-const SOLVE_EXAMPLES: &str = "\
-Examples:
-  sieve map solve '4x4n6:adccfdbb,320a11'
-  sieve map solve --format line --file ids.txt
-
-Proves the solution unique (exit 1 and a message when it is not). --format
-grid (the default) draws the grid with each cell's colour (0-3) and the
-walls between regions (| between cells of a row, - under a cell); --format
-line prints one line a puzzle, one colour a REGION in the ID's numbering of
-the regions, and nothing else: an empty line for a puzzle without exactly one
-solution. A malformed ID is an input error (exit 2) naming the offset in the
-parameters or the description.";
-
-const COUNT_EXAMPLES: &str = "\
-Examples:
-  sieve map count '4x4n6:adccfdbb,320a11'
-  sieve map count --limit 1000 '3x2n5:bf,e'
-
-One number a puzzle. Exit code 1 when a puzzle has no solution.";
-
 /// `sieve map`: the subcommands.
 #[derive(clap::Args, Debug)]
 #[command(after_help = MAP_EXAMPLES)]
 pub struct Args {
     #[command(subcommand)]
-    command: MapCommand,
-}
-
-#[derive(clap::Subcommand, Debug)]
-enum MapCommand {
-    /// Solve game IDs and prove each solution unique.
-    #[command(after_help = SOLVE_EXAMPLES)]
-    Solve(SolveArgs),
-    /// Count the solutions of game IDs.
-    #[command(after_help = COUNT_EXAMPLES)]
-    Count(CountArgs),
+    command: ZooCommand,
 }
 
 /// Run `sieve map ...`.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
-        MapCommand::Solve(args) => zoo::solve::<Map>(&args, out),
-        MapCommand::Count(args) => zoo::count::<Map>(&args, out),
-    }
+    zoo::run::<Map>(args.command, out)
 }
 
 /// The four-colour map over the map crate.
@@ -80,25 +47,34 @@ struct Map;
 impl ZooPuzzle for Map {
     type Puzzle = Puzzle;
     type Solution = Colouring;
+    type Model = MapModel;
 
     fn parse(id: &str) -> Result<Puzzle, String> {
         parse_map_id(id).map_err(|error| error.to_string())
     }
 
-    fn solve(
-        puzzle: &Puzzle,
-        config: &Config,
-    ) -> Result<(Uniqueness<Colouring>, Counters), CliError> {
-        let solved = sieve_map::solve(puzzle, config).map_err(CliError::input)?;
-        Ok((solved.answer, solved.counters))
+    fn build(puzzle: &Puzzle) -> Result<MapModel, CliError> {
+        MapModel::new(puzzle).map_err(CliError::input)
     }
 
-    fn count(
-        puzzle: &Puzzle,
-        limit: Option<u64>,
-        config: &Config,
-    ) -> Result<(Count, Counters), CliError> {
-        sieve_map::count(puzzle, limit, config).map_err(CliError::input)
+    fn model(model: &MapModel) -> &Model {
+        model.model()
+    }
+
+    fn model_mut(model: &mut MapModel) -> &mut Model {
+        model.model_mut()
+    }
+
+    fn start(model: &MapModel) -> Domains {
+        model.start()
+    }
+
+    fn solution(model: &MapModel, values: &[Value]) -> Colouring {
+        model.solution_of(values)
+    }
+
+    fn var_at(model: &MapModel, row: usize, column: usize) -> Option<VarId> {
+        model.var_at(row, column)
     }
 
     fn check(puzzle: &Puzzle, colouring: &Colouring) -> Result<(), String> {

@@ -498,7 +498,7 @@ fn traced(
 }
 
 /// How the replay page draws a puzzle: its grid with the clues around it.
-fn clued_grid(sky: &SkyscrapersModel) -> View {
+pub(crate) fn clued_grid(sky: &SkyscrapersModel) -> View {
     let side = |clues: &[Option<u8>]| -> Vec<Option<String>> {
         clues
             .iter()

@@ -4,14 +4,16 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters, Uniqueness};
+use sieve::{Config, Count, Counters, Model, Uniqueness, Value, VarId};
+use sieve_replay::View;
 use sieve_sudoku::solo::{
-    SoloAnswer, SoloGrid, SoloPuzzle, check_solo, count_solo, draw_solo, format_solo_line,
-    parse_solo_id, solve_solo,
+    SoloAnswer, SoloGrid, SoloModel, SoloPuzzle, check_solo, count_solo, draw_solo,
+    format_solo_line, parse_solo_id, solve_solo,
 };
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
+use crate::teach::grid_view;
+use crate::zoo::{self, CountArgs, SolveArgs, ZooCommand, ZooPuzzle, square_cell};
 
 const SOLO_EXAMPLES: &str = "\
 Examples:
@@ -33,49 +35,17 @@ a-z a run of 1-26 empty cells, `_` separates two numbers), then for a jigsaw
 `,` and the block structure, for killer `,` the cage structure `,` and the
 cage sums as a grid in run lengths.";
 
-const SOLVE_EXAMPLES: &str = "\
-Examples:
-  sieve solo solve '3x3x:f9d9_1a3b2d5b3_8_9a7e4i3e7a1_4_1b7d6b5a1_4d8f'
-  sieve solo solve --format line --file ids.txt
-
-Proves the solution unique (exit 1 and a message when it is not). --format
-grid (the default) draws the solved grid with its blocks (and lists a
-killer's cages); --format line prints one line a puzzle, the values row by
-row (1-9, then a, b, ... for 10, 11, ...), and nothing else: an empty line
-for a puzzle without exactly one solution. A malformed ID is an input error
-(exit 2) naming the offset in the parameters or the description.";
-
-const COUNT_EXAMPLES: &str = "\
-Examples:
-  sieve solo count '2x2:2e3b2e1'
-  sieve solo count --limit 100 '2x2:p'
-
-One number a puzzle. Exit code 1 when a puzzle has no solution.";
-
 /// `sieve solo`: the subcommands.
 #[derive(clap::Args, Debug)]
 #[command(after_help = SOLO_EXAMPLES)]
 pub struct Args {
     #[command(subcommand)]
-    command: SoloCommand,
-}
-
-#[derive(clap::Subcommand, Debug)]
-enum SoloCommand {
-    /// Solve game IDs and prove each solution unique.
-    #[command(after_help = SOLVE_EXAMPLES)]
-    Solve(SolveArgs),
-    /// Count the solutions of game IDs.
-    #[command(after_help = COUNT_EXAMPLES)]
-    Count(CountArgs),
+    command: ZooCommand,
 }
 
 /// Run `sieve solo ...`.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
-        SoloCommand::Solve(args) => solve(&args, out),
-        SoloCommand::Count(args) => count(&args, out),
-    }
+    zoo::run::<Solo>(args.command, out)
 }
 
 /// `sieve solo solve` (also `sieve sudoku solve` on a game ID).
@@ -94,11 +64,37 @@ struct Solo;
 impl ZooPuzzle for Solo {
     type Puzzle = SoloPuzzle;
     type Solution = SoloGrid;
+    type Model = SoloModel;
 
     fn parse(id: &str) -> Result<SoloPuzzle, String> {
         parse_solo_id(id).map_err(|error| error.to_string())
     }
 
+    fn build(puzzle: &SoloPuzzle) -> Result<SoloModel, CliError> {
+        SoloModel::new(puzzle).map_err(CliError::input)
+    }
+
+    fn model(model: &SoloModel) -> &Model {
+        model.model()
+    }
+
+    fn model_mut(model: &mut SoloModel) -> &mut Model {
+        model.model_mut()
+    }
+
+    fn solution(model: &SoloModel, values: &[Value]) -> SoloGrid {
+        model.grid_of_values(values)
+    }
+
+    fn var_at(model: &SoloModel, row: usize, column: usize) -> Option<VarId> {
+        square_cell(model.cells(), model.size(), row, column)
+    }
+
+    fn view(model: &SoloModel) -> View {
+        grid_view(model.size(), model.cells())
+    }
+
+    /// A plain puzzle is solved on the sudoku crate's fast model.
     fn solve(
         puzzle: &SoloPuzzle,
         config: &Config,
@@ -113,6 +109,7 @@ impl ZooPuzzle for Solo {
         Ok((answer, solved.counters))
     }
 
+    /// A plain puzzle is counted on the sudoku crate's fast model.
     fn count(
         puzzle: &SoloPuzzle,
         limit: Option<u64>,

@@ -16,6 +16,7 @@ use sieve::{Counters, Value};
 use sieve_sudoku::explain::PathEnd;
 use sieve_sudoku::parse::{self, Parsed};
 use sieve_sudoku::rate::RateError;
+use sieve_sudoku::symbols::SYMBOL_COUNT;
 use sieve_sudoku::tiers::{self, CandidatesError};
 use sieve_sudoku::write::{write_numbers_line, write_pencil_marks};
 use sieve_sudoku::{
@@ -305,6 +306,7 @@ fn solo_ids(args: Args) -> Result<SoloRun, Box<Args>> {
                 format,
                 solve.search.stats,
                 solve.search.strategy,
+                solve.trace,
             );
             Ok(Box::new(move |out| crate::solo::solve(&zoo_args, out)))
         }
@@ -368,9 +370,16 @@ impl Puzzle {
         &self.parsed.grid
     }
 
-    /// A grid written the way this puzzle was: a line for a line, a block for a block.
+    /// A grid written the way this puzzle was: a line for a line, a block for a block;
+    /// in numbers when the grid has more values than there are symbols (an empty
+    /// 64x64 grid reads as symbols, but its solution cannot be written in them).
     fn write(&self, grid: &Grid) -> Result<String, CliError> {
-        let text = match (self.parsed.format, self.one_line) {
+        let format = if grid.size() > SYMBOL_COUNT {
+            Format::Numbers
+        } else {
+            self.parsed.format
+        };
+        let text = match (format, self.one_line) {
             (Format::Numbers, true) => write_numbers_line(grid),
             (format, _) => grid.write(format).map_err(CliError::input)?,
         };

@@ -3,13 +3,16 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters, Uniqueness};
+use sieve::{Config, Counters, Domains, Model, Uniqueness, Value, VarId};
+use sieve_replay::View;
 use sieve_skyscrapers::{
-    Answer, Grid, Puzzle, SkyscrapersModel, check, format_grid, format_towers_line, parse_towers_id,
+    Answer, Grid, Puzzle, SkyscrapersModel, Tier as SkyTier, check, format_grid,
+    format_towers_line, parse_towers_id,
 };
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
+use crate::skyscrapers::clued_grid;
+use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
 const TOWERS_EXAMPLES: &str = "\
 Examples:
@@ -26,48 +29,17 @@ and the given cells (a letter a-z is a run of 1-26 empty cells, a number a
 given height). The same puzzles in the crate's own clue format: `sieve
 skyscrapers`.";
 
-const SOLVE_EXAMPLES: &str = "\
-Examples:
-  sieve towers solve '5:/3////2/////3//1//3/2////,r1b1c'
-  sieve towers solve --format line --file ids.txt
-
-Proves the solution unique (exit 1 and a message when it is not). --format
-grid (the default) draws the solved grid with its clues; --format line prints
-one line a puzzle, the heights row by row (1-9), and nothing else: an empty
-line for a puzzle without exactly one solution. A malformed ID is an input
-error (exit 2) naming the offset in the description.";
-
-const COUNT_EXAMPLES: &str = "\
-Examples:
-  sieve towers count '3://////2//1///2'
-  sieve towers count --limit 10 '4:////////////////'
-
-One number a puzzle. Exit code 1 when a puzzle has no solution.";
-
 /// `sieve towers`: the subcommands.
 #[derive(clap::Args, Debug)]
 #[command(after_help = TOWERS_EXAMPLES)]
 pub struct Args {
     #[command(subcommand)]
-    command: TowersCommand,
-}
-
-#[derive(clap::Subcommand, Debug)]
-enum TowersCommand {
-    /// Solve game IDs and prove each solution unique.
-    #[command(after_help = SOLVE_EXAMPLES)]
-    Solve(SolveArgs),
-    /// Count the solutions of game IDs.
-    #[command(after_help = COUNT_EXAMPLES)]
-    Count(CountArgs),
+    command: ZooCommand,
 }
 
 /// Run `sieve towers ...`.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
-        TowersCommand::Solve(args) => zoo::solve::<Towers>(&args, out),
-        TowersCommand::Count(args) => zoo::count::<Towers>(&args, out),
-    }
+    zoo::run::<Towers>(args.command, out)
 }
 
 /// Towers over the skyscrapers crate.
@@ -76,11 +48,55 @@ struct Towers;
 impl ZooPuzzle for Towers {
     type Puzzle = Puzzle;
     type Solution = Grid;
+    type Model = SkyscrapersModel;
 
     fn parse(id: &str) -> Result<Puzzle, String> {
         parse_towers_id(id).map_err(|error| error.to_string())
     }
 
+    /// The fast model: the viewpoint and line rules without their sentences.
+    fn build(puzzle: &Puzzle) -> Result<SkyscrapersModel, CliError> {
+        SkyscrapersModel::fast(puzzle).map_err(CliError::input)
+    }
+
+    fn model(model: &SkyscrapersModel) -> &Model {
+        model.model()
+    }
+
+    fn model_mut(model: &mut SkyscrapersModel) -> &mut Model {
+        model.model_mut()
+    }
+
+    fn start(model: &SkyscrapersModel) -> Domains {
+        model.start()
+    }
+
+    fn solution(model: &SkyscrapersModel, values: &[Value]) -> Grid {
+        model.grid_of_values(values)
+    }
+
+    fn var_at(model: &SkyscrapersModel, row: usize, column: usize) -> Option<VarId> {
+        model.cell(row, column)
+    }
+
+    fn view(model: &SkyscrapersModel) -> View {
+        clued_grid(model)
+    }
+
+    /// The skyscrapers crate's four tiers: edge, viewpoint, latin, lines.
+    fn tiers(puzzle: &Puzzle) -> Result<Vec<Tier<SkyscrapersModel>>, CliError> {
+        (SkyTier::ALL.into_iter())
+            .map(|tier| {
+                let model = SkyscrapersModel::new(puzzle, tier).map_err(CliError::input)?;
+                Ok(Tier {
+                    name: tier.name(),
+                    model,
+                })
+            })
+            .collect()
+    }
+
+    /// The skyscrapers crate's own solver.
     fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Grid>, Counters), CliError> {
         let solved = sieve_skyscrapers::solve(puzzle, config).map_err(CliError::input)?;
         let answer = match solved.answer {
@@ -90,17 +106,6 @@ impl ZooPuzzle for Towers {
             Answer::Stopped(reason, found) => Uniqueness::Unknown(reason, found),
         };
         Ok((answer, solved.counters))
-    }
-
-    fn count(
-        puzzle: &Puzzle,
-        limit: Option<u64>,
-        config: &Config,
-    ) -> Result<(Count, Counters), CliError> {
-        let model = SkyscrapersModel::fast(puzzle).map_err(CliError::input)?;
-        let mut search = model.search(*config).map_err(CliError::input)?;
-        let count = search.count_in_place(limit);
-        Ok((count, search.counters()))
     }
 
     fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {

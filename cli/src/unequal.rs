@@ -3,11 +3,15 @@
 
 use std::io::Write;
 
-use sieve::{Config, Count, Counters, Uniqueness};
-use sieve_unequal::{Grid, Puzzle, check, draw, format_unequal_line, parse_unequal_id};
+use sieve::{Model, Value, VarId};
+use sieve_replay::View;
+use sieve_unequal::{
+    Grid, Puzzle, UnequalModel, check, draw, format_unequal_line, parse_unequal_id,
+};
 
 use crate::common::{CliError, Outcome};
-use crate::zoo::{self, CountArgs, SolveArgs, ZooPuzzle};
+use crate::teach::grid_view;
+use crate::zoo::{self, ZooCommand, ZooPuzzle, square_cell};
 
 const UNEQUAL_EXAMPLES: &str = "\
 Examples:
@@ -25,50 +29,17 @@ mode a flag means this cell is greater than that neighbour; in the adjacent
 mode it is a bar (on both cells): the two differ by exactly one, and
 neighbours without a bar do not.";
 
-const SOLVE_EXAMPLES: &str = "\
-Examples:
-  sieve unequal solve '4:3,0,0,0,0D,0U,0L,0,0,0,0,0,0,0L,0R,0,'
-  sieve unequal solve --format line --file ids.txt
-
-Proves the solution unique (exit 1 and a message when it is not). --format
-grid (the default) draws the solved grid with its signs (< > ^ v, opening
-towards the greater cell) or bars (| -); --format line prints one line a
-puzzle, the values row by row (1-9, then a, b, ... for 10, 11, ...), and
-nothing else: an empty line for a puzzle without exactly one solution. A
-malformed ID is an input error (exit 2) naming the offset in the
-description.";
-
-const COUNT_EXAMPLES: &str = "\
-Examples:
-  sieve unequal count '3:0,0,0,0,0,0,0,0,0,'
-  sieve unequal count --limit 100 '5a:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,'
-
-One number a puzzle. Exit code 1 when a puzzle has no solution.";
-
 /// `sieve unequal`: the subcommands.
 #[derive(clap::Args, Debug)]
 #[command(after_help = UNEQUAL_EXAMPLES)]
 pub struct Args {
     #[command(subcommand)]
-    command: UnequalCommand,
-}
-
-#[derive(clap::Subcommand, Debug)]
-enum UnequalCommand {
-    /// Solve game IDs and prove each solution unique.
-    #[command(after_help = SOLVE_EXAMPLES)]
-    Solve(SolveArgs),
-    /// Count the solutions of game IDs.
-    #[command(after_help = COUNT_EXAMPLES)]
-    Count(CountArgs),
+    command: ZooCommand,
 }
 
 /// Run `sieve unequal ...`.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    match args.command {
-        UnequalCommand::Solve(args) => zoo::solve::<Unequal>(&args, out),
-        UnequalCommand::Count(args) => zoo::count::<Unequal>(&args, out),
-    }
+    zoo::run::<Unequal>(args.command, out)
 }
 
 /// Futoshiki over the unequal crate.
@@ -77,22 +48,34 @@ struct Unequal;
 impl ZooPuzzle for Unequal {
     type Puzzle = Puzzle;
     type Solution = Grid;
+    type Model = UnequalModel;
 
     fn parse(id: &str) -> Result<Puzzle, String> {
         parse_unequal_id(id).map_err(|error| error.to_string())
     }
 
-    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Grid>, Counters), CliError> {
-        let solved = sieve_unequal::solve(puzzle, config).map_err(CliError::input)?;
-        Ok((solved.answer, solved.counters))
+    fn build(puzzle: &Puzzle) -> Result<UnequalModel, CliError> {
+        UnequalModel::new(puzzle).map_err(CliError::input)
     }
 
-    fn count(
-        puzzle: &Puzzle,
-        limit: Option<u64>,
-        config: &Config,
-    ) -> Result<(Count, Counters), CliError> {
-        sieve_unequal::count(puzzle, limit, config).map_err(CliError::input)
+    fn model(model: &UnequalModel) -> &Model {
+        model.model()
+    }
+
+    fn model_mut(model: &mut UnequalModel) -> &mut Model {
+        model.model_mut()
+    }
+
+    fn solution(model: &UnequalModel, values: &[Value]) -> Grid {
+        model.grid_of_values(values)
+    }
+
+    fn var_at(model: &UnequalModel, row: usize, column: usize) -> Option<VarId> {
+        square_cell(model.cells(), model.puzzle().size(), row, column)
+    }
+
+    fn view(model: &UnequalModel) -> View {
+        grid_view(model.puzzle().size(), model.cells())
     }
 
     fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {

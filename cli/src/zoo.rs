@@ -1,19 +1,27 @@
 //! What the zoo puzzles' commands share (Simon Tatham's collection, read from
 //! his game IDs; see ZOO.md): the input (an ID, `--file F`, `-`), `solve`
-//! with a uniqueness proof and `--format grid|line`, and `count`. A puzzle
-//! module supplies a [`ZooPuzzle`]; the commands, messages and exit codes are
-//! the same for every puzzle.
+//! with a uniqueness proof, `--format grid|line` and `--trace`, `count`,
+//! `rate` by tier of rules (with probing as the strongest, for every puzzle)
+//! and `explain --cell`. A puzzle module supplies a [`ZooPuzzle`]: its model
+//! and how to read it; the commands, messages and exit codes are the same for
+//! every puzzle.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::ValueEnum;
-use sieve::{Config, Count, Counters, Uniqueness};
+use sieve::rules::Probing;
+use sieve::{
+    Config, Count, Counters, Domains, Fixpoint, Model, Schedule, Search, Uniqueness, Value, VarId,
+    propagate,
+};
+use sieve_replay::View;
 
 use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, print_stats, report,
 };
+use crate::teach::{Question, TraceArgs, Traced, explain, parse_cell, write_trace};
 
 /// Where the game IDs come from.
 #[derive(clap::Args, Debug)]
@@ -57,17 +65,26 @@ pub struct SolveArgs {
     stats: bool,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    trace: TraceArgs,
 }
 
 impl SolveArgs {
     /// The arguments of `solve` built by another command (`sieve sudoku solve`
     /// handing a game ID to `sieve solo`).
-    pub fn new(input: IdInput, format: Format, stats: bool, strategy: StrategyArgs) -> Self {
+    pub fn new(
+        input: IdInput,
+        format: Format,
+        stats: bool,
+        strategy: StrategyArgs,
+        trace: TraceArgs,
+    ) -> Self {
         SolveArgs {
             input,
             format,
             stats,
             strategy,
+            trace,
         }
     }
 }
@@ -100,26 +117,153 @@ impl CountArgs {
     }
 }
 
-/// One zoo puzzle as the shared commands see it.
+/// `sieve <zoo puzzle> rate`.
+#[derive(clap::Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    input: IdInput,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+/// `sieve <zoo puzzle> explain`.
+#[derive(clap::Args, Debug)]
+pub struct ExplainArgs {
+    /// The game ID (one puzzle).
+    #[arg(value_name = "ID")]
+    id: String,
+    /// The cell asked about: r3c5 is row 3, column 5.
+    #[arg(long, value_name = "CELL")]
+    cell: String,
+    /// Why is this value gone from the cell? (Default: why does the cell hold its
+    /// value, or what the rules leave of it.)
+    #[arg(long, value_name = "VALUE")]
+    value: Option<Value>,
+}
+
+/// The commands every zoo puzzle has.
+#[derive(clap::Subcommand, Debug)]
+pub enum ZooCommand {
+    /// Solve game IDs and prove each solution unique.
+    #[command(after_help = SOLVE_HELP)]
+    Solve(SolveArgs),
+    /// Count the solutions of game IDs.
+    #[command(after_help = COUNT_HELP)]
+    Count(CountArgs),
+    /// Rate game IDs: the weakest tier of rules that solves each without search.
+    #[command(after_help = RATE_HELP)]
+    Rate(RateArgs),
+    /// Explain a cell: the chain of deductions that settled it or removed a value.
+    #[command(after_help = EXPLAIN_HELP)]
+    Explain(ExplainArgs),
+}
+
+const SOLVE_HELP: &str = "\
+Proves the solution unique (exit 1 and a message when it is not). --format
+grid (the default) draws the solved board; --format line prints one line a
+puzzle, the zoo's canonical answer (ZOO.md), and nothing else: an empty line
+for a puzzle without exactly one solution. --trace text|json|html traces the
+first puzzle's solve (to --out FILE, or standard error). A malformed ID is an
+input error (exit 2) naming the offset in the parameters or the description.";
+
+const COUNT_HELP: &str = "\
+One number a puzzle. Exit code 1 when a puzzle has no solution; --limit K
+stops at K.";
+
+const RATE_HELP: &str = "\
+One line a puzzle: `tier K (NAME)`, the weakest tier of the puzzle's rules
+whose propagation alone solves it, each tier holding the ones below; the
+strongest tier is always `probing` (singleton consistency: a value goes when
+assuming it makes the rules fail). `needs search (N nodes)` when even probing
+leaves cells open. A puzzle without exactly one solution is not rated: it is
+reported, with exit code 1.";
+
+const EXPLAIN_HELP: &str = "\
+Propagates the puzzle with every rule of its strongest tier, probing
+included, and writes the chain of deductions, givens first, that settled the
+cell (or, with --value V, removed V from it), each with its rule and the facts
+it rests on.";
+
+/// Runs one of the shared commands for puzzle `P`.
+pub fn run<P: ZooPuzzle>(command: ZooCommand, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    match command {
+        ZooCommand::Solve(args) => solve::<P>(&args, out),
+        ZooCommand::Count(args) => count::<P>(&args, out),
+        ZooCommand::Rate(args) => rate::<P>(&args, out),
+        ZooCommand::Explain(args) => explain_cell::<P>(&args, out),
+    }
+}
+
+/// A named set of rules `rate` tries: its model holds these rules and those of
+/// every weaker tier.
+pub struct Tier<M> {
+    /// The name `rate` prints, such as `lines`.
+    pub name: &'static str,
+    /// The model with this tier's rules and every weaker tier's.
+    pub model: M,
+}
+
+/// One zoo puzzle as the shared commands see it: how to read it, its model, and
+/// how to read a solution back. `solve` and `count` search the model of
+/// [`ZooPuzzle::build`] unless the puzzle has a faster way of its own.
 pub trait ZooPuzzle {
     /// The puzzle read from an ID.
     type Puzzle;
     /// A solved board.
     type Solution;
+    /// The puzzle crate's model type.
+    type Model;
 
     /// Reads a game ID; the message names the offset and what was expected.
     fn parse(id: &str) -> Result<Self::Puzzle, String>;
+    /// The model `solve` and `count` search, and `--trace` and `explain` read.
+    fn build(puzzle: &Self::Puzzle) -> Result<Self::Model, CliError>;
+    /// Its engine model.
+    fn model(model: &Self::Model) -> &Model;
+    /// Its engine model, to add probing to.
+    fn model_mut(model: &mut Self::Model) -> &mut Model;
+    /// The state a search starts from.
+    fn start(model: &Self::Model) -> Domains {
+        Self::model(model).domains()
+    }
+    /// The solution a full assignment stands for.
+    fn solution(model: &Self::Model, values: &[Value]) -> Self::Solution;
+    /// The variable of the cell at (row, column), 0-based, if the board has one.
+    fn var_at(model: &Self::Model, row: usize, column: usize) -> Option<VarId>;
+    /// How the replay page draws the board.
+    fn view(_model: &Self::Model) -> View {
+        View::List
+    }
+    /// The tiers `rate` tries, weakest first (probing is added above the last).
+    fn tiers(puzzle: &Self::Puzzle) -> Result<Vec<Tier<Self::Model>>, CliError> {
+        Ok(vec![Tier {
+            name: "rules",
+            model: Self::build(puzzle)?,
+        }])
+    }
     /// Solves and proves uniqueness.
     fn solve(
         puzzle: &Self::Puzzle,
         config: &Config,
-    ) -> Result<(Uniqueness<Self::Solution>, Counters), CliError>;
+    ) -> Result<(Uniqueness<Self::Solution>, Counters), CliError> {
+        let model = Self::build(puzzle)?;
+        let mut search = Search::from_state(Self::model(&model), Self::start(&model), *config)
+            .map_err(CliError::input)?;
+        let answer = (search.uniqueness()).map(|found| Self::solution(&model, &found.values));
+        Ok((answer, search.counters()))
+    }
     /// Counts solutions up to `limit`.
     fn count(
         puzzle: &Self::Puzzle,
         limit: Option<u64>,
         config: &Config,
-    ) -> Result<(Count, Counters), CliError>;
+    ) -> Result<(Count, Counters), CliError> {
+        let model = Self::build(puzzle)?;
+        let mut search = Search::from_state(Self::model(&model), Self::start(&model), *config)
+            .map_err(CliError::input)?;
+        let count = search.count_in_place(limit);
+        Ok((count, search.counters()))
+    }
     /// The independent checker's verdict on a solution.
     fn check(puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String>;
     /// The canonical one-line answer.
@@ -203,7 +347,12 @@ pub fn solve<P: ZooPuzzle>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
 fn solve_all<P: ZooPuzzle>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let config = args.strategy.config();
     let mut printed = false;
+    let mut traced = false;
     for_each_id::<P>(&args.input, |line, puzzle| {
+        if args.trace.trace.is_some() && !traced {
+            trace::<P>(puzzle, &args.trace, &config)?;
+            traced = true;
+        }
         let started = Instant::now();
         let (answer, counters) = P::solve(puzzle, &config)?;
         if args.stats {
@@ -287,4 +436,166 @@ fn count_all<P: ZooPuzzle>(args: &CountArgs, out: &mut dyn Write) -> Result<Outc
         }
         Ok(Outcome::Success)
     })
+}
+
+/// `--trace`: the first puzzle's solve over the model of its strongest tier,
+/// whose rules word the deductions.
+fn trace<P: ZooPuzzle>(
+    puzzle: &P::Puzzle,
+    args: &TraceArgs,
+    config: &Config,
+) -> Result<(), CliError> {
+    let model = strongest::<P>(puzzle, false)?;
+    let start = P::start(&model);
+    write_trace(
+        args,
+        Traced {
+            model: P::model(&model),
+            start: &start,
+            config,
+            view: P::view(&model),
+            title: "Sieve: a zoo puzzle's solve".to_string(),
+        },
+    )
+}
+
+/// The model of the puzzle's strongest tier, with probing above it when asked.
+fn strongest<P: ZooPuzzle>(puzzle: &P::Puzzle, probing: bool) -> Result<P::Model, CliError> {
+    let tiers = P::tiers(puzzle)?;
+    let mut model = match tiers.into_iter().last() {
+        Some(tier) => tier.model,
+        None => P::build(puzzle)?,
+    };
+    if probing {
+        add_probing::<P>(&mut model)?;
+    }
+    Ok(model)
+}
+
+/// Adds probing over every variable, the tier above every puzzle's own.
+fn add_probing<P: ZooPuzzle>(model: &mut P::Model) -> Result<(), CliError> {
+    let engine_model = P::model_mut(model);
+    let vars: Vec<VarId> = engine_model.vars().collect();
+    (engine_model.add_rule(Probing::new("probing", vars)))
+        .map(|_| ())
+        .map_err(CliError::input)
+}
+
+/// What `rate` found for one puzzle.
+enum Rating {
+    /// Solved by the tier with this number and name, and those below it.
+    Tier(usize, &'static str),
+    /// Even probing leaves cells open: the search took this many nodes.
+    Search(u64),
+}
+
+/// `sieve <puzzle> rate`: one line a puzzle.
+pub fn rate<P: ZooPuzzle>(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    if args.input.is_stream() {
+        return rate_all::<P>(args, &mut FlushEachLine(out));
+    }
+    rate_all::<P>(args, out)
+}
+
+fn rate_all<P: ZooPuzzle>(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let config = args.strategy.config();
+    for_each_id::<P>(&args.input, |line, puzzle| {
+        let (answer, counters) = P::solve(puzzle, &config)?;
+        let problem = match answer {
+            Uniqueness::Unique(_) => None,
+            Uniqueness::None => Some("no solution: not rated".to_string()),
+            Uniqueness::Multiple(..) => Some("several solutions: not rated".to_string()),
+            Uniqueness::Unknown(reason, _) => Some(format!("the search stopped ({reason})")),
+        };
+        if let Some(problem) = problem {
+            writeln!(out)?;
+            report(line, problem)?;
+            return Ok(Outcome::Unsolved);
+        }
+        match rating::<P>(puzzle, counters.nodes)? {
+            Rating::Tier(number, name) => writeln!(out, "tier {number} ({name})")?,
+            Rating::Search(nodes) => writeln!(out, "needs search ({nodes} nodes)")?,
+        }
+        Ok(Outcome::Success)
+    })
+}
+
+/// The weakest tier whose propagation alone fixes every variable.
+fn rating<P: ZooPuzzle>(puzzle: &P::Puzzle, nodes: u64) -> Result<Rating, CliError> {
+    let tiers = P::tiers(puzzle)?;
+    let count = tiers.len();
+    let mut strongest = None;
+    for (index, tier) in tiers.into_iter().enumerate() {
+        if solves::<P>(&tier.model)? {
+            return Ok(Rating::Tier(index + 1, tier.name));
+        }
+        strongest = Some(tier.model);
+    }
+    let Some(mut model) = strongest else {
+        return Ok(Rating::Search(nodes));
+    };
+    add_probing::<P>(&mut model)?;
+    if solves::<P>(&model)? {
+        return Ok(Rating::Tier(count + 1, "probing"));
+    }
+    Ok(Rating::Search(nodes))
+}
+
+/// Whether propagating the model from its start (cheaper rules first) fixes
+/// every variable.
+fn solves<P: ZooPuzzle>(model: &P::Model) -> Result<bool, CliError> {
+    let mut state = P::start(model);
+    let end = propagate(P::model(model), &mut state, Schedule::Priority, None)
+        .map_err(CliError::input)?;
+    Ok(end == Fixpoint::Reached && state.all_assigned())
+}
+
+/// `sieve <puzzle> explain ID --cell r3c5 [--value V]`.
+pub fn explain_cell<P: ZooPuzzle>(
+    args: &ExplainArgs,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let puzzle =
+        P::parse(&args.id).map_err(|message| CliError::input(format!("the game ID: {message}")))?;
+    let (row, column) = parse_cell(&args.cell).map_err(CliError::input)?;
+    let model = strongest::<P>(&puzzle, true)?;
+    let var = P::var_at(&model, row, column).ok_or_else(|| {
+        CliError::input(format!(
+            "{} is not a cell of this puzzle's board",
+            args.cell
+        ))
+    })?;
+    let engine_model = P::model(&model);
+    if let Some(value) = args.value {
+        let range = engine_model.range(var).map_err(CliError::input)?;
+        if !range.contains(&value) {
+            return Err(CliError::input(format!(
+                "{value} is not a value of {}: its values are {} to {}",
+                args.cell,
+                range.start(),
+                range.end()
+            )));
+        }
+    }
+    let start = P::start(&model);
+    let describe = |value: Value| engine_model.value_label(value);
+    let question = Question {
+        model: engine_model,
+        start: &start,
+        var,
+        name: engine_model.var_name(var),
+        value: args.value,
+        given: start.value(var),
+        describe: &describe,
+        rules: "every rule of the puzzle, probing included",
+    };
+    explain(&question, out)
+}
+
+/// The variable at (row, column) of a square board whose cells, row by row, are
+/// `cells`.
+pub fn square_cell(cells: &[VarId], size: usize, row: usize, column: usize) -> Option<VarId> {
+    (row < size && column < size)
+        .then(|| cells.get(row * size + column).copied())
+        .flatten()
 }

@@ -651,3 +651,60 @@ fn value_orders_and_per_search_limits_are_axes_and_stops_are_reported() {
         stderr(&bad)
     );
 }
+
+#[test]
+fn profile_shares_the_rule_time_out_by_kind() {
+    let file = sudoku_file("profile");
+    let file = file.to_str().unwrap();
+    let output = bench(&[
+        "sudoku",
+        "--file",
+        file,
+        "--tiers",
+        "subsets",
+        "--schedules",
+        "priority",
+        "--restores",
+        "trail",
+        "--var-orders",
+        "fewest",
+        "--repeats",
+        "1",
+        "--profile",
+    ]);
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    let profile = &text[text.find("rule profile per row").expect("a profile")..];
+    let kinds: Vec<&str> = (profile.lines())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|word| {
+            [
+                "NakedSingle",
+                "Subset",
+                "EachValueSomewhere",
+                "LockedCandidates",
+            ]
+            .contains(word)
+        })
+        .collect();
+    assert_eq!(kinds.len(), 4, "{profile}");
+    let shares: f64 = (profile.lines())
+        .filter_map(|line| line.trim_end().strip_suffix('%'))
+        .filter_map(|line| line.split_whitespace().last()?.parse::<f64>().ok())
+        .sum();
+    assert!(
+        (shares - 100.0).abs() < 0.5,
+        "the shares add up to 100%: {profile}"
+    );
+    // Without the flag, no profile.
+    let output = bench(&[
+        "sudoku",
+        "--file",
+        file,
+        "--tiers",
+        "subsets",
+        "--repeats",
+        "1",
+    ]);
+    assert!(!stdout(&output).contains("rule profile"));
+}

@@ -289,3 +289,14 @@ fn help_shows_examples() {
         assert!(stdout(&output).contains("Examples:"), "{args:?}");
     }
 }
+
+#[test]
+fn an_order_too_large_to_hold_is_refused_before_any_allocation() {
+    let output = sieve(&["magic", "generate", "65535"], None);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("the largest supported order is 4096"),
+        "{}",
+        stderr(&output)
+    );
+}

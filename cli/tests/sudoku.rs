@@ -449,3 +449,20 @@ fn repeated_givens_are_named_with_their_house_before_any_rule_runs() {
         );
     }
 }
+
+#[test]
+fn a_grid_past_the_symbols_is_answered_in_numbers_that_read_back() {
+    // An empty 64x64 grid written with zeros reads as symbols, but its solution
+    // needs numbers: it is written in numbers, which read back as a solved grid.
+    let empty = vec![vec!["0"; 64].join(" "); 64].join("\n");
+    let output = sudoku(&["solve", &empty, "--box", "8"], None);
+    assert_exit(&output, 0);
+    let solved = stdout(&output);
+    let rows: Vec<&str> = solved.lines().collect();
+    assert_eq!(rows.len(), 64, "{solved}");
+    assert!(rows.iter().all(|row| row.split_whitespace().count() == 64));
+    assert!(solved.contains("64"), "values past 61 are written");
+    let again = sudoku(&["solve", &solved, "--box", "8"], None);
+    assert_exit(&again, 0);
+    assert_eq!(stdout(&again), solved);
+}

@@ -30,6 +30,7 @@
 //! variables that caused it and a sentence for people, produced only when an
 //! [`Observer`] asks for it.
 
+pub mod branch;
 pub mod domain;
 pub mod error;
 pub mod fast;
@@ -52,7 +53,8 @@ pub use domain::{Candidates, Domains};
 pub use error::Error;
 pub use ids::{RuleId, Value, VarId};
 pub use matrix::{
-    Disagreement, MatrixError, MatrixOptions, MatrixReport, Strategy, Subject, run_matrix,
+    BrancherFactory, Disagreement, MatrixError, MatrixOptions, MatrixReport, Strategy, Subject,
+    TreeKey, run_matrix,
 };
 pub use model::Model;
 pub use names::Names;
@@ -70,7 +72,7 @@ pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, Re
 pub use rules::{
     Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Connected, Deduction,
     Distance, DistanceRelation, DistinctSum, EachValueSomewhere, Element, GlobalCardinality, Graph,
-    LinearSum, Regular, Relation, SingleLoop, SinglePath, Table, Wording,
+    LinearSum, Probing, Regular, Relation, SingleLoop, SinglePath, Table, Wording,
 };
 pub use search::{
     Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
@@ -84,15 +86,20 @@ pub use value_set::ValueSet;
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+/// The guide's examples, run as doctests so that they stay true.
+#[doc = include_str!("../../docs/guide.md")]
+#[cfg(doctest)]
+pub struct GuideDoctests;
+
 /// Everything a rule set needs, in one import.
 pub mod prelude {
     pub use crate::{
         Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Config, Conflict,
         Connected, Consistency, Context, Cost, Count, Counters, Deduction, Distance,
         DistanceRelation, DistinctSum, Domains, EachValueSomewhere, Element, Error, Events, Fact,
-        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Observer, Reaction,
-        Regular, Relation, Restore, Rule, RuleId, Schedule, Search, SingleLoop, SinglePath,
-        Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder, ValueSet, VarId,
-        VarOrder, Watch, Why, propagate,
+        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Observer, Probing,
+        Reaction, Regular, Relation, Restore, Rule, RuleId, Schedule, Search, SingleLoop,
+        SinglePath, Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder, ValueSet,
+        VarId, VarOrder, Watch, Why, propagate,
     };
 }

@@ -21,9 +21,7 @@
 
 use std::time::{Duration, Instant};
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
+use crate::branch::{BranchState, Brancher, Configured};
 use crate::domain::{Domains, Value, VarId, low_mask};
 use crate::error::Error;
 use crate::fast::bits;
@@ -176,6 +174,9 @@ pub enum StopReason {
     TimeLimit,
     /// The observer asked to stop.
     Observer,
+    /// A user's [`Brancher`](crate::branch::Brancher) chose a variable that was not
+    /// open, or a value that was not a candidate: the search cannot go on.
+    InvalidBranch,
 }
 
 impl std::fmt::Display for StopReason {
@@ -184,6 +185,9 @@ impl std::fmt::Display for StopReason {
             StopReason::NodeLimit => "node limit reached",
             StopReason::TimeLimit => "time limit reached",
             StopReason::Observer => "stopped by the observer",
+            StopReason::InvalidBranch => {
+                "the brancher chose a variable without a choice or a value not a candidate"
+            }
         })
     }
 }
@@ -293,6 +297,53 @@ enum Phase {
     Done,
 }
 
+/// Who decides: the config's orders (checked by the engine's own tests, so their
+/// choices are not checked again at every node) or a user's brancher (whose
+/// every choice is). One per search, so the size of the built-in variant (its
+/// seeded generator) costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
+enum Decider {
+    Configured(Configured),
+    User(Box<dyn Brancher>),
+}
+
+impl Decider {
+    #[inline]
+    fn select_var(&mut self, state: &BranchState<'_>) -> Option<VarId> {
+        match self {
+            Decider::Configured(configured) => configured.select_var(state),
+            Decider::User(user) => user.select_var(state),
+        }
+    }
+
+    #[inline]
+    fn select_value(&mut self, state: &BranchState<'_>, var: VarId) -> Value {
+        match self {
+            Decider::Configured(configured) => configured.select_value(state, var),
+            Decider::User(user) => user.select_value(state, var),
+        }
+    }
+
+    #[inline]
+    fn on_conflict(&mut self, rule: Option<RuleId>) {
+        match self {
+            Decider::Configured(configured) => configured.on_conflict(rule),
+            Decider::User(user) => user.on_conflict(rule),
+        }
+    }
+
+    fn as_brancher(&mut self) -> &mut dyn Brancher {
+        match self {
+            Decider::Configured(configured) => configured,
+            Decider::User(user) => user.as_mut(),
+        }
+    }
+
+    fn is_trusted(&self) -> bool {
+        matches!(self, Decider::Configured(_))
+    }
+}
+
 /// A depth-first search over a model, resumable: each call to
 /// [`Search::next_solution`] (or the iterator) continues where the last one stopped.
 ///
@@ -312,10 +363,10 @@ pub struct Search<'m, 'o> {
     start: Domains,
     frames: Vec<Frame>,
     saved: Vec<Vec<u64>>,
-    weights: Vec<u64>,
+    /// Chooses each decision: the config's orders, or a user's own.
+    brancher: Decider,
     /// The last solution's values, reused so that enumeration does not allocate.
     values: Vec<Value>,
-    rng: Option<ChaCha8Rng>,
     observer: Option<&'o mut dyn Observer>,
     phase: Phase,
     stopped: Option<StopReason>,
@@ -336,10 +387,6 @@ impl<'m, 'o> Search<'m, 'o> {
             restore: config.restore.resolve(start.store().len()),
             ..config
         };
-        let rng = match config.value_order {
-            ValueOrder::Random { seed } => Some(ChaCha8Rng::seed_from_u64(seed)),
-            ValueOrder::Ascending => None,
-        };
         let started = Instant::now();
         let mut engine = Engine::new(model, config.schedule);
         engine.core.deadline = config.time_limit.map(|limit| started + limit);
@@ -350,9 +397,8 @@ impl<'m, 'o> Search<'m, 'o> {
             start,
             frames: Vec::new(),
             saved: Vec::new(),
-            weights: vec![1; model.num_rules()],
+            brancher: Decider::Configured(Configured::new(model, &config)),
             values: vec![0; model.num_vars()],
-            rng,
             config,
             observer: None,
             phase: Phase::Fresh,
@@ -360,6 +406,13 @@ impl<'m, 'o> Search<'m, 'o> {
             counters: Counters::default(),
             started,
         })
+    }
+
+    /// Decide with `brancher` instead of the config's variable and value orders
+    /// (see [`crate::branch`]).
+    pub fn with_brancher(mut self, brancher: Box<dyn Brancher>) -> Self {
+        self.brancher = Decider::User(brancher);
+        self
     }
 
     /// Send every event of this search to `observer`.
@@ -378,10 +431,7 @@ impl<'m, 'o> Search<'m, 'o> {
         self.engine.core.trail.clear();
         self.engine.core.propagations = 0;
         self.engine.core.changes = 0;
-        self.weights.fill(1);
-        if let ValueOrder::Random { seed } = self.config.value_order {
-            self.rng = Some(ChaCha8Rng::seed_from_u64(seed));
-        }
+        self.brancher.as_brancher().reset();
         self.phase = Phase::Fresh;
         self.stopped = None;
         self.counters = Counters::default();
@@ -468,9 +518,7 @@ impl<'m, 'o> Search<'m, 'o> {
             Ending::Reached => Phase::Expand,
             Ending::Conflict { rule } => {
                 self.counters.failures += 1;
-                if let Some(rule) = rule {
-                    self.weights[rule.index()] += 1;
-                }
+                self.brancher.on_conflict(rule);
                 Phase::Backtrack
             }
             Ending::Stopped => self.stop(self.why_stopped()),
@@ -513,13 +561,25 @@ impl<'m, 'o> Search<'m, 'o> {
 
     /// At a consistent fixpoint: report a solution (`true`), or branch.
     fn expand(&mut self) -> bool {
-        let Some(var) = self.choose_var() else {
-            return self.full_assignment();
+        let state = BranchState::new(self.model, &self.domains);
+        let Some(var) = self.brancher.select_var(&state) else {
+            if self.brancher.is_trusted() || self.domains.all_assigned() {
+                return self.full_assignment();
+            }
+            self.phase = self.stop(StopReason::InvalidBranch);
+            return false;
         };
         if self.limit_hit() {
             return false;
         }
-        let value = self.choose_value(var);
+        let state = BranchState::new(self.model, &self.domains);
+        let value = self.brancher.select_value(&state, var);
+        if !self.brancher.is_trusted()
+            && (self.domains.count(var) < 2 || !self.domains.contains(var, value))
+        {
+            self.phase = self.stop(StopReason::InvalidBranch);
+            return false;
+        }
         let mark = self.save();
         self.frames.push(Frame { var, value, mark });
         let depth = self.frames.len();
@@ -540,7 +600,7 @@ impl<'m, 'o> Search<'m, 'o> {
             && let Some(rule) = self.violated()
         {
             self.counters.failures += 1;
-            self.weights[rule.index()] += 1;
+            self.brancher.on_conflict(Some(rule));
             return false;
         }
         self.counters.solutions += 1;
@@ -636,47 +696,6 @@ impl<'m, 'o> Search<'m, 'o> {
             Restore::Trail => self.engine.core.trail.undo_to(&mut self.domains, mark),
             Restore::Copy | Restore::Auto => {
                 self.domains.store_mut().copy_from_slice(&self.saved[mark])
-            }
-        }
-    }
-
-    fn choose_var(&self) -> Option<VarId> {
-        let mut unassigned = self
-            .model
-            .vars_in_branch_order()
-            .filter(|&var| self.domains.count(var) > 1);
-        match self.config.var_order {
-            VarOrder::First => unassigned.next(),
-            VarOrder::FewestValues => self.domains.fewest_unassigned(self.model.branch_order()),
-            VarOrder::DomWdeg => {
-                let watchers = self.model.watchers();
-                let mut best: Option<(f64, VarId)> = None;
-                for var in unassigned {
-                    let degree: u64 = watchers
-                        .involving(var)
-                        .iter()
-                        .map(|(rule, _)| self.weights[rule.index()])
-                        .sum();
-                    let score = f64::from(self.domains.count(var)) / degree.max(1) as f64;
-                    if best.is_none_or(|(s, _)| score < s) {
-                        best = Some((score, var));
-                    }
-                }
-                best.map(|(_, var)| var)
-            }
-        }
-    }
-
-    fn choose_value(&mut self, var: VarId) -> Value {
-        match &mut self.rng {
-            None => self.domains.min(var).expect("branching on an empty domain"),
-            Some(rng) => {
-                let count = self.domains.count(var);
-                let pick = rng.random_range(0..count) as usize;
-                self.domains
-                    .iter(var)
-                    .nth(pick)
-                    .expect("pick is below the count")
             }
         }
     }

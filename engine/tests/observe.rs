@@ -92,3 +92,75 @@ fn an_observer_can_stop_the_run() {
     assert!(search.next_solution().is_none());
     assert_eq!(search.stop_reason(), Some(StopReason::Observer));
 }
+
+/// Counts rule runs and the ends of rule runs.
+#[derive(Default)]
+struct RunsAndEnds {
+    runs: u64,
+    ends: u64,
+    open: bool,
+}
+
+impl Observer for RunsAndEnds {
+    fn on_event(&mut self, event: &Event<'_>) -> Flow {
+        match event {
+            Event::RuleRun { .. } => {
+                assert!(!self.open, "a rule runs inside another");
+                self.open = true;
+                self.runs += 1;
+            }
+            Event::RuleDone { .. } => {
+                assert!(self.open, "an end without a run");
+                self.open = false;
+                self.ends += 1;
+            }
+            _ => {}
+        }
+        Flow::Continue
+    }
+}
+
+#[test]
+fn every_rule_run_ends_and_timed_statistics_share_the_time_out() {
+    let model = queens(7);
+    let mut ends = RunsAndEnds::default();
+    let mut search = Search::new(&model, Config::default())
+        .unwrap()
+        .observe(&mut ends);
+    search.count_in_place(None);
+    drop(search);
+    assert!(ends.runs > 0 && ends.runs == ends.ends && !ends.open);
+
+    let mut plain = Stats::new();
+    Search::new(&model, Config::default())
+        .unwrap()
+        .observe(&mut plain)
+        .count_in_place(None);
+    assert!(
+        plain.rules.iter().all(|rule| rule.seconds == 0.0),
+        "untimed by default"
+    );
+    let mut timed = Stats::new().timed();
+    Search::new(&model, Config::default())
+        .unwrap()
+        .observe(&mut timed)
+        .count_in_place(None);
+    assert!(
+        timed
+            .rules
+            .iter()
+            .all(|rule| rule.calls == 0 || rule.seconds > 0.0)
+    );
+    let busiest = (timed.rules.iter())
+        .map(|rule| rule.seconds)
+        .fold(0.0, f64::max);
+    assert!(busiest < 10.0, "seconds, not nanoseconds");
+}
+
+#[test]
+fn a_rule_kind_is_its_type_name() {
+    let mut model = Model::new();
+    let cells = model.new_vars(3, 3);
+    let rule = model.add_rule(AllDifferent::new("row", cells)).unwrap();
+    assert_eq!(model.rule(rule).kind(), "AllDifferent");
+}

@@ -168,6 +168,11 @@ pub struct Args {
     /// How many rule groups the table shows per row.
     #[arg(long, default_value_t = 5)]
     pub top_rules: usize,
+    /// After the table, a profile of each row by kind of rule: woken, calls,
+    /// asleep, removals, conflicts and time in the actions (timed in the untimed
+    /// statistics pass only, so the timed passes pay nothing).
+    #[arg(long)]
+    pub profile: bool,
 }
 
 /// A puzzle crate's model type, kept whole so that the engine model is borrowed from it.
@@ -240,7 +245,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         rows,
         disagreements,
     };
-    report::write(&report, args.format, args.top_rules, out)?;
+    report::write(&report, args.format, args.top_rules, args.profile, out)?;
     if report.disagreements.is_empty() {
         return Ok(Outcome::Success);
     }
@@ -480,10 +485,13 @@ fn add_rules(rules: &mut Vec<RuleReport>, more: Vec<RuleReport>) {
         match kept {
             Some(&index) => {
                 let kept = &mut rules[index];
+                kept.woken += rule.woken;
+                kept.asleep += rule.asleep;
                 kept.calls += rule.calls;
                 kept.changes += rule.changes;
                 kept.removed += rule.removed;
                 kept.conflicts += rule.conflicts;
+                kept.seconds += rule.seconds;
             }
             None => rules.push(rule),
         }
@@ -511,10 +519,14 @@ mod tests {
     fn rule(name: &str, calls: u64) -> RuleReport {
         RuleReport {
             name: name.to_string(),
+            kind: "Test".to_string(),
+            woken: calls,
+            asleep: 0,
             calls,
             changes: calls,
             removed: 0,
             conflicts: 0,
+            seconds: calls as f64,
         }
     }
 
@@ -528,5 +540,9 @@ mod tests {
             calls,
             [("row 1", 3), ("row 1", 30), ("row 2", 100), ("row 3", 7)]
         );
+        let woken: Vec<u64> = rules.iter().map(|r| r.woken).collect();
+        assert_eq!(woken, [3, 30, 100, 7]);
+        let seconds: Vec<f64> = rules.iter().map(|r| r.seconds).collect();
+        assert_eq!(seconds, [3.0, 30.0, 100.0, 7.0]);
     }
 }

@@ -95,6 +95,7 @@ pub(super) fn write(
     report: &BenchReport,
     format: ReportFormat,
     top_rules: usize,
+    profile: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     match format {
@@ -102,7 +103,11 @@ pub(super) fn write(
             write_table(report, out)?;
             write_stopped(report, out)?;
             write_timing_flags(report, out)?;
-            write_rule_groups(report, top_rules, out)
+            write_rule_groups(report, top_rules, out)?;
+            if profile {
+                write_profile(report, out)?;
+            }
+            Ok(())
         }
         ReportFormat::Csv => write_csv(report, out),
         ReportFormat::Json => {
@@ -283,6 +288,80 @@ fn write_rule_groups(
                 "  {:>12.1} calls  {:>12.1} hits  {group} ({rules} rule(s))",
                 per_puzzle(calls, row),
                 per_puzzle(changes, row)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// One kind of rule in a row's profile: its rules' counters added up.
+#[derive(Default)]
+struct KindProfile {
+    rules: usize,
+    woken: u64,
+    calls: u64,
+    asleep: u64,
+    removed: u64,
+    conflicts: u64,
+    seconds: f64,
+}
+
+/// The rule kinds of a row, the most time first.
+fn kind_profiles(row: &Row) -> Vec<(String, KindProfile)> {
+    let mut kinds: BTreeMap<String, KindProfile> = BTreeMap::new();
+    for rule in &row.rules {
+        let kind = kinds.entry(rule.kind.clone()).or_default();
+        kind.rules += 1;
+        kind.woken += rule.woken;
+        kind.calls += rule.calls;
+        kind.asleep += rule.asleep;
+        kind.removed += rule.removed;
+        kind.conflicts += rule.conflicts;
+        kind.seconds += rule.seconds;
+    }
+    let mut list: Vec<_> = kinds.into_iter().collect();
+    list.sort_by(|a, b| {
+        b.1.seconds
+            .total_cmp(&a.1.seconds)
+            .then_with(|| a.0.cmp(&b.0))
+    });
+    list
+}
+
+/// `--profile`: per row, each kind of rule with its counters and its share of
+/// the time spent in rule actions, as Choco's propagation profiler reports.
+fn write_profile(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "rule profile per row (totals over every puzzle, from the untimed pass, whose \
+         observer slows every rule alike: compare shares, not with the table's times):"
+    )?;
+    for row in &report.rows {
+        writeln!(out, "{}: {}", row.rule_set, row.strategy)?;
+        writeln!(
+            out,
+            "  {:<22} {:>6} {:>12} {:>12} {:>10} {:>12} {:>10} {:>10} {:>6}",
+            "kind", "rules", "woken", "calls", "asleep", "removed", "conflicts", "ms", "share"
+        )?;
+        let profiles = kind_profiles(row);
+        let total: f64 = profiles.iter().map(|(_, kind)| kind.seconds).sum();
+        for (name, kind) in profiles {
+            let share = if total > 0.0 {
+                kind.seconds / total * 100.0
+            } else {
+                0.0
+            };
+            writeln!(
+                out,
+                "  {name:<22} {:>6} {:>12} {:>12} {:>10} {:>12} {:>10} {:>10.2} {share:>5.1}%",
+                kind.rules,
+                kind.woken,
+                kind.calls,
+                kind.asleep,
+                kind.removed,
+                kind.conflicts,
+                kind.seconds * 1e3,
             )?;
         }
     }

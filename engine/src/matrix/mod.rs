@@ -53,11 +53,13 @@ pub mod timing;
 
 use std::collections::BTreeSet;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::branch::Brancher;
 use crate::domain::{Domains, Value, VarId};
 use crate::model::Model;
 use crate::observe::{Event, Flow, Observer, Stats};
@@ -73,6 +75,69 @@ pub struct Strategy {
     pub name: String,
     /// The search configuration.
     pub config: Config,
+    /// A user's brancher, deciding instead of the config's orders.
+    pub brancher: Option<BrancherFactory>,
+}
+
+/// Makes a fresh user [`Brancher`] for each search of a strategy, so that every
+/// subject and repeat starts from the same heuristic state.
+#[derive(Clone)]
+pub struct BrancherFactory {
+    /// The heuristic's name: what makes two strategies' trees comparable.
+    label: String,
+    make: Arc<MakeBrancher>,
+}
+
+/// How a [`BrancherFactory`] makes a brancher for a model.
+type MakeBrancher = dyn Fn(&Model) -> Box<dyn Brancher> + Send + Sync;
+
+impl BrancherFactory {
+    /// A brancher made by `make` for each search, called `label` in tree keys.
+    pub fn new(
+        label: impl Into<String>,
+        make: impl Fn(&Model) -> Box<dyn Brancher> + Send + Sync + 'static,
+    ) -> Self {
+        BrancherFactory {
+            label: label.into(),
+            make: Arc::new(make),
+        }
+    }
+
+    /// The heuristic's name.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// A fresh brancher over `model`.
+    pub fn make(&self, model: &Model) -> Box<dyn Brancher> {
+        (self.make)(model)
+    }
+}
+
+impl fmt::Debug for BrancherFactory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BrancherFactory({})", self.label)
+    }
+}
+
+/// Two factories are the same heuristic when they have the same label.
+impl PartialEq for BrancherFactory {
+    fn eq(&self, other: &Self) -> bool {
+        self.label == other.label
+    }
+}
+
+impl Eq for BrancherFactory {}
+
+/// What fixes a strategy's search tree on a model (see [`Strategy::tree_key`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TreeKey {
+    /// The config's orders, with the schedule when the variable order learns from
+    /// conflicts (dom/wdeg).
+    Configured(VarOrder, ValueOrder, Option<Schedule>),
+    /// A user's brancher by its label, with the schedule (it may learn from
+    /// conflicts, whose rule depends on the schedule).
+    Brancher(String, Schedule),
 }
 
 impl Strategy {
@@ -81,7 +146,35 @@ impl Strategy {
         Strategy {
             name: name.into(),
             config,
+            brancher: None,
         }
+    }
+
+    /// A strategy whose decisions come from a user's brancher (see
+    /// [`crate::branch`]); the config gives its schedule, restore and limits.
+    pub fn with_brancher(
+        name: impl Into<String>,
+        config: Config,
+        brancher: BrancherFactory,
+    ) -> Self {
+        Strategy {
+            name: name.into(),
+            config,
+            brancher: Some(brancher),
+        }
+    }
+
+    /// A search of `model` from `start` under this strategy.
+    pub fn search<'m>(
+        &self,
+        model: &'m Model,
+        start: Domains,
+    ) -> Result<Search<'m, '_>, crate::Error> {
+        let search = Search::from_state(model, start, self.config)?;
+        Ok(match &self.brancher {
+            Some(factory) => search.with_brancher(factory.make(model)),
+            None => search,
+        })
     }
 
     /// A strategy named after its configuration (`schedule/restore/var order`, plus
@@ -125,12 +218,15 @@ impl Strategy {
     /// explore the same tree. The restore strategy never matters; the schedule matters
     /// only for `DomWdeg`, whose weights grow with the rule that found each conflict,
     /// and which rule that is depends on the schedule.
-    pub fn tree_key(&self) -> (VarOrder, ValueOrder, Option<Schedule>) {
+    pub fn tree_key(&self) -> TreeKey {
+        if let Some(factory) = &self.brancher {
+            return TreeKey::Brancher(factory.label.clone(), self.config.schedule);
+        }
         let schedule = match self.config.var_order {
             VarOrder::DomWdeg => Some(self.config.schedule),
             VarOrder::First | VarOrder::FewestValues => None,
         };
-        (self.config.var_order, self.config.value_order, schedule)
+        TreeKey::Configured(self.config.var_order, self.config.value_order, schedule)
     }
 }
 
@@ -259,10 +355,16 @@ pub struct PuzzleOutcome {
 }
 
 /// Calls and changes of one rule over a strategy's untimed statistics pass.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RuleReport {
     /// The rule's name.
     pub name: String,
+    /// Its kind ([`crate::Rule::kind`]), such as `AllDifferent`.
+    pub kind: String,
+    /// How often it was woken.
+    pub woken: u64,
+    /// How often its condition let it sleep (entailed).
+    pub asleep: u64,
     /// How often its action ran.
     pub calls: u64,
     /// How many domain changes it made (its hits).
@@ -271,6 +373,9 @@ pub struct RuleReport {
     pub removed: u64,
     /// How many conflicts it found.
     pub conflicts: u64,
+    /// Seconds in its action during the untimed statistics pass (an observed
+    /// run: compare rules with each other, not with the row's time).
+    pub seconds: f64,
 }
 
 /// One strategy on one rule set: one row of the matrix.
@@ -605,7 +710,8 @@ fn finish_row(
     timed: Vec<TimedOutcome>,
     seed: u64,
 ) -> Result<Row, MatrixError> {
-    let mut stats = Stats::new();
+    // Rules are timed in this observed pass only, so the timed passes pay nothing.
+    let mut stats = Stats::new().timed();
     let mut puzzles = Vec::with_capacity(subject.starts.len());
     for (index, (start, counters)) in subject.starts.iter().zip(&timed).enumerate() {
         let observed = observed_search(subject, start, strategy, options, &mut stats)
@@ -665,8 +771,7 @@ fn timed_pass(
         return Ok((0.0, outcomes));
     };
     let started = Instant::now();
-    let mut search = Search::from_state(subject.model, first.clone(), strategy.config)
-        .map_err(|error| (0, error))?;
+    let mut search = (strategy.search(subject.model, first.clone())).map_err(|error| (0, error))?;
     for (index, start) in subject.starts.iter().enumerate() {
         let puzzle_started = Instant::now();
         search.restart(start).map_err(|error| (index, error))?;
@@ -710,8 +815,9 @@ fn observed_search(
         subject,
         solutions: Vec::new(),
     };
-    let mut search =
-        Search::from_state(subject.model, start.clone(), strategy.config)?.observe(&mut recorder);
+    let mut search = strategy
+        .search(subject.model, start.clone())?
+        .observe(&mut recorder);
     search.count_in_place(options.solution_limit);
     drop(search);
     Ok(recorder.solutions)
@@ -724,10 +830,14 @@ fn rule_reports(model: &Model, stats: &Stats) -> Vec<RuleReport> {
             let counts = stats.rules.get(id.index()).cloned().unwrap_or_default();
             RuleReport {
                 name: rule.name().to_string(),
+                kind: rule.kind().to_string(),
+                woken: counts.woken,
+                asleep: counts.asleep,
                 calls: counts.calls,
                 changes: counts.changes,
                 removed: counts.removed,
                 conflicts: counts.conflicts,
+                seconds: counts.seconds,
             }
         })
         .collect()
@@ -737,7 +847,7 @@ fn rule_reports(model: &Model, stats: &Stats) -> Vec<RuleReport> {
 /// against the first row with the same tree key.
 fn compare_rows(
     rows: &[Row],
-    keys: &[(VarOrder, ValueOrder, Option<Schedule>)],
+    keys: &[TreeKey],
     subjects: &[Subject<'_>],
     per_subject: usize,
 ) -> Vec<Disagreement> {

@@ -141,8 +141,11 @@ pub fn solutions(model: &Model, domains: &Domains, budget: u64) -> Result<Vec<Ve
     // The rules to check once variable `i` (the last of their scope) has a value.
     let mut check_at: Vec<Vec<RuleId>> = vec![Vec::new(); model.num_vars()];
     for (id, rule) in model.rules() {
-        if let Some(last) = rule.watches().iter().map(|w| w.var.index()).max() {
-            check_at[last].push(id);
+        match rule.watches().iter().map(|w| w.var.index()).max() {
+            Some(last) => check_at[last].push(id),
+            // A rule over no variable is a constant: false means no solution.
+            None if !rule.holds(&vec![0; model.num_vars()]) => return Ok(Vec::new()),
+            None => {}
         }
     }
     let mut walk = Walk {
@@ -262,5 +265,30 @@ pub fn check_solution(model: &Model, values: &[Value]) -> Result<(), String> {
         Ok(None) => Ok(()),
         Ok(Some(rule)) => Err(model.rule(rule).name().to_string()),
         Err(error) => Err(error.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::*;
+
+    #[test]
+    fn a_false_rule_over_no_variable_leaves_no_solution() {
+        let mut model = Model::new();
+        model.new_vars(2, 2);
+        let empty = |rhs| LinearSum::new("0 = rhs", Vec::new(), Relation::Equal, rhs);
+        model.add_rule(empty(0)).unwrap();
+        assert_eq!(
+            solutions(&model, &model.domains(), DEFAULT_BUDGET)
+                .unwrap()
+                .len(),
+            4
+        );
+        model.add_rule(empty(5)).unwrap();
+        assert_eq!(
+            solutions(&model, &model.domains(), DEFAULT_BUDGET),
+            Ok(Vec::new())
+        );
     }
 }

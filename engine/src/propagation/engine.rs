@@ -377,9 +377,13 @@ impl<'m> Engine<'m> {
             self.core.stop = true;
         }
         let mut ctx = self.context(domains, observer, Some(id), depth);
-        rule.action(&mut ctx).map_err(|mut conflict| {
+        let result = rule.action(&mut ctx).map_err(|mut conflict| {
             conflict.rule.get_or_insert(id);
             conflict
-        })
+        });
+        if let Some(observer) = observer.as_deref_mut() {
+            observer.on_event(&Event::RuleDone { rule: id, depth });
+        }
+        result
     }
 }

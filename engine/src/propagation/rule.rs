@@ -76,6 +76,15 @@ pub trait Rule: Send + Sync {
     /// A name people can read, such as `"row 3 all different"`.
     fn name(&self) -> &str;
 
+    /// What kind of rule this is, for profiles that add up the rules of a kind
+    /// (`AllDifferent`, `Table`): by default the type's own name.
+    fn kind(&self) -> &'static str {
+        let path = std::any::type_name::<Self>();
+        let generic = path.find('<').unwrap_or(path.len());
+        let start = path[..generic].rfind("::").map_or(0, |at| at + 2);
+        &path[start..]
+    }
+
     /// Every variable the rule reads, with the events that wake it.
     fn watches(&self) -> Vec<Watch>;
 

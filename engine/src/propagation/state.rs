@@ -145,6 +145,13 @@ impl Domains {
         self.store()[self.state_offset() + handle.0 as usize] as i64
     }
 
+    /// Set a rule's reversible integer in this state outside any run (probing
+    /// marks the copy it propagates).
+    pub(crate) fn set_int(&mut self, handle: StateInt, value: i64) {
+        let at = self.state_offset() + handle.0 as usize;
+        self.store_mut()[at] = value as u64;
+    }
+
     /// A rule's reversible bitset in this state, as words (bit `i` of the set is bit
     /// `i % 64` of word `i / 64`).
     pub fn bitset(&self, handle: StateBitset) -> &[u64] {

@@ -29,6 +29,7 @@ pub mod element;
 pub mod graph;
 pub mod linear;
 pub mod matching;
+pub mod probing;
 pub mod regular;
 pub mod table;
 #[cfg(test)]
@@ -44,6 +45,7 @@ pub use each_value::EachValueSomewhere;
 pub use element::Element;
 pub use graph::{Acyclic, Connected, Graph, SingleLoop, SinglePath};
 pub use linear::{LinearSum, Relation};
+pub use probing::Probing;
 pub use regular::{Automaton, Regular};
 pub use table::Table;
 pub use wording::{Deduction, Wording};

@@ -108,6 +108,36 @@ pub struct GameIdError {
     pub found: Found,
 }
 
+impl GameIdError {
+    /// Whether this error, returned for the game ID `id`, points where it
+    /// says: its offset lies inside its part, its message names that offset,
+    /// and a character it reports finding sits at that offset. Every puzzle's
+    /// parser tests and fuzzers ask it of every error; the message of `Err`
+    /// says what is wrong.
+    pub fn check_points_into(&self, id: &str) -> Result<(), String> {
+        let trimmed = id.trim();
+        let part = match (self.part, trimmed.split_once(':')) {
+            (Part::Params, Some((params, _))) => params,
+            (Part::Description, Some((_, description))) => description,
+            _ => trimmed,
+        };
+        let message = self.to_string();
+        if self.offset > part.chars().count()
+            || !message.contains(&format!("{} at offset {}", self.part, self.offset))
+        {
+            return Err(format!("{id:?}: the offset is wrong: {message}"));
+        }
+        if let Found::Char(quoted) = self.found
+            && part.chars().nth(self.offset) != Some(quoted)
+        {
+            return Err(format!(
+                "{id:?}: {quoted:?} is not at the offset: {message}"
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// A game ID split at its first `:` into parameters and description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameId<'a> {
@@ -581,6 +611,27 @@ pub fn write_digit_run_grid(cells: &[Option<u8>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_is_checked_against_the_id_it_came_from() {
+        let id = "3:1/x/2";
+        let error = GameId::parse(id)
+            .and_then(|id| {
+                let mut description = id.description_reader();
+                clue_list(&mut description, 3, '/', 1..=3, "a clue")
+            })
+            .unwrap_err();
+        assert_eq!(error.check_points_into(id), Ok(()));
+        // The same error told of another ID points nowhere true.
+        assert_eq!(error.offset, 2, "{error}");
+        assert!(error.check_points_into("3:1/").is_err(), "past the end");
+        assert!(error.check_points_into("3:1/2/2").is_err(), "no 'x' there");
+        let moved = GameIdError {
+            offset: 0,
+            ..error.clone()
+        };
+        assert!(moved.check_points_into(id).is_err(), "the 'x' is not at 0");
+    }
 
     #[test]
     fn splits_at_the_first_colon() {

@@ -13,8 +13,11 @@ use std::fmt;
 
 use thiserror::Error;
 
-/// The largest order whose values `1..=order²` fit in a `u32`.
-pub const MAX_ORDER: usize = 65_535;
+/// The largest order a square may have: its `order²` cells take 4 bytes each,
+/// 64 MiB at this order (and its text some 130 MB), where the order whose
+/// values still fit a `u32` (65,535) would ask for 17 GB before anything is
+/// printed. Larger requests are refused before any allocation.
+pub const MAX_ORDER: usize = 4_096;
 
 /// The sum of every row, column and diagonal of a normal magic square:
 /// `n(n² + 1) / 2`.

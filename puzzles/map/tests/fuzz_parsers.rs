@@ -17,34 +17,14 @@ mod fuzz_text;
 
 use fuzz_text::{edits, mutate};
 use proptest::prelude::*;
-use sieve_gameid::{Found, Part};
 use sieve_map::parse::{line_cells, line_count};
 use sieve_map::{Puzzle, format_map_id, parse_map_id};
 
 fn check(text: &str) -> Result<(), String> {
-    let Err(error) = parse_map_id(text) else {
-        return Ok(());
-    };
-    let trimmed = text.trim();
-    let part = match (error.part, trimmed.split_once(':')) {
-        (Part::Params, Some((params, _))) => params,
-        (Part::Description, Some((_, description))) => description,
-        _ => trimmed,
-    };
-    let message = error.to_string();
-    if error.offset > part.chars().count()
-        || !message.contains(&format!("{} at offset {}", error.part, error.offset))
-    {
-        return Err(format!("{text:?}: the offset is wrong: {message}"));
+    match parse_map_id(text) {
+        Ok(_) => Ok(()),
+        Err(error) => error.check_points_into(text),
     }
-    if let Found::Char(quoted) = error.found
-        && part.chars().nth(error.offset) != Some(quoted)
-    {
-        return Err(format!(
-            "{text:?}: {quoted:?} is not at the offset: {message}"
-        ));
-    }
-    Ok(())
 }
 
 /// A random map: 2..=12 by 2..=12 cells, regions made by opening random

@@ -126,6 +126,12 @@ impl SkyscrapersModel {
         &self.model
     }
 
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
     /// The variable of each cell, row-major.
     pub fn cells(&self) -> &[VarId] {
         &self.cells

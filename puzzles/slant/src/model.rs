@@ -279,6 +279,12 @@ impl SlantModel {
         &self.model
     }
 
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
     /// The start state: every clue and rule posted, nothing propagated.
     pub fn start(&self) -> Domains {
         self.model.domains()

@@ -17,26 +17,13 @@ mod fuzz_text;
 
 use fuzz_text::{edits, mutate};
 use proptest::prelude::*;
-use sieve_gameid::Part;
 use sieve_sudoku::solo::{SoloPuzzle, format_solo_id, parse_solo_id};
 
 fn check(text: &str) -> Result<(), String> {
-    let Err(error) = parse_solo_id(text) else {
-        return Ok(());
-    };
-    let trimmed = text.trim();
-    let length = match (error.part, trimmed.split_once(':')) {
-        (Part::Params, Some((params, _))) => params.chars().count(),
-        (Part::Description, Some((_, description))) => description.chars().count(),
-        _ => trimmed.chars().count(),
-    };
-    let message = error.to_string();
-    if error.offset > length
-        || !message.contains(&format!("{} at offset {}", error.part, error.offset))
-    {
-        return Err(format!("{text:?}: the offset is wrong: {message}"));
+    match parse_solo_id(text) {
+        Ok(_) => Ok(()),
+        Err(error) => error.check_points_into(text),
     }
-    Ok(())
 }
 
 /// Tatham's IDs, read.

@@ -101,6 +101,17 @@ impl SoloModel {
         &self.model
     }
 
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
+    /// The grid's side.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
     /// The cell variables, row by row.
     pub fn cells(&self) -> &[VarId] {
         &self.cells

@@ -1,0 +1,89 @@
+//! `sieve hitori` (alias `sieve singles`): Simon Tatham's Singles game IDs
+//! over the singles crate.
+
+use std::io::Write;
+
+use sieve::{Domains, Model, Value, VarId};
+use sieve_singles::{
+    Puzzle, Shading, SinglesModel, check, draw, format_singles_line, parse_singles_id,
+};
+
+use crate::common::{CliError, Outcome};
+use crate::zoo::{self, ZooCommand, ZooPuzzle};
+
+const HITORI_EXAMPLES: &str = "\
+Examples:
+  sieve hitori solve '5x5:5512221453242554512111533'
+  sieve singles solve --format line '8x8:2353761166133857584731247582443365788415711645741428653827415287'
+  sgt-singles --generate 20 8x8dk | sieve hitori solve --format line --file -
+  sieve hitori count '3x3:123231312'
+
+A game ID is Simon Tatham's `params:description`, as `sgt-singles --generate`
+prints it or his game's \"Game ID\" dialog shows it. The params: the size
+WxH (or W for a square), each side from 2 to 62; a difficulty (de, dk) is
+ignored. The description: one character a cell, row by row, the number
+1-9, then a-z for 10-35 and A-Z for 36-61, each at most the larger side.
+Shade cells so that no number is unshaded twice in a row or column, no two
+shaded cells are side by side, and the unshaded cells are all connected.";
+
+/// `sieve hitori`: the subcommands.
+#[derive(clap::Args, Debug)]
+#[command(after_help = HITORI_EXAMPLES)]
+pub struct Args {
+    #[command(subcommand)]
+    command: ZooCommand,
+}
+
+/// Run `sieve hitori ...`.
+pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    zoo::run::<Hitori>(args.command, out)
+}
+
+/// Hitori over the singles crate.
+struct Hitori;
+
+impl ZooPuzzle for Hitori {
+    type Puzzle = Puzzle;
+    type Solution = Shading;
+    type Model = SinglesModel;
+
+    fn parse(id: &str) -> Result<Puzzle, String> {
+        parse_singles_id(id).map_err(|error| error.to_string())
+    }
+
+    fn build(puzzle: &Puzzle) -> Result<SinglesModel, CliError> {
+        SinglesModel::new(puzzle).map_err(CliError::input)
+    }
+
+    fn model(model: &SinglesModel) -> &Model {
+        model.model()
+    }
+
+    fn model_mut(model: &mut SinglesModel) -> &mut Model {
+        model.model_mut()
+    }
+
+    fn start(model: &SinglesModel) -> Domains {
+        model.start()
+    }
+
+    fn solution(model: &SinglesModel, values: &[Value]) -> Shading {
+        model.solution_of(values)
+    }
+
+    fn var_at(model: &SinglesModel, row: usize, column: usize) -> Option<VarId> {
+        model.var_at(row, column)
+    }
+
+    fn check(puzzle: &Puzzle, shading: &Shading) -> Result<(), String> {
+        check(puzzle, shading).map_err(|violation| violation.to_string())
+    }
+
+    fn line(shading: &Shading) -> String {
+        format_singles_line(shading)
+    }
+
+    fn picture(puzzle: &Puzzle, shading: &Shading) -> String {
+        draw(puzzle, shading)
+    }
+}

@@ -1,0 +1,247 @@
+//! A puzzle as an engine model: one variable per cell, named `r1c1`…, 1
+//! for unshaded and 0 for shaded.
+//!
+//! - Each row and column is a [`Regular`] rule over the automaton of its
+//!   numbers ([`line_automaton`]): no two shaded cells side by side, no
+//!   number unshaded twice; domain consistent on the line. A line whose
+//!   automaton would be too big (many repeated numbers interleaved, which
+//!   Tatham's generator does not make) gets the same rules one by one:
+//!   [`Cardinality`] at most one unshaded of each repeated number, and at
+//!   most one shaded of each two neighbours.
+//! - The unshaded cells are one [`Connected`] region of the grid's
+//!   [`Graph`].
+//! - Each corner's 2×2 block is a table of its fillings ([`add_corners`]).
+//! - Every two neighbouring rows, and every two neighbouring columns, are
+//!   one more [`Regular`] rule read column by column (row by row):
+//!   [`band_automaton`], both lines' rules and no shaded cells side by side
+//!   across them, domain consistent on the band. Tatham's "offset pairs"
+//!   are band deductions: of two equal numbers side by side across the
+//!   lines one is unshaded, so its twin along its line is shaded, and
+//!   either way the same cells beside the twins are unshaded.
+//!
+//! With these, the puzzles his generator makes, easy and tricky alike,
+//! are solved without a single decision (`tests/tatham.rs` checks his IDs
+//! so).
+
+use sieve::rules::{Deduction, Regular};
+use sieve::{
+    Cardinality, Config, Connected, Domains, Graph, Model, Names, Search, Value, ValueSet, VarId,
+};
+
+use crate::corner::add_corners;
+use crate::line::{SHADED, UNSHADED, band_automaton, line_automaton};
+use crate::puzzle::{Line, Puzzle, Shading};
+
+/// The most states a line's automaton may have before the line falls back
+/// to separate rules.
+pub const LINE_STATE_LIMIT: usize = 1 << 14;
+
+/// One puzzle as an engine model.
+pub struct SinglesModel {
+    puzzle: Puzzle,
+    model: Model,
+    cells: Vec<VarId>,
+}
+
+impl SinglesModel {
+    /// The model of `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
+        Self::with_state_limit(puzzle, LINE_STATE_LIMIT)
+    }
+
+    /// The model of `puzzle` with another limit on the states of a line's or
+    /// a band's automaton (0 makes every line fall back to separate rules
+    /// and leaves the bands out: the same puzzle, propagated more weakly).
+    pub fn with_state_limit(puzzle: &Puzzle, state_limit: usize) -> Result<Self, sieve::Error> {
+        let mut model = Model::new();
+        let width = puzzle.width();
+        let cells = model.new_vars(width * puzzle.height(), 2);
+        for (cell, &var) in cells.iter().enumerate() {
+            model.set_name(var, format!("r{}c{}", cell / width + 1, cell % width + 1));
+        }
+        model.set_value_labels(vec!["shaded".to_string(), "unshaded".to_string()]);
+        for line in puzzle.lines() {
+            add_line(&mut model, puzzle, &cells, line, state_limit)?;
+        }
+        let grid = Graph::grid(puzzle.height(), width);
+        let connected = Connected::new("the unshaded cells connected", grid, cells.clone())?;
+        model.add_rule(connected.wording(connected_wording))?;
+        add_corners(&mut model, puzzle, &cells)?;
+        add_bands(&mut model, puzzle, &cells, state_limit)?;
+        Ok(SinglesModel {
+            puzzle: puzzle.clone(),
+            model,
+            cells,
+        })
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The engine model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
+    /// The start state: every cell open.
+    pub fn start(&self) -> Domains {
+        self.model.domains()
+    }
+
+    /// The cell variables, row by row.
+    pub fn cells(&self) -> &[VarId] {
+        &self.cells
+    }
+
+    /// The variable of the cell at `row`, `column` (0-based), if inside the
+    /// grid.
+    pub fn var_at(&self, row: usize, column: usize) -> Option<VarId> {
+        let width = self.puzzle.width();
+        (row < self.puzzle.height() && column < width).then(|| self.cells[row * width + column])
+    }
+
+    /// A search over the model.
+    pub fn search(&self, config: Config) -> Result<Search<'_, 'static>, sieve::Error> {
+        Search::new(&self.model, config)
+    }
+
+    /// The shading of a solution's values.
+    pub fn solution_of(&self, values: &[Value]) -> Shading {
+        let shaded = (self.cells.iter())
+            .map(|var| values[var.index()] == SHADED)
+            .collect();
+        Shading::new(self.puzzle.width(), shaded).expect("whole rows")
+    }
+}
+
+/// The rules of one line: its automaton, or the same rules one by one.
+fn add_line(
+    model: &mut Model,
+    puzzle: &Puzzle,
+    cells: &[VarId],
+    line: Line,
+    state_limit: usize,
+) -> Result<(), sieve::Error> {
+    let positions = puzzle.cells_of(line);
+    let numbers: Vec<u8> = positions
+        .iter()
+        .map(|&cell| puzzle.numbers()[cell])
+        .collect();
+    let vars: Vec<VarId> = positions.iter().map(|&cell| cells[cell]).collect();
+    if let Some(automaton) = line_automaton(&numbers, state_limit) {
+        let rule =
+            Regular::new(line.to_string(), vars, automaton).wording(line_wording(line.to_string()));
+        return model.add_rule(rule).map(drop);
+    }
+    let mut seen = Vec::new();
+    for &number in &numbers {
+        if seen.contains(&number) {
+            continue;
+        }
+        seen.push(number);
+        let group: Vec<VarId> = (numbers.iter().zip(&vars))
+            .filter(|&(&other, _)| other == number)
+            .map(|(_, &var)| var)
+            .collect();
+        if group.len() > 1 {
+            let name = format!("{line}: one {number} unshaded at most");
+            model.add_rule(Cardinality::at_most(
+                name,
+                group,
+                ValueSet::single(UNSHADED),
+                1,
+            )?)?;
+        }
+    }
+    for pair in vars.windows(2) {
+        let name = format!(
+            "{line}: {} and {} not both shaded",
+            model.var_name(pair[0]),
+            model.var_name(pair[1])
+        );
+        model.add_rule(Cardinality::at_most(
+            name,
+            pair.to_vec(),
+            ValueSet::single(SHADED),
+            1,
+        )?)?;
+    }
+    Ok(())
+}
+
+/// The band rule of every two neighbouring rows and every two neighbouring
+/// columns whose automaton is small enough (it only strengthens the rules
+/// of the lines and is left out past the limit).
+fn add_bands(
+    model: &mut Model,
+    puzzle: &Puzzle,
+    cells: &[VarId],
+    state_limit: usize,
+) -> Result<(), sieve::Error> {
+    let rows: Vec<Line> = (0..puzzle.height()).map(Line::Row).collect();
+    let columns: Vec<Line> = (0..puzzle.width()).map(Line::Column).collect();
+    for group in [rows, columns] {
+        for pair in group.windows(2) {
+            let [first, second] = [pair[0], pair[1]].map(|line| puzzle.cells_of(line));
+            let numbers = |line: &[usize]| -> Vec<u8> {
+                line.iter().map(|&cell| puzzle.numbers()[cell]).collect()
+            };
+            let Some(automaton) =
+                band_automaton(&[&numbers(&first), &numbers(&second)], state_limit)
+            else {
+                continue;
+            };
+            let vars = (first.iter().zip(&second))
+                .flat_map(|(&a, &b)| [cells[a], cells[b]])
+                .collect();
+            let name = band_name(pair[0], pair[1]);
+            let rule = Regular::new(name.clone(), vars, automaton).wording(line_wording(name));
+            model.add_rule(rule)?;
+        }
+    }
+    Ok(())
+}
+
+/// The connectivity rule's sentences, in the puzzle's words.
+fn connected_wording(names: &Names, deduction: &Deduction<'_>) -> String {
+    let cell = names.var_name(deduction.var);
+    if deduction.inference == "articulation point" {
+        format!("{cell} cannot be shaded: that would cut the unshaded cells apart")
+    } else {
+        format!("{cell} cannot be unshaded: shaded cells wall it off from the unshaded ones")
+    }
+}
+
+/// `rows 2 and 3`, `columns 1 and 2`.
+fn band_name(first: Line, second: Line) -> String {
+    match (first, second) {
+        (Line::Row(a), Line::Row(b)) => format!("rows {} and {}", a + 1, b + 1),
+        (Line::Column(a), Line::Column(b)) => format!("columns {} and {}", a + 1, b + 1),
+        (a, b) => format!("{a} and {b}"),
+    }
+}
+
+/// The sentence of a line's (or a band's) removals.
+fn line_wording(line: String) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
+    move |names: &Names, deduction: &Deduction<'_>| {
+        let cell = names.var_name(deduction.var);
+        match deduction.value {
+            Some(SHADED) => format!(
+                "{cell} cannot be shaded: every shading of {line} with no two shaded cells side by \
+                 side and no number unshaded twice leaves it unshaded"
+            ),
+            _ => format!(
+                "{cell} cannot be unshaded: every shading of {line} with no two shaded cells side \
+                 by side and no number unshaded twice shades it"
+            ),
+        }
+    }
+}
