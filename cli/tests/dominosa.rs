@@ -76,6 +76,14 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
     let output = run(&["dominosa", "count", "2:001122001122"], None);
     assert_exit(&output, 1);
     assert_eq!(stdout(&output), "0\n");
+
+    // 0 1 0 1 / 1 0 1 2 / 0 2 2 2: the top-left corner pairs either way
+    // into a 0-1, and its other neighbour then has only 0-1s left. No way to
+    // pair the cells around r1c1 is a puzzle without a solution, not an
+    // error.
+    let output = run(&["dominosa", "count", "2:010110120222"], None);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "0\n");
 }
 
 #[test]

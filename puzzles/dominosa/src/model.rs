@@ -58,23 +58,7 @@ impl DominosaModel {
     pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
         let (width, cells) = (puzzle.width(), puzzle.numbers().len());
         let set = puzzle.dominoes() as Value;
-        // Values: the dominoes 0..set, then the dark cells (as light ones
-        // name their partners), then the light cells, each by its rank in its
-        // colour.
-        let mut names = vec![0; cells];
-        let mut cell_of = vec![0; 2 * set as usize];
-        let (mut lights, mut darks) = (0, 0);
-        for (cell, name) in names.iter_mut().enumerate() {
-            let (rank, base) = if is_light(width, cell) {
-                lights += 1;
-                (lights - 1, 2 * set)
-            } else {
-                darks += 1;
-                (darks - 1, set)
-            };
-            *name = base + rank;
-            cell_of[(base - set + rank) as usize] = cell;
-        }
+        let (names, cell_of) = cell_values(width, cells, set);
         let mut model = Model::new();
         let mut labels: Vec<String> = (0..set as usize)
             .map(|index| {
@@ -216,6 +200,10 @@ impl DominosaModel {
         let mut tuples = Vec::new();
         let mut chosen = Vec::with_capacity(window.len());
         self.window_fillings(&window, &candidates, &mut chosen, &mut tuples);
+        if tuples.is_empty() {
+            // No way to pair the cells here: the puzzle has no solution.
+            return self.model.restrict(self.partners[cell], &ValueSet::new());
+        }
         let vars = window.iter().map(|&c| self.partners[c]).collect();
         let centre = cell_name(self.puzzle.width(), cell);
         let name = format!("around {centre}: pairs agree, no domino twice");
@@ -415,6 +403,28 @@ fn independent_sets(
         }
     }
     Some(sets)
+}
+
+/// The values that name cells in partner variables: after the `set`
+/// dominoes, the dark cells (the partners of light ones), then the light
+/// cells, each by its rank in its colour. For each cell its value, and for
+/// each value from `set` on its cell.
+fn cell_values(width: usize, cells: usize, set: Value) -> (Vec<Value>, Vec<usize>) {
+    let mut names = vec![0; cells];
+    let mut cell_of = vec![0; 2 * set as usize];
+    let (mut lights, mut darks) = (0, 0);
+    for (cell, name) in names.iter_mut().enumerate() {
+        let rank = if is_light(width, cell) {
+            lights += 1;
+            set + lights - 1
+        } else {
+            darks += 1;
+            darks - 1
+        };
+        *name = set + rank;
+        cell_of[rank as usize] = cell;
+    }
+    (names, cell_of)
 }
 
 /// Whether `cell` is light in the chessboard colouring (the top-left cell

@@ -16,7 +16,8 @@
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out),
 //! [`text`] (the one-line answer and a picture), [`model`] (clues as
-//! cardinalities, no loop as [`Acyclic`](sieve::rules::Acyclic)),
+//! cardinalities, clues near each other together as tables, no loop as
+//! [`Acyclic`](sieve::rules::Acyclic)),
 //! [`solve`](mod@solve), [`check`](mod@check) (the independent checker).
 
 pub mod check;

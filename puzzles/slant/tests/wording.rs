@@ -33,3 +33,14 @@ fn loop_deductions_name_the_cell() {
         "{text}"
     );
 }
+
+#[test]
+fn clues_together_name_their_corners() {
+    // One of Tatham's Hard puzzles (tests/tatham/slant_ids.txt): deductions
+    // no single clue makes come from clues near each other.
+    let text = trace_of("9x4dh:b111111b1d312211a1a2c3a0a121a33h1c");
+    assert!(
+        text.contains("there leaves no way to meet the clues of corners"),
+        "{text}"
+    );
+}
