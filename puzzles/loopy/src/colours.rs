@@ -1,0 +1,83 @@
+//! The inside and the outside: a loop cuts the squares into the ones it
+//! encloses and the rest, each side connected (the outside through the
+//! border), and an edge is on the loop exactly when the squares either side
+//! of it are on different sides. Colouring the squares so gives parity
+//! deductions of the kind Tatham's hard level makes with edges known alike or
+//! unlike, and keeps each side from being cut in two.
+
+use sieve::rules::{Connected, Graph, Table};
+use sieve::{Model, VarId};
+
+use crate::puzzle::{Edge, Lattice};
+
+/// Adds an inside boolean for every square, tied to the edges, and the
+/// connectedness of each side; returns the squares' variables, row by row.
+pub(crate) fn add_colours(
+    model: &mut Model,
+    lattice: Lattice,
+    edges: &[VarId],
+) -> Result<Vec<VarId>, sieve::Error> {
+    let (width, height) = (lattice.width(), lattice.height());
+    let squares = model.new_vars(lattice.squares(), 2);
+    let outside = model.new_vars(lattice.squares() + 1, 2);
+    let border = lattice.squares();
+    model.fix(outside[border], 1)?;
+    for square in 0..lattice.squares() {
+        let name = format!("r{}c{}", square / width + 1, square % width + 1);
+        model.set_name(squares[square], format!("{name} inside"));
+        model.set_name(outside[square], format!("{name} outside"));
+        let tie = format!("{name} inside or outside");
+        model.add_rule(Table::new(
+            tie,
+            vec![squares[square], outside[square]],
+            [[0, 1], [1, 0]],
+        )?)?;
+    }
+    model.set_name(outside[border], "beyond the border");
+    let mut links = Vec::new();
+    for edge in 0..lattice.edges() {
+        let sides = match lattice.edge(edge) {
+            Edge::Horizontal { row, column } => (
+                (row > 0).then(|| (row - 1) * width + column),
+                (row < height).then(|| row * width + column),
+            ),
+            Edge::Vertical { row, column } => (
+                (column > 0).then(|| row * width + column - 1),
+                (column < width).then(|| row * width + column),
+            ),
+        };
+        let name = format!("{} between its squares", lattice.edge_name(edge));
+        match sides {
+            (Some(a), Some(b)) => {
+                links.push((a, b));
+                let vars = vec![edges[edge], squares[a], squares[b]];
+                let tuples = [[0, 0, 0], [0, 1, 1], [1, 0, 1], [1, 1, 0]];
+                model.add_rule(Table::new(name, vars, tuples)?)?;
+            }
+            (Some(square), None) | (None, Some(square)) => {
+                links.push((square, border));
+                let vars = vec![edges[edge], squares[square]];
+                model.add_rule(Table::new(name, vars, [[0, 0], [1, 1]])?)?;
+            }
+            (None, None) => {}
+        }
+    }
+    let inner: Vec<(usize, usize)> = links
+        .iter()
+        .copied()
+        .filter(|&(_, b)| b != border)
+        .collect();
+    let inside_graph = Graph::new(lattice.squares(), inner)?;
+    model.add_rule(Connected::new(
+        "the inside is connected",
+        inside_graph,
+        squares.clone(),
+    )?)?;
+    let outside_graph = Graph::new(lattice.squares() + 1, links)?;
+    model.add_rule(Connected::new(
+        "the outside is connected",
+        outside_graph,
+        outside,
+    )?)?;
+    Ok(squares)
+}
