@@ -17,7 +17,7 @@ pub(crate) fn add_colours(
     lattice: Lattice,
     edges: &[VarId],
 ) -> Result<Vec<VarId>, sieve::Error> {
-    let (width, height) = (lattice.width(), lattice.height());
+    let width = lattice.width();
     let squares = model.new_vars(lattice.squares(), 2);
     let outside = model.new_vars(lattice.squares() + 1, 2);
     let border = lattice.squares();
@@ -35,29 +35,22 @@ pub(crate) fn add_colours(
     }
     model.set_name(outside[border], "beyond the border");
     let mut links = Vec::new();
-    for edge in 0..lattice.edges() {
-        let sides = match lattice.edge(edge) {
-            Edge::Horizontal { row, column } => (
-                (row > 0).then(|| (row - 1) * width + column),
-                (row < height).then(|| row * width + column),
-            ),
-            Edge::Vertical { row, column } => (
-                (column > 0).then(|| row * width + column - 1),
-                (column < width).then(|| row * width + column),
-            ),
-        };
+    for (edge, &var) in edges.iter().enumerate() {
         let name = format!("{} between its squares", lattice.edge_name(edge));
-        match sides {
+        match squares_beside(lattice, edge) {
             (Some(a), Some(b)) => {
                 links.push((a, b));
-                let vars = vec![edges[edge], squares[a], squares[b]];
+                let vars = vec![var, squares[a], squares[b]];
                 let tuples = [[0, 0, 0], [0, 1, 1], [1, 0, 1], [1, 1, 0]];
                 model.add_rule(Table::new(name, vars, tuples)?)?;
             }
             (Some(square), None) | (None, Some(square)) => {
                 links.push((square, border));
-                let vars = vec![edges[edge], squares[square]];
-                model.add_rule(Table::new(name, vars, [[0, 0], [1, 1]])?)?;
+                model.add_rule(Table::new(
+                    name,
+                    vec![var, squares[square]],
+                    [[0, 0], [1, 1]],
+                )?)?;
             }
             (None, None) => {}
         }
@@ -80,4 +73,37 @@ pub(crate) fn add_colours(
         outside,
     )?)?;
     Ok(squares)
+}
+
+/// The squares either side of `edge`: above and below, or left and right
+/// (`None` beyond the border).
+fn squares_beside(lattice: Lattice, edge: usize) -> (Option<usize>, Option<usize>) {
+    let (width, height) = (lattice.width(), lattice.height());
+    match lattice.edge(edge) {
+        Edge::Horizontal { row, column } => (
+            (row > 0).then(|| (row - 1) * width + column),
+            (row < height).then(|| row * width + column),
+        ),
+        Edge::Vertical { row, column } => (
+            (column > 0).then(|| row * width + column - 1),
+            (column < width).then(|| row * width + column),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_edge_lies_between_two_squares_or_a_square_and_the_border() {
+        // 3×2 squares: edge 0 is the top of r1c1, 4 lies between r1c2 and
+        // r2c2, 9 is the left of r1c1, 10 lies between r1c1 and r1c2.
+        let lattice = Lattice::new(3, 2);
+        assert_eq!(squares_beside(lattice, 0), (None, Some(0)));
+        assert_eq!(squares_beside(lattice, 4), (Some(1), Some(4)));
+        assert_eq!(squares_beside(lattice, 8), (Some(5), None));
+        assert_eq!(squares_beside(lattice, 9), (None, Some(0)));
+        assert_eq!(squares_beside(lattice, 10), (Some(0), Some(1)));
+    }
 }
