@@ -26,12 +26,14 @@ row by row: a digit 0-4 is a square's clue, how many of its sides the loop
 uses; a letter a-z is a run of 1-26 squares without a clue.
 
 The picture `solve` draws has a + at every dot, - and | for the loop, and the
-clues; `explain --cell rRcC` asks about the edge drawn at line R, character C
-of it (so r1c2 is the top edge of the top-left square, r2c1 its left edge).
+clues; `explain --cell rRcC` asks about what is drawn at line R, character C
+of it: r1c2 is the top edge of the top-left square, r2c1 its left edge, and
+r2c2 the square itself, inside the loop (1) or outside (0).
 `--format line` writes 1 or 0 for each edge, on the loop or not: the
 horizontal edges row by row ((H+1) rows of W), then the vertical ones (H rows
 of W+1). `rate` tries the loop rule with the clues' counts (tier 1), then a
-variable for what the loop does at each dot (tier 2), then probing.";
+variable for what the loop does at each dot (tier 2), then each square inside
+or outside the loop, both sides connected (tier 3), then probing.";
 
 /// `sieve slitherlink`: the subcommands.
 #[derive(clap::Args, Debug)]
@@ -86,6 +88,7 @@ impl ZooPuzzle for Slitherlink {
         Ok(vec![
             tier("loop and clues", Rules::Loop)?,
             tier("corners", Rules::Corners)?,
+            tier("inside and outside", Rules::Colours)?,
         ])
     }
 

@@ -19,10 +19,13 @@
 //!
 //! Modules: [`puzzle`] (the data, and how edges are numbered), [`parse`]
 //! (game IDs in and out, the one-line answer, a picture), [`model`] (edges as
-//! booleans under one loop and the clues' counts), [`solve`](mod@solve),
+//! booleans under one loop and the clues' counts), [`corners`] (what the loop
+//! does at each dot), [`colours`] (the squares inside and outside it),
+//! [`solve`](mod@solve),
 //! [`check`](mod@check) (the independent checker).
 
 pub mod check;
+pub mod colours;
 pub mod corners;
 pub mod model;
 pub mod parse;

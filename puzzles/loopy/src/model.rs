@@ -10,6 +10,7 @@
 use sieve::rules::{Cardinality, EdgeCount, Graph, SingleLoop};
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
+use crate::colours::add_colours;
 use crate::corners::{SHAPES, add_corners, dot_name};
 use crate::puzzle::{Lattice, Loop, Puzzle};
 
@@ -21,6 +22,8 @@ pub enum Rules {
     /// Those, and a variable for each dot tied to its edges and to the clues
     /// at its corners.
     Corners,
+    /// Those, and each square inside or outside the loop, each side connected.
+    Colours,
 }
 
 /// One puzzle as an engine model.
@@ -28,12 +31,14 @@ pub struct LoopyModel {
     puzzle: Puzzle,
     model: Model,
     edges: Vec<VarId>,
+    /// Each square's "inside the loop" variable, with [`Rules::Colours`].
+    squares: Vec<VarId>,
 }
 
 impl LoopyModel {
-    /// The model of `puzzle` with every rule ([`Rules::Corners`]).
+    /// The model of `puzzle` with every rule ([`Rules::Colours`]).
     pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
-        Self::with_rules(puzzle, Rules::Corners)
+        Self::with_rules(puzzle, Rules::Colours)
     }
 
     /// The model of `puzzle` with the rules of `rules`.
@@ -62,13 +67,19 @@ impl LoopyModel {
                 }
             }
         }
-        if rules == Rules::Corners {
+        if rules != Rules::Loop {
             add_corners(&mut model, lattice, &edges, puzzle.clues())?;
         }
+        let squares = if rules == Rules::Colours {
+            add_colours(&mut model, lattice, &edges)?
+        } else {
+            Vec::new()
+        };
         Ok(LoopyModel {
             puzzle: puzzle.clone(),
             model,
             edges,
+            squares,
         })
     }
 
@@ -109,8 +120,15 @@ impl LoopyModel {
         Loop::new(self.puzzle.lattice(), on.collect()).expect("one value an edge")
     }
 
-    /// The edge drawn at line `row`, character `column` (0-based) of the
-    /// picture [`crate::draw`] makes; `None` at a dot or a square.
+    /// The squares' "inside the loop" variables, row by row (empty unless the
+    /// model has the [`Rules::Colours`]).
+    pub fn squares(&self) -> &[VarId] {
+        &self.squares
+    }
+
+    /// The variable drawn at line `row`, character `column` (0-based) of the
+    /// picture [`crate::draw`] makes: an edge, or at a square's middle whether
+    /// it lies inside the loop; `None` at a dot.
     pub fn var_at(&self, row: usize, column: usize) -> Option<VarId> {
         let lattice = self.puzzle.lattice();
         let (dot_row, dot_column) = (row / 2, column / 2);
@@ -120,6 +138,12 @@ impl LoopyModel {
             }
             (1, 0) if dot_row < lattice.height() && dot_column <= lattice.width() => {
                 lattice.vertical(dot_row, dot_column)
+            }
+            (1, 1) if dot_row < lattice.height() && dot_column < lattice.width() => {
+                return self
+                    .squares
+                    .get(dot_row * lattice.width() + dot_column)
+                    .copied();
             }
             _ => return None,
         };

@@ -20,7 +20,7 @@
 //!
 //! Every vertex ends with degree 0 or 2 (a path's ends with degree 1), unless
 //! [`SingleLoop::with_degrees`] fixes some. A loop has at least one edge. Each run
-//! repeats two passes until neither changes anything:
+//! repeats its passes until none changes anything:
 //!
 //! - **degrees** (inference `"degree"`): a vertex whose chosen edges already reach
 //!   the most it may have drops its open edges; one that needs all its open edges
@@ -34,6 +34,12 @@
 //!   (`"premature loop"`), and so is an open edge joining a path's two ends too
 //!   early; once the loop or path is complete, every open edge is dropped
 //!   (`"loop complete"`);
+//! - **reach** (once the two passes above are quiet: one depth-first search of the
+//!   edges still possible): what the line must hold lies in one connected piece of
+//!   them, or it is a conflict, and open edges in other pieces are dropped
+//!   (`"unreachable"`); a bridge of them is left out of a loop, which could not
+//!   come back over it, and of a path unless it lies between the path's ends, when
+//!   it is chosen (`"bridge"`);
 //! - **counts** ([`SingleLoop::with_edge_counts`]): groups of edges of which the
 //!   finished line holds at least so many, such as a numbered square's sides. An
 //!   edge that would finish the line (close the loop, or join the path's ends, with
@@ -48,6 +54,7 @@
 mod counts;
 mod degrees;
 mod fragments;
+mod reach;
 #[cfg(test)]
 mod tests;
 
@@ -358,7 +365,10 @@ impl Lines {
         loop {
             let by_degrees = self.degree_pass(ctx)?;
             let by_fragments = self.fragment_pass(ctx)?;
-            if !by_degrees && !by_fragments {
+            if by_degrees || by_fragments {
+                continue;
+            }
+            if !self.reach_pass(ctx)? {
                 break;
             }
         }

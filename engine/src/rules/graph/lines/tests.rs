@@ -307,3 +307,97 @@ fn an_edge_that_would_close_the_loop_with_a_count_short_is_left_out() {
     assert!(!model.rule(RuleId::first()).holds(&square));
     assert!(plain.rule(RuleId::first()).holds(&square));
 }
+
+/// Two squares, 0 1 2 3 and 4 5 6 7, joined by the edge 2–4 (edge 8).
+fn two_squares() -> Graph {
+    let edges = vec![
+        (0, 1),
+        (1, 2),
+        (2, 3),
+        (3, 0),
+        (4, 5),
+        (5, 6),
+        (6, 7),
+        (7, 4),
+        (2, 4),
+    ];
+    Graph::new(8, edges).expect("a graph")
+}
+
+#[test]
+fn a_loop_leaves_out_a_bridge_and_what_lies_beyond_its_chosen_edges() {
+    let graph = two_squares();
+    let mut model = Model::new();
+    let edges = model.new_vars(9, 2);
+    model
+        .add_rule(SingleLoop::new("loop", graph, edges.clone()).expect("a rule"))
+        .expect("edges of the model");
+    let mut state = model.domains();
+    let (fixpoint, text) = traced(&model, &mut state);
+    assert!(!matches!(fixpoint, Fixpoint::Conflict(_)), "{text}");
+    assert_eq!(state.value(edges[8]), Some(0));
+    assert!(
+        text.contains(
+            "edge v2–v4 is left out: it is the only way to the far side, and a loop could not \
+             come back"
+        ),
+        "{text}"
+    );
+    // A 2×3 grid of points (0 1 2 / 3 4 5) joined to the square 6 7 8 9 by 5–6:
+    // once 0–1 is chosen, the square is out of reach.
+    let mut joined = Graph::grid(2, 3).edges().to_vec();
+    joined.extend([(6, 7), (7, 8), (8, 9), (9, 6), (5, 6)]);
+    let graph = Graph::new(10, joined).expect("a graph");
+    let mut model = Model::new();
+    let edges = model.new_vars(graph.edges().len(), 2);
+    let rule = SingleLoop::new("loop", graph.clone(), edges.clone()).expect("a rule");
+    model.add_rule(rule).expect("edges of the model");
+    let mut state = model.domains();
+    state.assign(edges[edge(&graph, 0, 1)], 1).expect("a value");
+    let (_, text) = traced(&model, &mut state);
+    assert_eq!(state.value(edges[edge(&graph, 7, 8)]), Some(0));
+    assert!(
+        text.contains(
+            "edge v7–v8 is left out: no edges still possible join it to the rest of the loop"
+        ),
+        "{text}"
+    );
+    // Vertices on the loop in both squares cannot be joined: a conflict.
+    let mut model = Model::new();
+    let edges = model.new_vars(9, 2);
+    let mut degrees = vec![None; 8];
+    (degrees[0], degrees[6]) = (Some(2), Some(2));
+    let rule = SingleLoop::new("loop", two_squares(), edges)
+        .and_then(|rule| rule.with_degrees(degrees))
+        .expect("a rule");
+    model.add_rule(rule).expect("edges of the model");
+    let (fixpoint, text) = traced(&model, &mut model.domains());
+    assert!(matches!(fixpoint, Fixpoint::Conflict(_)), "{text}");
+}
+
+#[test]
+fn a_path_takes_the_bridges_between_its_ends() {
+    // The two squares, from 0 to 6: the path crosses 2–4, and nothing else is
+    // forced yet.
+    let graph = two_squares();
+    let mut model = Model::new();
+    let edges = model.new_vars(9, 2);
+    let path = SinglePath::new("path", graph, edges.clone(), (0, 6)).expect("a path");
+    model.add_rule(path).expect("edges of the model");
+    let mut state = model.domains();
+    let (_, text) = traced(&model, &mut state);
+    assert_eq!(state.value(edges[8]), Some(1));
+    assert!(
+        text.contains("edge v2–v4 is chosen: it is the only way between the path's two ends"),
+        "{text}"
+    );
+    // From 0 to 1 instead, the bridge leads away from both ends: left out.
+    let mut model = Model::new();
+    let edges = model.new_vars(9, 2);
+    let path = SinglePath::new("path", two_squares(), edges.clone(), (0, 1)).expect("a path");
+    model.add_rule(path).expect("edges of the model");
+    let mut state = model.domains();
+    traced(&model, &mut state);
+    assert_eq!(state.value(edges[8]), Some(0));
+    assert_eq!(state.value(edges[4]), Some(0));
+}
