@@ -25,7 +25,8 @@ fn a_text_trace_goes_to_stderr_and_the_solution_to_stdout() {
     let first = stderr.lines().next().expect("a trace");
     assert!(first.starts_with("r1c3 ≠ "), "{first}");
     assert!(
-        first.contains("they are already placed in its row, column or box"),
+        first.contains("loses the values placed in its row, column and box: ")
+            && first.contains(" at r1c"),
         "{first}"
     );
     assert!(stderr.contains("hidden single"), "{stderr}");
@@ -184,8 +185,9 @@ fn explain_an_open_cell_gives_every_value_it_lost() {
     assert_eq!(
         lines[10..],
         [
-            "  5. r9c7 ≠ 4, 6, 7, 8, 9  [possible values, naked single r9c7] r9c7 loses 4 and \
-             6-9: they are already placed in its row, column or box",
+            "  5. r9c7 ≠ 4, 6, 7, 8, 9  [possible values, naked single r9c7] r9c7 loses the \
+             values placed in its row, column and box: 4 at r8c8 (box), 6 at r5c7 (column), \
+             7 at r7c7 (column), 8 at r2c7 (column) and 9 at r9c1 (row)",
             "       because r2c7 = 8, r5c7 = 6, r7c7 = 7, r8c8 = 4, r9c1 = 9",
             "  6. r9c7 ≠ 3  [pointing, locked candidates box 8 row 9] in box 8, 3 is only in \
              row 9, so 3 leaves r9c7, r9c8, r9c9",

@@ -446,8 +446,11 @@ fn singles_explain_themselves() {
     assert_eq!(removed, expect(&["r1c2"], "358")); // r9c1 is no peer of r1c2
     assert_eq!(
         sentences,
-        ["r1c2 loses 3, 5 and 8: they are already placed in its row, column or box"]
+        ["r1c2 loses the values placed in its row, column and box: \
+          3 at r1c9 (row), 5 at r1c1 (row) and 8 at r2c2 (column)"]
     );
+    let (_, sentences) = Crafted::new().only("r5c2", "7").apply("naked single r1c2");
+    assert_eq!(sentences, ["r1c2 loses 7: it is placed at r5c2 in its column"]);
     let (removed, sentences) = crafted
         .only("r1c2", "24")
         .without(&["r3c3"], "9")

@@ -7,7 +7,7 @@
 //!   one place left in a unit goes there (the source looked at boxes; here every
 //!   row, column and box).
 
-use sieve::fast::{WordChanges, Words};
+use sieve::fast::{WordChanges, Words, bits};
 use sieve::prelude::*;
 
 use super::Tier;
@@ -37,7 +37,7 @@ impl NakedSingle {
 
     /// The sentence for a change that keeps `left` out of the candidates because
     /// the values `seen` are placed among the peers.
-    fn sentence(&self, left: u64, seen: u64, removed: u64) -> String {
+    fn sentence(&self, left: u64, seen: u64, removed: u64, facts: &[Fact]) -> String {
         let shape = self.shape;
         let cell = shape.position(self.cell);
         let units = "its row, column or box";
@@ -66,15 +66,59 @@ impl NakedSingle {
                     )
                 }
             }
-            _ => {
-                let list = text::values(shape, removed, "and");
-                let pronoun = if removed.count_ones() == 1 {
-                    "it is"
-                } else {
-                    "they are"
-                };
-                format!("{cell} loses {list}: {pronoun} already placed in {units}")
-            }
+            _ => self.loses_sentence(removed, facts),
+        }
+    }
+
+    /// The values a cell loses, each with the peer that holds it and the house
+    /// they share: `r1c2 loses 7: it is placed at r1c5 in its row`. The peers come
+    /// from the change's facts, so only an explained change pays for them.
+    fn loses_sentence(&self, removed: u64, facts: &[Fact]) -> String {
+        let shape = self.shape;
+        let cell = shape.position(self.cell);
+        let placed: Vec<(String, Option<usize>)> = bits(removed)
+            .map(|bit| {
+                let value = bit as Value;
+                let holder = facts.iter().find_map(|fact| match *fact {
+                    Fact::Is(peer, held) if held == value => self.peer_cell(peer),
+                    _ => None,
+                });
+                (text::value(shape, value), holder)
+            })
+            .collect();
+        if let [(value, Some(peer))] = placed.as_slice() {
+            let (at, house) = (shape.position(*peer), self.shared_house(*peer));
+            return format!("{cell} loses {value}: it is placed at {at} in its {house}");
+        }
+        let parts: Vec<String> = placed
+            .iter()
+            .map(|(value, holder)| match holder {
+                Some(peer) => {
+                    let (at, house) = (shape.position(*peer), self.shared_house(*peer));
+                    format!("{value} at {at} ({house})")
+                }
+                None => value.clone(),
+            })
+            .collect();
+        let list = text::join(&parts, "and");
+        format!("{cell} loses the values placed in its row, column and box: {list}")
+    }
+
+    /// The cell of a peer variable, if it is one of this cell's peers.
+    fn peer_cell(&self, peer: VarId) -> Option<usize> {
+        let index = self.peers.iter().position(|&var| var == peer)?;
+        self.shape.peers(self.cell).get(index).copied()
+    }
+
+    /// The house this cell shares with `peer`, row first: `row`, `column` or `box`.
+    fn shared_house(&self, peer: usize) -> &'static str {
+        let shape = self.shape;
+        if shape.row_of(peer) == shape.row_of(self.cell) {
+            "row"
+        } else if shape.col_of(peer) == shape.col_of(self.cell) {
+            "column"
+        } else {
+            "box"
         }
     }
 }
@@ -150,7 +194,7 @@ impl Rule for NakedSingle {
             _ => "possible values",
         };
         let facts = self.facts(ctx, removed, left);
-        let sentence = || self.sentence(left, seen, removed);
+        let sentence = || self.sentence(left, seen, removed, &facts);
         let why = Why::new(inference).because(&facts).text(&sentence);
         ctx.keep_word(self.var, left, &why)?;
         Ok(())
