@@ -99,12 +99,15 @@ impl<'m, W: Write> TextTrace<'m, W> {
                 equal,
                 depth,
             } => {
-                let relation = if *equal { "=" } else { "≠" };
-                let value = self.model.value_label(*value);
-                (
-                    depth.saturating_sub(1),
-                    format!("try {} {relation} {value}", var_name(*var)),
-                )
+                let (var, value) = (var_name(*var), self.model.value_label(*value));
+                // The other branch of a binary choice, taken once the first is done
+                // (failed, or its solutions counted).
+                let line = if *equal {
+                    format!("try {var} = {value}")
+                } else {
+                    format!("try {var} ≠ {value} ({var} = {value} is done)")
+                };
+                (depth.saturating_sub(1), line)
             }
             Event::Backtrack { depth } => (*depth, format!("back to depth {depth}")),
             Event::Solution { depth, .. } => (*depth, "solution".to_string()),

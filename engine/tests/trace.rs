@@ -23,7 +23,7 @@ fn a_text_trace_reads_like_a_worked_solution() {
     );
     assert!(text.contains("conflict in not attacking"), "{text}");
     assert!(text.contains("back to depth"), "{text}");
-    assert!(text.contains("try x0 ≠ 0"), "{text}");
+    assert!(text.contains("try x0 ≠ 0 (x0 = 0 is done)"), "{text}");
     assert_eq!(*lines.last().unwrap(), "  solution");
 }
 

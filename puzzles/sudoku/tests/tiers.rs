@@ -450,7 +450,10 @@ fn singles_explain_themselves() {
           3 at r1c9 (row), 5 at r1c1 (row) and 8 at r2c2 (column)"]
     );
     let (_, sentences) = Crafted::new().only("r5c2", "7").apply("naked single r1c2");
-    assert_eq!(sentences, ["r1c2 loses 7: it is placed at r5c2 in its column"]);
+    assert_eq!(
+        sentences,
+        ["r1c2 loses 7: it is placed at r5c2 in its column"]
+    );
     let (removed, sentences) = crafted
         .only("r1c2", "24")
         .without(&["r3c3"], "9")
