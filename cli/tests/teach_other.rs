@@ -222,6 +222,14 @@ fn magic_explain_answers_with_the_chain_of_rules() {
             .unwrap_or_else(|| panic!("{step} in {answer}"))
     };
     let r2c1 = at(" 29. r2c1 = 7  [distinct sum, column 1 distinct sum]");
+    // The line's sentence states the sum it must reach and the cell that lost values.
+    assert!(
+        lines[r2c1].ends_with(
+            "column 1 must sum to 15 with all its cells different: \
+             no other value of r2c1 allows that"
+        ),
+        "{answer}"
+    );
     assert_eq!(
         lines[r2c1 + 1],
         "       because r1c1 = 2, r2c1 ≠ 1, 2, 4, 5, 6, 8, 9, r3c1 ≠ 2, 3, 4, 5, 7, 8, 9"

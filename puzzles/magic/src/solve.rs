@@ -158,12 +158,18 @@ impl std::fmt::Debug for MagicModel {
     }
 }
 
-/// The sentence of a line's [`DistinctSum`] change: the line, in this crate's words.
+/// The sentence of a line's [`DistinctSum`] change, in this crate's words: the line,
+/// the sum it must reach (the magic constant), and the cell that lost values.
 pub fn line_wording(
-    name: String,
+    line: String,
+    target: i64,
 ) -> impl Fn(&sieve::Names, &sieve::Deduction<'_>) -> String + Send + Sync + 'static {
-    move |_, _| {
-        format!("{name}: no other value lets the line's cells be all different and reach its sum")
+    move |names, deduction| {
+        let cell = names.var_name(deduction.var);
+        format!(
+            "{line} must sum to {target} with all its cells different: \
+             no other value of {cell} allows that"
+        )
     }
 }
 
@@ -243,9 +249,8 @@ impl MagicModel {
                     model.add_rule(sum)?
                 }
                 Rules::Distinct => {
-                    let name = format!("{name} distinct sum");
-                    let sum = DistinctSum::new(name.clone(), line, target);
-                    model.add_rule(sum.wording(line_wording(name)))?
+                    let sum = DistinctSum::new(format!("{name} distinct sum"), line, target);
+                    model.add_rule(sum.wording(line_wording(name, target)))?
                 }
             };
         }

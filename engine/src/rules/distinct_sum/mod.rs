@@ -163,10 +163,13 @@ impl DistinctSum {
             facts: &[],
         };
         let text = |names: &Names| {
-            let default = |_: &Names| {
+            let default = |names: &Names| {
                 format!(
-                    "{}: no other value lets the variables be all different and reach their sum",
-                    self.name
+                    "{}: the variables must be all different and sum to {}, \
+                     and no other value of {} allows that",
+                    self.name,
+                    self.target,
+                    names.var_name(var)
                 )
             };
             self.wording.sentence(names, &deduction, default)
