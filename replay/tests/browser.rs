@@ -7,6 +7,7 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::{Element, Recorded};
 use sieve::{TraceDocument, TraceEvent, Value};
-use sieve_replay::{View, replay_page};
+use sieve_replay::{View, replay_page, replay_page_with_limit};
 
 const BROWSER: &str = "chromium";
 const INSTALL: &str = "apt-get update && apt-get install -y chromium";
@@ -60,7 +61,7 @@ fn dump_dom(scratch: &Scratch, page: &Path, fragment: &str) -> String {
         .map_or(String::new(), |stem| stem.to_string_lossy().into_owned());
     let launch = format!("{stem}{}", fragment.replace(['#', '='], "-"));
     let profile = scratch.0.join(format!("{launch}-profile"));
-    let output = scratch.0.join(format!("{launch}.html"));
+    let output = scratch.0.join(format!("{launch}-dom.html"));
     let log = scratch.0.join(format!("{launch}.log"));
     let mut child = Command::new(BROWSER)
         .args([
@@ -470,6 +471,79 @@ fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
     steps.len()
 }
 
+/// The page with a probe script after its own: the probe drives the page as a user
+/// would (clicks, a typed step) and writes what it measured into `<pre id="probe">`,
+/// which the dumped DOM then holds.
+fn with_probe(page: &str, probe: &str) -> String {
+    let at = page.rfind("</body>").expect("the page's body ends");
+    format!(
+        "{}<pre id=\"probe\"></pre><script>(function () {{ {probe} }}());</script>{}",
+        &page[..at],
+        &page[at..]
+    )
+}
+
+/// The probe's measurements, `name=value` pairs separated by spaces.
+fn probe_values(dom: &str) -> HashMap<String, f64> {
+    common::by_id(dom, "probe")
+        .text()
+        .split_whitespace()
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(name, value)| (name.to_string(), value.parse().expect("a number")))
+        .collect()
+}
+
+/// Jumping to the last step of a 100,000-event trace (the first 100,000 events of
+/// 16 queens searched column by column) takes under a second, the first time too,
+/// when the page has made no checkpoint yet.
+fn check_long_jump(scratch: &Scratch) -> usize {
+    const EVENTS: usize = 100_000;
+    let recorded = common::queens(16);
+    assert!(recorded.trace.events.len() > EVENTS);
+    let page = replay_page_with_limit("long", &recorded.trace, &recorded.view, EVENTS).unwrap();
+    let probe = "
+        const probe = document.getElementById('probe');
+        const step = () => document.getElementById('step-number').textContent;
+        const load = performance.now();
+        let started = performance.now();
+        document.getElementById('to-end').click();
+        const toEnd = performance.now() - started;
+        const end = step();
+        const jump = document.getElementById('jump');
+        started = performance.now();
+        jump.value = '50000';
+        jump.dispatchEvent(new Event('change'));
+        const toMiddle = performance.now() - started;
+        const middle = step();
+        started = performance.now();
+        document.getElementById('to-end').click();
+        const again = performance.now() - started;
+        probe.textContent = 'load=' + load + ' end=' + end + ' to_end=' + toEnd +
+            ' middle=' + middle + ' to_middle=' + toMiddle + ' again=' + again;";
+    let path = scratch.0.join("long.html");
+    fs::write(&path, with_probe(&page, probe)).unwrap();
+    if let Some(keep) = std::env::var_os("SIEVE_KEEP_PAGE") {
+        fs::write(keep, with_probe(&page, probe)).unwrap();
+    }
+    let dom = dump_dom(scratch, &path, "");
+    let measured = probe_values(&dom);
+    assert_eq!(measured["end"], (EVENTS - 1) as f64);
+    assert_eq!(measured["middle"], 50_000.0);
+    for jump in ["to_end", "to_middle", "again"] {
+        assert!(measured[jump] < 1000.0, "{jump}: {} ms", measured[jump]);
+    }
+    notice(&format!(
+        "browser test: {EVENTS} events, page {} KB, loaded in {:.0} ms, jump to the end {:.0} ms, \
+         to the middle {:.0} ms, to the end again {:.0} ms",
+        page.len() / 1000,
+        measured["load"],
+        measured["to_end"],
+        measured["to_middle"],
+        measured["again"]
+    ));
+    1
+}
+
 /// A line on standard error that the test harness does not capture (it captures
 /// only the print macros), so a skip is visible in a plain `cargo test`.
 fn notice(line: &str) {
@@ -507,7 +581,9 @@ fn the_page_shows_each_step_in_a_real_browser() {
             .iter()
             .map(|(name, recorded)| scope.spawn(|| check_puzzle(&scratch, name, recorded)))
             .collect();
+        let long = scope.spawn(|| check_long_jump(&scratch));
         runs.into_iter()
+            .chain([long])
             .map(|run| run.join().expect("the puzzle's checks pass"))
             .sum()
     });

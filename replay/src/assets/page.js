@@ -6,11 +6,74 @@
 
   const trace = JSON.parse(document.getElementById('trace-data').textContent);
   const view = JSON.parse(document.getElementById('view-data').textContent);
-  const events = trace.events;
+  const events = unpack(trace);
   const lastStep = events.length - 1;
   const varCount = trace.variables.length;
   let width = 1;
   trace.sizes.forEach((size) => { if (size > width) { width = size; } });
+
+  /* The packed events (see replay/src/pack.rs and docs/trace-format.md) read back
+     as one object per event, with the fields of the JSON trace. */
+  function unpack(packed) {
+    const kinds = ['wake', 'run', 'change', 'branch', 'conflict', 'backtrack', 'solution'];
+    const relations = ['is', 'is_not', 'at_least', 'at_most'];
+    const codes = packed.codes;
+    const out = new Array(packed.events);
+    let at = 0;
+    const next = () => codes[at++];
+    const list = () => {
+      const count = next();
+      const items = codes.slice(at, at + count);
+      at += count;
+      return items;
+    };
+    for (let step = 0; step < packed.events; step += 1) {
+      const event = { step: step, kind: kinds[next()], depth: next() };
+      switch (event.kind) {
+        case 'wake':
+        case 'run':
+          event.rule = next();
+          break;
+        case 'change': {
+          const rule = next();
+          if (rule > 0) { event.rule = rule - 1; }
+          event.var = next();
+          event.inference = packed.strings[next()];
+          const text = next();
+          if (text > 0) { event.text = packed.strings[text - 1]; }
+          event.removed = list();
+          event.cause = list();
+          const facts = next();
+          event.facts = [];
+          for (let fact = 0; fact < facts; fact += 1) {
+            event.facts.push({ var: next(), relation: relations[next()], value: next() });
+          }
+          break;
+        }
+        case 'branch':
+          event.var = next();
+          event.value = next();
+          event.equal = next() === 1;
+          break;
+        case 'conflict': {
+          const rule = next();
+          const v = next();
+          if (rule > 0) { event.rule = rule - 1; }
+          if (v > 0) { event.var = v - 1; }
+          event.inference = packed.strings[next()];
+          break;
+        }
+        case 'solution':
+          event.values = codes.slice(at, at + packed.variables.length);
+          at += packed.variables.length;
+          break;
+        default:
+          break;
+      }
+      out[step] = event;
+    }
+    return out;
+  }
 
   const byId = (id) => document.getElementById(id);
   const label = (value) => (value >= 0 && value < trace.labels.length ? trace.labels[value] : String(value));
@@ -33,13 +96,48 @@
 
   const replay = { stack: [], applied: 0, running: null, decided: false, queue: [], runChanged: [] };
 
+  /* Checkpoints: the whole replay every CHECKPOINT events, so that a jump replays
+     at most that many events from the nearest one before it. A checkpoint keeps
+     the state copies themselves, marked shared; a copy is cloned before it is
+     next written, so checkpoints cost only the copies that differ. */
+  const CHECKPOINT = 256;
+  const checkpoints = [];
+  const shared = new WeakSet();
+
   function resetReplay() {
-    replay.stack = [startState.slice()];
+    replay.stack = [startState];
+    shared.add(startState);
     replay.applied = 0;
     endPropagation();
   }
 
+  function saveCheckpoint() {
+    replay.stack.forEach((state) => shared.add(state));
+    checkpoints[replay.applied / CHECKPOINT] = {
+      stack: replay.stack.slice(), applied: replay.applied, running: replay.running,
+      decided: replay.decided, queue: replay.queue.slice(), runChanged: replay.runChanged.slice(),
+    };
+  }
+
+  function restore(checkpoint) {
+    replay.stack = checkpoint.stack.slice();
+    replay.applied = checkpoint.applied;
+    replay.running = checkpoint.running;
+    replay.decided = checkpoint.decided;
+    replay.queue = checkpoint.queue.slice();
+    replay.runChanged = checkpoint.runChanged.slice();
+  }
+
   function top() { return replay.stack[replay.stack.length - 1]; }
+
+  /* The top copy, cloned first if a checkpoint holds it. */
+  function writableTop() {
+    const state = top();
+    if (!shared.has(state)) { return state; }
+    const own = state.slice();
+    replay.stack[replay.stack.length - 1] = own;
+    return own;
+  }
 
   /* Make the copy at `depth` the top: drop deeper copies (a backtrack returns to
      the copy saved at that depth), or copy the top downwards if it is missing. */
@@ -77,7 +175,7 @@
     } else if (event.rule !== replay.running) {
       startRun(event.rule, false);
     }
-    const state = top();
+    const state = writableTop();
     (event.removed || []).forEach((value) => { state[slot(event.var, value)] = 0; });
     replay.runChanged.push(event.var);
   }
@@ -117,13 +215,24 @@
         break;
     }
     replay.applied += 1;
+    if (replay.applied % CHECKPOINT === 0 && !checkpoints[replay.applied / CHECKPOINT]) {
+      saveCheckpoint();
+    }
   }
 
-  /* Bring the replay to `step` (-1 is the start): forward from here, or again
-     from the start when going back. */
+  /* Bring the replay to `step` (-1 is the start): forward from here when that is
+     near, else from the last checkpoint at or before it. */
   function replayTo(step) {
-    if (step + 1 < replay.applied) { resetReplay(); }
-    while (replay.applied < step + 1) { apply(events[replay.applied]); }
+    const wanted = step + 1;
+    if (wanted < replay.applied || wanted - replay.applied > CHECKPOINT) {
+      let index = Math.min(Math.floor(wanted / CHECKPOINT), checkpoints.length - 1);
+      while (index > 0 && !checkpoints[index]) { index -= 1; }
+      const checkpoint = index > 0 ? checkpoints[index] : null;
+      if (wanted < replay.applied || (checkpoint && checkpoint.applied > replay.applied)) {
+        if (checkpoint) { restore(checkpoint); } else { resetReplay(); }
+      }
+    }
+    while (replay.applied < wanted) { apply(events[replay.applied]); }
   }
 
   function candidates(state, v) {

@@ -544,3 +544,123 @@ fn find_open(html: &str, open: &str, from: usize) -> Option<usize> {
     }
     None
 }
+
+/// A reader over the packed codes.
+struct Codes {
+    codes: Vec<i64>,
+    at: usize,
+}
+
+impl Codes {
+    fn next(&mut self) -> i64 {
+        self.at += 1;
+        self.codes[self.at - 1]
+    }
+    fn list(&mut self) -> Vec<i64> {
+        let count = self.next();
+        (0..count).map(|_| self.next()).collect()
+    }
+}
+
+/// The page's packed trace read back into the JSON trace it stands for (the shape
+/// `serde_json::to_value(&TraceDocument)` has), following the layout documented in
+/// docs/trace-format.md: written here apart from the packer, so the two check each
+/// other.
+pub fn unpack(packed: &str) -> serde_json::Value {
+    use serde_json::{Map, Value as Json, json};
+    let packed: Json = serde_json::from_str(packed).expect("the packed trace is JSON");
+    assert_eq!(packed["format"], "sieve-replay");
+    assert_eq!(packed["version"], 1);
+    let mut codes = Codes {
+        codes: (packed["codes"].as_array().unwrap().iter())
+            .map(|code| code.as_i64().unwrap())
+            .collect(),
+        at: 0,
+    };
+    let strings = packed["strings"].as_array().unwrap();
+    let variables = packed["variables"].as_array().unwrap().len();
+    let kinds = [
+        "wake",
+        "run",
+        "change",
+        "branch",
+        "conflict",
+        "backtrack",
+        "solution",
+    ];
+    let relations = ["is", "is_not", "at_least", "at_most"];
+    let mut events = Vec::new();
+    for step in 0..packed["events"].as_u64().unwrap() {
+        let kind = kinds[codes.next() as usize];
+        let mut event = Map::new();
+        event.insert("step".into(), json!(step));
+        event.insert("kind".into(), json!(kind));
+        event.insert("depth".into(), json!(codes.next()));
+        let mut put = |field: &str, value: Json| {
+            event.insert(field.into(), value);
+        };
+        match kind {
+            "wake" | "run" => put("rule", json!(codes.next())),
+            "change" => {
+                let rule = codes.next();
+                if rule > 0 {
+                    put("rule", json!(rule - 1));
+                }
+                put("var", json!(codes.next()));
+                put("inference", strings[codes.next() as usize].clone());
+                let text = codes.next();
+                let removed = codes.list();
+                let cause = codes.list();
+                let facts: Vec<Json> = (0..codes.next())
+                    .map(|_| {
+                        let (var, relation) = (codes.next(), codes.next());
+                        let value = codes.next();
+                        json!({"var": var, "relation": relations[relation as usize], "value": value})
+                    })
+                    .collect();
+                if !removed.is_empty() {
+                    put("removed", json!(removed));
+                }
+                if !cause.is_empty() {
+                    put("cause", json!(cause));
+                }
+                if !facts.is_empty() {
+                    put("facts", json!(facts));
+                }
+                if text > 0 {
+                    put("text", strings[text as usize - 1].clone());
+                }
+            }
+            "branch" => {
+                put("var", json!(codes.next()));
+                put("value", json!(codes.next()));
+                put("equal", json!(codes.next() == 1));
+            }
+            "conflict" => {
+                let (rule, var) = (codes.next(), codes.next());
+                if rule > 0 {
+                    put("rule", json!(rule - 1));
+                }
+                if var > 0 {
+                    put("var", json!(var - 1));
+                }
+                put("inference", strings[codes.next() as usize].clone());
+            }
+            "solution" => {
+                let values: Vec<i64> = (0..variables).map(|_| codes.next()).collect();
+                put("values", json!(values));
+            }
+            _ => {}
+        }
+        events.push(Json::Object(event));
+    }
+    assert_eq!(codes.at, codes.codes.len(), "every code is read");
+    let mut document = Map::new();
+    document.insert("format".into(), json!("sieve-trace"));
+    document.insert("version".into(), json!(2));
+    for field in ["variables", "sizes", "firsts", "rules", "labels", "start"] {
+        document.insert(field.into(), packed[field].clone());
+    }
+    document.insert("events".into(), Json::Array(events));
+    Json::Object(document)
+}
