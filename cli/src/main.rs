@@ -2,6 +2,7 @@
 
 mod bench;
 mod binairo;
+mod boards;
 mod common;
 mod dominosa;
 // Puzzle command modules: one file each.

@@ -234,6 +234,12 @@ pub trait ZooPuzzle {
     fn view(_model: &Self::Model) -> View {
         View::List
     }
+    /// How the replay page draws the board, from the puzzle (its clues) and the
+    /// model (its variables): a `View::Board` for the puzzles that describe one,
+    /// [`ZooPuzzle::view`] otherwise.
+    fn board_view(_puzzle: &Self::Puzzle, model: &Self::Model) -> View {
+        Self::view(model)
+    }
     /// The tiers `rate` tries, weakest first (probing is added above the last).
     fn tiers(puzzle: &Self::Puzzle) -> Result<Vec<Tier<Self::Model>>, CliError> {
         Ok(vec![Tier {
@@ -453,7 +459,7 @@ fn trace<P: ZooPuzzle>(
             model: P::model(&model),
             start: &start,
             config,
-            view: P::view(&model),
+            view: P::board_view(puzzle, &model),
             title: "Sieve: a zoo puzzle's solve".to_string(),
         },
     )

@@ -209,6 +209,10 @@ pub enum ReplayError {
         /// The board's size.
         n: usize,
     },
+    /// A board's layer does not fit the board or the trace (a cell off the board,
+    /// a line for a value its variable does not have).
+    #[error("the board does not fit: {0}")]
+    BoardLayer(String),
     /// The trace or view could not be written as JSON.
     #[error("cannot write the page's data as JSON: {0}")]
     Json(#[from] serde_json::Error),

@@ -31,9 +31,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A [`View`] says how to draw the variables: a [`View::Grid`] of cells (sudoku
-//! pencil marks, skyscraper clues around the border), a [`View::Chessboard`]
-//! (queens), or a [`View::List`] for any model. The page replays the trace the way
+//! A [`View`] says how to draw the variables: a [`View::Board`] in layers (cells
+//! with values, candidates or shades; lines for loops, tracks and diagonals; clues
+//! anywhere; regions; cages) that draws every zoo puzzle, a [`View::Grid`] of cells
+//! (sudoku pencil marks, skyscraper clues around the border), a
+//! [`View::Chessboard`] (queens), or a [`View::List`] for any model. Beside the
+//! board the page draws the search tree; a click on a node jumps to its step. The page replays the trace the way
 //! `docs/trace-format.md` describes ("Replay page" there gives the details).
 //!
 //! Whole solves: the page replays every event of the trace, packed (a few bytes an
@@ -41,6 +44,7 @@
 //! to any step of a long solve replays a few hundred events at most.
 //! [`replay_page_with_limit`] cuts a trace short, with a visible note.
 
+mod board;
 mod error;
 mod escape;
 mod pack;
@@ -48,6 +52,9 @@ mod page;
 mod validate;
 mod view;
 
+pub use board::{
+    BOARD_CELL_LIMIT, Board, BoardCell, BoardLine, CLUE_BAND, Cage, Clue, ClueShape, Ink, Point,
+};
 pub use error::ReplayError;
 pub use validate::DRAWING_LIMIT;
 pub use view::{BorderClues, View};

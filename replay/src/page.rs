@@ -21,7 +21,7 @@ pub(crate) fn build(
 ) -> Result<String, ReplayError> {
     let kept = trace.events.len().min(limit);
     check_trace(trace, &trace.events[..kept])?;
-    view.check(&trace.sizes)?;
+    view.check(&trace.firsts, &trace.sizes)?;
     let trace_json = serde_json::to_string(&pack(trace, &trace.events[..kept]))?;
     let view_json = serde_json::to_string(view)?;
     let note = truncation_note(trace.events.len(), kept);

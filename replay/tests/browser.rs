@@ -246,6 +246,44 @@ fn check_list(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Optio
     }
 }
 
+/// A board's layers: each cell and line shows its variable's candidates (a line
+/// is on, off or open as its value stands), and every clue and cage is drawn.
+fn check_board_layers(dom: &str, recorded: &Recorded, state: &[Vec<Value>]) {
+    let View::Board(board) = &recorded.view else {
+        unreachable!("a board view")
+    };
+    let with_class = |class: &str| {
+        common::find_elements(dom, |_, attributes| {
+            attributes
+                .get("class")
+                .is_some_and(|value| value.split_whitespace().next() == Some(class))
+        })
+    };
+    let cells = with_class("bcell");
+    assert_eq!(cells.len(), board.cells.len(), "one group per cell");
+    for (drawn, cell) in cells.iter().zip(&board.cells) {
+        assert_eq!(drawn.attribute("data-var"), cell.var.to_string());
+        assert_eq!(drawn.attribute("data-values"), joined(&state[cell.var]));
+    }
+    let lines = with_class("bline");
+    assert_eq!(lines.len(), board.lines.len(), "one element per line");
+    for (drawn, line) in lines.iter().zip(&board.lines) {
+        let values = &state[line.var];
+        let status = if values[..] == [line.on] {
+            "on"
+        } else if values.contains(&line.on) {
+            "open"
+        } else {
+            "off"
+        };
+        assert!(drawn.has_class(status), "line of {} is {status}", line.var);
+    }
+    let clues: Vec<String> = with_class("bclue").iter().map(Element::text).collect();
+    let expected: Vec<String> = board.clues.iter().map(|clue| clue.text.clone()).collect();
+    assert_eq!(clues, expected, "the clues");
+    assert_eq!(with_class("cage").len(), board.cages.len(), "the cages");
+}
+
 fn check_clues(dom: &str, recorded: &Recorded) {
     let View::Grid {
         clues: Some(clues), ..
@@ -386,6 +424,7 @@ fn check_step(dom: &str, recorded: &Recorded, step: usize) {
     match recorded.view {
         View::Grid { .. } => check_grid(dom, recorded, &state, Some(event)),
         View::Chessboard { .. } => check_board(dom, recorded, &state, Some(event)),
+        View::Board(_) => check_board_layers(dom, recorded, &state),
         View::List => check_list(dom, recorded, &state, Some(event)),
     }
     check_clues(dom, recorded);
@@ -568,6 +607,7 @@ fn the_page_shows_each_step_in_a_real_browser() {
     let scratch = Scratch::new();
     let puzzles = [
         ("sudoku", common::sudoku4("...4....2.......")),
+        ("board", common::sudoku4_board("...4....2.......")),
         ("queens", common::queens(6)),
         (
             "skyscrapers",

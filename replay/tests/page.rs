@@ -10,6 +10,7 @@ use sieve_replay::{ReplayError, View, replay_page, replay_page_with_limit};
 fn puzzles() -> Vec<(&'static str, Recorded)> {
     vec![
         ("sudoku", common::sudoku4("...4....2.......")),
+        ("board", common::sudoku4_board("...4....2.......")),
         ("queens", common::queens(6)),
         (
             "skyscrapers",

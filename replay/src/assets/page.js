@@ -397,6 +397,272 @@
     board.appendChild(grid);
   }
 
+  /* ---- Drawing a board in layers (View::Board; see replay/src/board.rs). Points
+     are in half-cells: (2r + 1, 2c + 1) is the centre of cell (r, c). ---- */
+
+  const svgSpace = (function () {
+    const holder = document.createElement('div');
+    holder.innerHTML = '<svg></svg>';
+    return holder.firstChild.namespaceURI;
+  }());
+  const palette = ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c', '#fabebe'];
+
+  function svg(tag, attributes, className) {
+    const node = document.createElementNS(svgSpace, tag);
+    Object.keys(attributes || {}).forEach((name) => { node.setAttribute(name, String(attributes[name])); });
+    if (className) { node.setAttribute('class', className); }
+    return node;
+  }
+
+  function svgText(x, y, size, text, className) {
+    const node = svg('text', { x: x, y: y, 'font-size': size, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, className);
+    node.textContent = text;
+    return node;
+  }
+
+  /* The board's extent in half-cells: the grid, and room around it for clues
+     outside it (a nonogram's runs stand several deep). */
+  function boardExtent() {
+    const extent = { top: 2, left: 2, bottom: 2, right: 2 };
+    const points = view.clues.map((clue) => clue.at)
+      .concat(view.lines.map((line) => line.from), view.lines.map((line) => line.to));
+    points.forEach((point) => {
+      extent.top = Math.max(extent.top, 1 - point.y);
+      extent.left = Math.max(extent.left, 1 - point.x);
+      extent.bottom = Math.max(extent.bottom, point.y - 2 * view.rows + 1);
+      extent.right = Math.max(extent.right, point.x - 2 * view.cols + 1);
+    });
+    return extent;
+  }
+
+  function boardGeometry() {
+    const extent = boardExtent();
+    const across = view.cols + (extent.left + extent.right) / 2;
+    const down = view.rows + (extent.top + extent.bottom) / 2;
+    const size = Math.max(16, Math.min(56, Math.floor(640 / Math.max(across, down))));
+    return {
+      size: size,
+      width: across * size,
+      height: down * size,
+      x: (half) => (extent.left + half) * size / 2,
+      y: (half) => (extent.top + half) * size / 2,
+    };
+  }
+
+  function inkMark(cell, value, first) {
+    const ink = cell.ink;
+    if (ink.kind === 'symbols') { return ink.symbols[value - first]; }
+    return label(value);
+  }
+
+  function drawBoardCell(layer, geometry, cell, state, marks, event) {
+    const v = cell.var;
+    const values = candidates(state, v);
+    const first = trace.firsts[v];
+    const size = geometry.size;
+    const x = geometry.x(2 * cell.col);
+    const y = geometry.y(2 * cell.row);
+    const group = svg('g', { 'data-var': v, 'data-row': cell.row, 'data-col': cell.col, 'data-values': values.join(' ') }, ['bcell'].concat(classesOf(v, marks)).join(' '));
+    if (trace.start[v].length === 1) { group.classList.add('given'); }
+    const title = svg('title');
+    title.textContent = varName(v);
+    group.appendChild(title);
+    let fill = '#fff';
+    let ink = 'value';
+    if (cell.ink.kind === 'shade') {
+      if (values.length === 1) {
+        fill = values[0] === cell.ink.dark ? '#1d1d1f' : '#fff';
+        group.dataset.shade = values[0] === cell.ink.dark ? 'dark' : 'light';
+      } else {
+        fill = '#d9d9de';
+        group.dataset.shade = values.length === 0 ? 'none' : 'open';
+      }
+    } else if (cell.ink.kind === 'colours' && values.length === 1) {
+      fill = palette[(values[0] - first) % palette.length];
+      ink = 'value on-colour';
+    }
+    group.appendChild(svg('rect', { x: x, y: y, width: size, height: size, fill: fill }, 'ground'));
+    group.appendChild(svg('rect', { x: x, y: y, width: size, height: size }, 'hl'));
+    const cx = x + size / 2;
+    const cy = y + size / 2;
+    if (values.length === 0) {
+      group.appendChild(svgText(cx, cy, size * 0.5, '\u2205', 'empty-domain'));
+    } else if (cell.ink.kind === 'shade') {
+      if (values.length === 1 && values[0] !== cell.ink.dark) {
+        group.appendChild(svg('circle', { cx: x + size * 0.82, cy: y + size * 0.82, r: Math.max(1.5, size * 0.06) }, 'light-dot'));
+      }
+    } else if (values.length === 1 && cell.ink.kind !== 'colours') {
+      group.appendChild(svgText(cx, cy, size * 0.55, inkMark(cell, values[0], first), ink));
+    } else if (values.length > 1) {
+      drawBoardMarks(group, cell, x, y, size, values, removedHere(v, marks, event));
+    }
+    layer.appendChild(group);
+  }
+
+  /* The candidates of an open cell, small, in a square of places: a value's
+     place is fixed, so a removal leaves a gap; values just removed are struck. */
+  function drawBoardMarks(group, cell, x, y, size, values, removed) {
+    const v = cell.var;
+    const count = trace.sizes[v];
+    const first = trace.firsts[v];
+    const side = Math.ceil(Math.sqrt(count));
+    const step = size / side;
+    for (let index = 0; index < count; index += 1) {
+      const value = first + index;
+      const here = values.indexOf(value) >= 0;
+      const gone = removed.indexOf(value) >= 0;
+      if (!here && !gone) { continue; }
+      const mx = x + step * (index % side + 0.5);
+      const my = y + step * (Math.floor(index / side) + 0.5);
+      const className = here ? 'mark' : 'mark removed';
+      if (cell.ink.kind === 'colours') {
+        const swatch = svg('rect', { x: mx - step * 0.3, y: my - step * 0.3, width: step * 0.6, height: step * 0.6 }, className);
+        swatch.style.fill = palette[index % palette.length];
+        swatch.dataset.value = String(value);
+        group.appendChild(swatch);
+      } else {
+        const text = cell.ink.kind === 'shade' ? label(value) : inkMark(cell, value, first);
+        const mark = svgText(mx, my, Math.max(7, step * 0.75), text, className);
+        mark.dataset.value = String(value);
+        group.appendChild(mark);
+      }
+    }
+  }
+
+  function drawBoardLine(layer, geometry, line, state, marks) {
+    const values = candidates(state, line.var);
+    let status = 'open';
+    if (values.length === 1 && values[0] === line.on) { status = 'on'; }
+    if (values.indexOf(line.on) < 0) { status = 'off'; }
+    const classes = ['bline', status].concat(classesOf(line.var, marks));
+    const node = svg('line', {
+      x1: geometry.x(line.from.x), y1: geometry.y(line.from.y),
+      x2: geometry.x(line.to.x), y2: geometry.y(line.to.y),
+      'data-var': line.var, 'data-on': line.on, 'data-values': values.join(' '),
+    }, classes.join(' '));
+    node.style.strokeWidth = String(Math.max(2, geometry.size * 0.12));
+    const title = svg('title');
+    title.textContent = varName(line.var) + ' = ' + label(line.on);
+    node.appendChild(title);
+    layer.appendChild(node);
+  }
+
+  function regionOf(r, c) { return view.regions[r * view.cols + c]; }
+
+  function drawWalls(layer, geometry) {
+    const wall = (y1, x1, y2, x2) => layer.appendChild(svg('line', { x1: geometry.x(x1), y1: geometry.y(y1), x2: geometry.x(x2), y2: geometry.y(y2) }, 'wall'));
+    for (let r = 0; r < view.rows; r += 1) {
+      for (let c = 0; c < view.cols; c += 1) {
+        if (c + 1 < view.cols && regionOf(r, c) !== regionOf(r, c + 1)) { wall(2 * r, 2 * c + 2, 2 * r + 2, 2 * c + 2); }
+        if (r + 1 < view.rows && regionOf(r, c) !== regionOf(r + 1, c)) { wall(2 * r + 2, 2 * c, 2 * r + 2, 2 * c + 2); }
+      }
+    }
+  }
+
+  /* A cage's outline runs just inside its cells, on every side with no cell of
+     the cage beyond it; its target sits in the corner of its first cell. */
+  function drawCage(layer, geometry, cage, index) {
+    const size = geometry.size;
+    const inset = Math.max(2, size * 0.08);
+    const inside = (r, c) => cage.cells.some((cell) => cell[0] === r && cell[1] === c);
+    const group = svg('g', { 'data-cage': index }, 'cage');
+    cage.cells.forEach((cell) => {
+      const r = cell[0];
+      const c = cell[1];
+      const left = geometry.x(2 * c);
+      const top = geometry.y(2 * r);
+      const edge = (x1, y1, x2, y2) => group.appendChild(svg('line', { x1: x1, y1: y1, x2: x2, y2: y2 }, 'cage-edge'));
+      if (!inside(r - 1, c)) { edge(left + inset, top + inset, left + size - inset, top + inset); }
+      if (!inside(r + 1, c)) { edge(left + inset, top + size - inset, left + size - inset, top + size - inset); }
+      if (!inside(r, c - 1)) { edge(left + inset, top + inset, left + inset, top + size - inset); }
+      if (!inside(r, c + 1)) { edge(left + size - inset, top + inset, left + size - inset, top + size - inset); }
+    });
+    if (cage.label !== null && cage.label !== undefined) {
+      const first = cage.cells[0];
+      const text = svg('text', { x: geometry.x(2 * first[1]) + inset * 1.5, y: geometry.y(2 * first[0]) + inset * 1.5, 'font-size': Math.max(8, size * 0.24), 'dominant-baseline': 'hanging' }, 'cage-label');
+      text.textContent = cage.label;
+      group.appendChild(text);
+    }
+    layer.appendChild(group);
+  }
+
+  function drawClue(layer, geometry, clue) {
+    const size = geometry.size;
+    const x = geometry.x(clue.at.x);
+    const y = geometry.y(clue.at.y);
+    const group = svg('g', { 'data-y': clue.at.y, 'data-x': clue.at.x, 'data-shape': clue.shape || 'plain' }, 'bclue');
+    const corner = clue.at.x % 2 === 0 && clue.at.y % 2 === 0;
+    const between = (clue.at.x + clue.at.y) % 2 !== 0;
+    let textClass = 'clue-text';
+    let fontSize = size * (between ? 0.36 : 0.45);
+    switch (clue.shape) {
+      case 'black':
+        group.appendChild(svg('circle', { cx: x, cy: y, r: size * (corner ? 0.16 : 0.3) }, 'disc black'));
+        textClass += ' on-dark';
+        break;
+      case 'white':
+        group.appendChild(svg('circle', { cx: x, cy: y, r: size * (corner ? 0.16 : 0.3) }, 'disc white'));
+        break;
+      case 'block':
+        group.appendChild(svg('rect', { x: x - size / 2, y: y - size / 2, width: size, height: size }, 'block'));
+        textClass += ' on-dark';
+        break;
+      default:
+        if (corner && clue.text !== '') {
+          group.appendChild(svg('circle', { cx: x, cy: y, r: size * 0.2 }, 'disc white'));
+          fontSize = size * 0.3;
+        }
+        break;
+    }
+    if (clue.text !== '') { group.appendChild(svgText(x, y, fontSize, clue.text, textClass)); }
+    layer.appendChild(group);
+  }
+
+  function drawBoard(board, state, marks, event) {
+    const geometry = boardGeometry();
+    const size = geometry.size;
+    const width = geometry.width;
+    const height = geometry.height;
+    const root = svg('svg', { width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'img' }, 'board-svg');
+    const ground = svg('g', {}, 'grid-layer');
+    for (let r = 0; r < view.rows; r += 1) {
+      for (let c = 0; c < view.cols; c += 1) {
+        ground.appendChild(svg('rect', { x: geometry.x(2 * c), y: geometry.y(2 * r), width: size, height: size }, 'square-ground'));
+      }
+    }
+    root.appendChild(ground);
+    const cells = svg('g', {}, 'cell-layer');
+    view.cells.forEach((cell) => drawBoardCell(cells, geometry, cell, state, marks, event));
+    root.appendChild(cells);
+    const walls = svg('g', {}, 'wall-layer');
+    if (view.regions.length === view.rows * view.cols) { drawWalls(walls, geometry); }
+    if (view.cells.length > 0) {
+      walls.appendChild(svg('rect', { x: geometry.x(0), y: geometry.y(0), width: size * view.cols, height: size * view.rows }, 'outline'));
+    } else {
+      root.classList.add('lines-only');
+    }
+    root.appendChild(walls);
+    const cages = svg('g', {}, 'cage-layer');
+    view.cages.forEach((cage, index) => drawCage(cages, geometry, cage, index));
+    root.appendChild(cages);
+    const lines = svg('g', {}, 'line-layer');
+    view.lines.forEach((line) => drawBoardLine(lines, geometry, line, state, marks));
+    root.appendChild(lines);
+    if (view.lines.some((line) => line.from.x % 2 === 0 && line.from.y % 2 === 0)) {
+      const dots = svg('g', {}, 'dot-layer');
+      for (let r = 0; r <= view.rows; r += 1) {
+        for (let c = 0; c <= view.cols; c += 1) {
+          dots.appendChild(svg('circle', { cx: geometry.x(2 * c), cy: geometry.y(2 * r), r: Math.max(1.5, size * 0.05) }, 'corner-dot'));
+        }
+      }
+      root.appendChild(dots);
+    }
+    const clues = svg('g', {}, 'clue-layer');
+    view.clues.forEach((clue) => drawClue(clues, geometry, clue));
+    root.appendChild(clues);
+    board.appendChild(root);
+  }
+
   /* ---- Drawing variables as a list (the fallback, and those a view leaves out). ---- */
 
   function drawList(container, vars, state, marks, event, title) {
@@ -422,10 +688,14 @@
   const drawnVars = (function () {
     if (view.kind === 'grid') { return view.cells; }
     if (view.kind === 'chessboard') { return view.columns; }
+    if (view.kind === 'board') {
+      return view.cells.map((cell) => cell.var).concat(view.lines.map((line) => line.var));
+    }
     return [];
   }());
+  const drawnSet = new Set(drawnVars);
   const otherVars = [];
-  for (let v = 0; v < varCount; v += 1) { if (drawnVars.indexOf(v) < 0) { otherVars.push(v); } }
+  for (let v = 0; v < varCount; v += 1) { if (!drawnSet.has(v)) { otherVars.push(v); } }
 
   function drawPuzzle(state, marks, event) {
     const board = byId('board');
@@ -436,6 +706,8 @@
       drawGrid(board, state, marks, event);
     } else if (view.kind === 'chessboard') {
       drawChessboard(board, state, marks, event);
+    } else if (view.kind === 'board') {
+      drawBoard(board, state, marks, event);
     }
     const title = view.kind === 'list' ? '' : 'Other variables';
     drawList(view.kind === 'list' ? board : others, otherVars, state, marks, event, title);

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use sieve::JsonTrace;
 use sieve::prelude::*;
 use sieve::{Names, TraceDocument, TraceEvent};
-use sieve_replay::{BorderClues, View};
+use sieve_replay::{Board, BorderClues, Cage, ClueShape, Ink, Point, View};
 
 /// A recorded run: the trace, the view that draws it and the solution found.
 pub struct Recorded {
@@ -90,6 +90,31 @@ pub fn sudoku4(givens: &str) -> Recorded {
     }
     let view = View::row_major_grid(4, 4, 2, 2);
     record(&model, start, Config::default(), view)
+}
+
+/// The 4×4 sudoku of [`sudoku4`] drawn as a board in layers: the cells, walls
+/// between the boxes, the first row as a cage of sum 10 (true of every row), and
+/// the column numbers above the grid.
+pub fn sudoku4_board(givens: &str) -> Recorded {
+    let mut recorded = sudoku4(givens);
+    let mut board = Board::new(4, 4);
+    for cell in 0..16 {
+        board.cell(cell / 4, cell % 4, cell, Ink::Label);
+    }
+    board.regions = (0..16).map(|cell| cell / 8 * 2 + cell % 4 / 2).collect();
+    board.cages.push(Cage {
+        cells: (0..4).map(|col| (0, col)).collect(),
+        label: Some("10".to_string()),
+    });
+    for col in 0..4 {
+        let at = Point {
+            y: -1,
+            x: 2 * col + 1,
+        };
+        board.clue(at, format!("c{}", col + 1), ClueShape::Plain);
+    }
+    recorded.view = View::Board(board);
+    recorded
 }
 
 /// Two queens `distance` columns apart do not attack each other.
