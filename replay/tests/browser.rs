@@ -455,7 +455,7 @@ fn first_of(trace: &TraceDocument, kind: &str) -> usize {
 fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
     let page = scratch.0.join(format!("{name}.html"));
     let html = replay_page(&format!("{name} replay"), &recorded.trace, &recorded.view).unwrap();
-    fs::write(&page, html).unwrap();
+    fs::write(&page, &html).unwrap();
     let trace = &recorded.trace;
     let last = trace.events.len() - 1;
     // A rule's change after the search went back (under a decision when it never
@@ -481,6 +481,9 @@ fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
     for &step in &steps {
         let dom = dump_dom(scratch, &page, &format!("#step={step}"));
         check_step(&dom, recorded, step);
+    }
+    if name == "queens" || name == "board" {
+        check_tree_click(scratch, name, &html, recorded);
     }
     if name == "sudoku" {
         // `&play` starts playing: 4 steps a second over the 3 s of virtual time.
@@ -581,6 +584,39 @@ fn check_long_jump(scratch: &Scratch) -> usize {
         measured["again"]
     ));
     1
+}
+
+/// A click on the last node of the search tree shows that node's step (the
+/// whole page is checked there), marks the node current and the path to it, and
+/// one step forward goes on from there.
+fn check_tree_click(scratch: &Scratch, name: &str, html: &str, recorded: &Recorded) {
+    let branches: Vec<usize> = (recorded.trace.events.iter().enumerate())
+        .filter(|(_, event)| event.kind == "branch")
+        .map(|(step, _)| step)
+        .collect();
+    let probe = "
+        const nodes = document.querySelectorAll('.tree-node');
+        const node = nodes[nodes.length - 1];
+        node.querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        const current = document.querySelectorAll('.tree-node.current');
+        document.getElementById('probe').textContent = 'nodes=' + nodes.length +
+            ' node_step=' + node.dataset.step + ' current=' + current.length +
+            ' current_is_node=' + (current[0] === node ? 1 : 0) +
+            ' on_path=' + document.querySelectorAll('.tree-node.on-path').length;";
+    let path = scratch.0.join(format!("{name}-tree.html"));
+    fs::write(&path, with_probe(html, probe)).unwrap();
+    let dom = dump_dom(scratch, &path, "");
+    let measured = probe_values(&dom);
+    assert_eq!(measured["nodes"], (branches.len() + 1) as f64, "{name}");
+    let step = *branches.last().expect("the search branches");
+    assert_eq!(measured["node_step"], step as f64, "{name}");
+    assert_eq!(measured["current"], 1.0, "{name}");
+    assert_eq!(measured["current_is_node"], 1.0, "{name}");
+    assert!(
+        measured["on_path"] >= 1.0,
+        "{name}: the root is on the path"
+    );
+    check_step(&dom, recorded, step);
 }
 
 /// A line on standard error that the test harness does not capture (it captures

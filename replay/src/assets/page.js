@@ -713,6 +713,133 @@
     drawList(view.kind === 'list' ? board : others, otherVars, state, marks, event, title);
   }
 
+  /* ---- The search tree: a node for the start and for each branch, drawn
+     beside the board; a click jumps to the node's step. ---- */
+
+  const searchTree = buildTree();
+
+  /* Walk the events once: an `x = v` branch at depth d opens a child of the node
+     at depth d - 1; an `x ≠ v` branch at depth d is the other child of the node
+     at depth d (the one whose `x = v` subtree failed) and takes its place on the
+     path. Each step knows the node it happens in. */
+  function buildTree() {
+    const nodes = [{ parent: -1, step: -1, depth: 0, label: 'start', children: [], end: '' }];
+    const nodeAt = new Int32Array(events.length);
+    const path = [0];
+    let current = 0;
+    const at = (depth) => path[Math.min(depth, path.length - 1)];
+    events.forEach((event, step) => {
+      if (event.kind === 'branch') {
+        const parent = event.equal ? at(event.depth - 1) : at(event.depth);
+        const node = {
+          parent: parent, step: step, depth: nodes[parent].depth + 1, equal: event.equal,
+          label: varName(event.var) + (event.equal ? ' = ' : ' \u2260 ') + label(event.value),
+          children: [], end: '',
+        };
+        nodes.push(node);
+        nodes[parent].children.push(nodes.length - 1);
+        path.length = Math.min(path.length, event.depth + 1);
+        path[event.depth] = nodes.length - 1;
+        current = nodes.length - 1;
+      } else if (event.kind === 'backtrack') {
+        path.length = Math.min(path.length, event.depth + 1);
+        current = at(event.depth);
+      } else if (event.kind === 'conflict' || event.kind === 'solution') {
+        current = at(event.depth);
+        nodes[current].end = event.kind === 'solution' ? 'solution' : 'failure';
+        nodes[current].endStep = step;
+      } else if (event.kind !== 'wake') {
+        current = at(event.depth);
+      }
+      nodeAt[step] = current;
+    });
+    return { nodes: nodes, nodeAt: nodeAt, elements: [], shown: [] };
+  }
+
+  /* Leaves left to right in depth-first order; a parent centred over its
+     children. */
+  function layoutTree(nodes) {
+    let leaves = 0;
+    const place = (index) => {
+      const node = nodes[index];
+      if (node.children.length === 0) {
+        node.x = leaves;
+        leaves += 1;
+        return;
+      }
+      node.children.forEach(place);
+      node.x = (nodes[node.children[0]].x + nodes[node.children[node.children.length - 1]].x) / 2;
+    };
+    place(0);
+    let depth = 0;
+    nodes.forEach((node) => { depth = Math.max(depth, node.depth); });
+    return { leaves: leaves, depth: depth };
+  }
+
+  function drawTree() {
+    const nodes = searchTree.nodes;
+    const shape = layoutTree(nodes);
+    const across = Math.max(6, Math.min(28, Math.floor(360 / Math.max(1, shape.leaves))));
+    const down = Math.max(12, Math.min(36, Math.floor(420 / Math.max(1, shape.depth + 1))));
+    const width = (shape.leaves + 1) * across;
+    const height = (shape.depth + 1) * down + 16;
+    const x = (node) => (node.x + 1) * across;
+    const y = (node) => node.depth * down + 10;
+    const root = svg('svg', { width: width, height: height, viewBox: '0 0 ' + width + ' ' + height }, 'tree-svg');
+    const edges = svg('g', {}, 'tree-edges');
+    nodes.forEach((node) => {
+      if (node.parent < 0) { return; }
+      const parent = nodes[node.parent];
+      edges.appendChild(svg('line', { x1: x(parent), y1: y(parent), x2: x(node), y2: y(node) }, node.equal ? 'tree-edge equal' : 'tree-edge other'));
+    });
+    root.appendChild(edges);
+    const radius = Math.max(3, Math.min(7, across / 3));
+    nodes.forEach((node, index) => {
+      const kind = node.end || (index === 0 ? 'root' : 'decision');
+      const group = svg('g', { 'data-node': index, 'data-step': node.step, tabindex: 0 }, 'tree-node ' + kind);
+      group.appendChild(svg('circle', { cx: x(node), cy: y(node), r: radius }));
+      const title = svg('title');
+      title.textContent = node.label + (node.step >= 0 ? ' (step ' + node.step + ')' : '') +
+        (node.end ? ': ' + node.end + ' at step ' + node.endStep : '');
+      group.appendChild(title);
+      edges.parentNode.appendChild(group);
+      searchTree.elements.push(group);
+    });
+    root.addEventListener('click', (click) => {
+      const target = click.target.closest ? click.target.closest('[data-step]') : null;
+      if (target) { pause(); show(parseInt(target.dataset.step, 10)); }
+    });
+    byId('tree').appendChild(root);
+    byId('tree-size').textContent = nodes.length === 1
+      ? 'no decisions: propagation alone'
+      : (nodes.length - 1) + ' decisions, ' + nodes.filter((node) => node.end === 'failure').length + ' failures, ' +
+        nodes.filter((node) => node.end === 'solution').length + ' solution';
+  }
+
+  /* Mark the node the step happens in, and the path from the root to it. */
+  function highlightTree(step) {
+    searchTree.shown.forEach((index) => searchTree.elements[index].classList.remove('current', 'on-path'));
+    const shown = [];
+    let index = step < 0 ? 0 : searchTree.nodeAt[step];
+    const element = searchTree.elements[index];
+    if (element) { element.classList.add('current'); }
+    shown.push(index);
+    index = searchTree.nodes[index].parent;
+    while (index >= 0) {
+      searchTree.elements[index].classList.add('on-path');
+      shown.push(index);
+      index = searchTree.nodes[index].parent;
+    }
+    searchTree.shown = shown;
+    const holder = byId('tree');
+    if (element && holder.scrollWidth > holder.clientWidth) {
+      const box = element.getBBox();
+      if (box.x < holder.scrollLeft || box.x > holder.scrollLeft + holder.clientWidth) {
+        holder.scrollLeft = Math.max(0, box.x - holder.clientWidth / 2);
+      }
+    }
+  }
+
   /* ---- The explanation panel. ---- */
 
   function describe(event) {
@@ -831,6 +958,7 @@
     const marks = highlights(event);
     drawPuzzle(top(), marks, event);
     drawPanel(target, event);
+    highlightTree(target);
     writeHash(target);
   }
 
@@ -892,6 +1020,7 @@
   const autoplay = /[#&]play(&|$)/.test(location.hash);
   resetReplay();
   setUp();
+  drawTree();
   show(stepFromHash());
   if (autoplay) { play(); }
 }());
