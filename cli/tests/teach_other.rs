@@ -748,3 +748,68 @@ fn skyscrapers_explain_rejects_a_bad_cell_height_or_batch() {
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("explain answers about one puzzle"));
 }
+
+/// Every zoo puzzle's `--trace html` draws its board in layers (a `board` view
+/// the replay crate checked against the trace before writing the page). The IDs
+/// were made by `sgt-<puzzle> --generate 1 <params>`.
+#[test]
+fn every_zoo_puzzle_draws_a_board() {
+    let puzzles = [
+        ("solo", "2x2:c4_1f1_2c", "cells"),
+        ("keen", "3:a_a3_a_,s1a6m3m2", "cages"),
+        ("unequal", "4:0,0,0,3,0,0U,0,0,0R,0U,0,0D,0,0,0,0,", "clues"),
+        ("towers", "4:2/1/2/3/3/3/1/2/2/1/2/3/3/3/1/2", "clues"),
+        (
+            "nonogram",
+            "8x8:3/1/3/2.1/3.2/3.2/5.2/5/6/6/1.4/2/1.2/2/1.3/4",
+            "clues",
+        ),
+        ("binairo", "8x8:aACgCfBABgebafLEa", "cells"),
+        (
+            "hitori",
+            "6x6:326426646243335641154366463616563135",
+            "clues",
+        ),
+        (
+            "tents",
+            "8x8:e_cnj_a_adiad,2,1,1,1,2,2,0,3,2,1,1,2,1,2,1,2",
+            "lines",
+        ),
+        ("lightup", "7x7:BeBaBb20b1h1h0b12b0a0eB", "clues"),
+        (
+            "magnets",
+            "6x6:312232,321232,222223,321223,LRTTLRLRBBLRLRTTLRLRBBTTTTLRBBBBLRLR",
+            "regions",
+        ),
+        (
+            "map",
+            "8x8n12:eacbbaaaebdbaaceabcbgbabcadbhacbaaacabaaaacbaaaha,2c3d201",
+            "regions",
+        ),
+        ("dominosa", "3:23103230032211310120", "lines"),
+        ("slant", "6x6:h12a2a1b1a32b11a21b232b11a3b21c111a", "lines"),
+        (
+            "loopy",
+            "7x7t0:3a3c3a3221a1b1a2a2b23c2c1a2a2a0c33b23a",
+            "lines",
+        ),
+        ("pearl", "7x7:BdWfWcWWdBaBiBeWaBbBc", "lines"),
+        ("tracks", "6x6:fCa9wCc,2,6,S5,3,4,3,4,S6,6,4,1,2", "lines"),
+    ];
+    for (command, id, layer) in puzzles {
+        let (output, page) = run_to_file(
+            &[command, "solve", id, "--trace", "html"],
+            &format!("{command}.html"),
+        );
+        assert_exit(&output, 0);
+        assert_self_contained(&page);
+        let view = embedded(&page, "view-data");
+        assert_eq!(view["kind"], "board", "{command}");
+        let drawn = view[layer].as_array().map_or(0, Vec::len);
+        assert!(drawn > 0, "{command}: no {layer}");
+        assert!(
+            last_solution(&embedded(&page, "trace-data")).is_some(),
+            "{command}"
+        );
+    }
+}
