@@ -28,6 +28,7 @@ mod towers;
 mod tracks;
 mod unequal;
 mod zoo;
+mod zoo_hint;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -813,3 +813,39 @@ fn every_zoo_puzzle_draws_a_board() {
         );
     }
 }
+
+/// `hint` gives the first deduction of the weakest tier that makes one, in the
+/// rule's words, with the facts it rests on; a malformed ID is an input error.
+#[test]
+fn zoo_hints_name_the_tier_the_rule_and_the_reason() {
+    let output = run(
+        &[
+            "tents",
+            "hint",
+            "8x8:e_cnj_a_adiad,2,1,1,1,2,2,0,3,2,1,1,2,1,2,1,2",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "tier 1 (easy):", "{text}");
+    assert!(
+        lines[1].starts_with("  1. r2c7 = 0  [regular, column 7 holds 0]"),
+        "{text}"
+    );
+    assert!(lines[1].contains("cannot be a tent"), "{text}");
+    assert!(
+        lines[2]
+            .trim_start()
+            .starts_with("because r1c7 (a tree) = 0"),
+        "{text}"
+    );
+
+    let output = run(&["pearl", "hint", "7x7:BdWfWcWWdBaBiBeWaBbBc"], None);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).starts_with("tier 1 (rules):\n  1. r1c1–r1c2 = 1"));
+
+    let output = run(&["keen", "hint", "3:a_a3_a_,s1a6m3"], None);
+    assert_exit(&output, 2);
+}
