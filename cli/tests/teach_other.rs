@@ -849,3 +849,63 @@ fn zoo_hints_name_the_tier_the_rule_and_the_reason() {
     let output = run(&["keen", "hint", "3:a_a3_a_,s1a6m3"], None);
     assert_exit(&output, 2);
 }
+
+/// docs/lesson.md walks through the replay of `sieve queens solve 4`: the page
+/// kept in docs/lesson/ is the one the command writes, and the steps the lesson
+/// cites are the events it says they are.
+#[test]
+fn the_lesson_replay_is_current_and_its_steps_are_right() {
+    let (output, page) = run_to_file(&["queens", "solve", "4", "--trace", "html"], "q4.html");
+    assert_exit(&output, 0);
+    let kept = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/lesson/queens4.html");
+    let kept = std::fs::read_to_string(kept).expect("docs/lesson/queens4.html");
+    assert!(
+        kept == page,
+        "docs/lesson/queens4.html is stale: write it again with \
+         `sieve queens solve 4 --trace html --out docs/lesson/queens4.html`"
+    );
+    let (output, json) = run_to_file(&["queens", "solve", "4", "--trace", "json"], "q4.json");
+    assert_exit(&output, 0);
+    let trace: Value = serde_json::from_str(&json).unwrap();
+    let events = events(&trace);
+    let kind = |step: usize| events[step]["kind"].as_str().unwrap().to_string();
+    let var =
+        |step: usize| trace["variables"][events[step]["var"].as_u64().unwrap() as usize].clone();
+    assert_eq!(events.len(), 30);
+    assert_eq!((kind(4), var(4)), ("branch".into(), "queen 2".into()));
+    assert_eq!(
+        (events[4]["value"].clone(), events[4]["equal"].clone()),
+        (0.into(), true.into())
+    );
+    assert_eq!((kind(6), kind(7)), ("wake".into(), "run".into()));
+    for (step, queen, removed) in [
+        (8, "queen 1", [0, 1]),
+        (9, "queen 3", [0, 1]),
+        (10, "queen 4", [0, 2]),
+    ] {
+        assert_eq!((kind(step), var(step)), ("change".into(), queen.into()));
+        assert_eq!(events[step]["removed"], serde_json::json!(removed));
+    }
+    assert_eq!(
+        (kind(11), var(11), events[11]["value"].clone()),
+        ("branch".into(), "queen 3".into(), 2.into())
+    );
+    assert_eq!(
+        (kind(15), var(15), events[15]["removed"].clone()),
+        ("change".into(), "queen 1".into(), serde_json::json!([2]))
+    );
+    assert_eq!((kind(17), var(17)), ("conflict".into(), "queen 4".into()));
+    assert_eq!(
+        (kind(18), events[18]["depth"].clone()),
+        ("backtrack".into(), 1.into())
+    );
+    assert_eq!(
+        (kind(19), events[19]["equal"].clone()),
+        ("branch".into(), false.into())
+    );
+    assert_eq!((kind(20), var(20)), ("change".into(), "queen 3".into()));
+    assert_eq!((kind(23), var(23)), ("change".into(), "queen 1".into()));
+    assert_eq!((kind(25), var(25)), ("change".into(), "queen 4".into()));
+    assert_eq!(kind(29), "solution");
+    assert_eq!(events[29]["values"], serde_json::json!([2, 0, 3, 1]));
+}
