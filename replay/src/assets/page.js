@@ -665,24 +665,52 @@
 
   /* ---- Drawing variables as a list (the fallback, and those a view leaves out). ---- */
 
+  /* The list is built once; each step then rewrites only the rows whose
+     candidates, removals or marks differ, so a long list stays cheap. */
+  const listRows = new Map();
+
+  function listRow(table, v) {
+    const row = element('tr');
+    row.dataset.var = String(v);
+    row.appendChild(element('th', '', varName(v)));
+    row.appendChild(element('td', 'candidates'));
+    row.appendChild(element('td', 'removed'));
+    table.appendChild(row);
+    const entry = { row: row, values: null, removed: null, classes: null };
+    listRows.set(v, entry);
+    return entry;
+  }
+
   function drawList(container, vars, state, marks, event, title) {
     if (vars.length === 0) { return; }
-    if (title) { container.appendChild(element('p', 'list-title', title)); }
-    const table = element('table', 'list');
+    let table = container.querySelector('table.list');
+    if (!table) {
+      if (title) { container.appendChild(element('p', 'list-title', title)); }
+      table = element('table', 'list');
+      vars.forEach((v) => listRow(table, v));
+      container.appendChild(table);
+    }
     vars.forEach((v) => {
-      const values = candidates(state, v);
-      const row = element('tr');
-      row.classList.add.apply(row.classList, classesOf(v, marks));
-      row.dataset.var = String(v);
-      row.dataset.values = values.join(' ');
-      row.appendChild(element('th', '', varName(v)));
-      const text = values.length === 0 ? '\u2205' : values.map(label).join(' ');
-      row.appendChild(element('td', 'candidates', text));
-      const removed = removedHere(v, marks, event);
-      row.appendChild(element('td', 'removed', removed.length ? '\u2212 ' + removed.map(label).join(' ') : ''));
-      table.appendChild(row);
+      const entry = listRows.get(v);
+      const values = candidates(state, v).join(' ');
+      if (values !== entry.values) {
+        entry.values = values;
+        entry.row.dataset.values = values;
+        const list = values === '' ? [] : values.split(' ').map(Number);
+        entry.row.children[1].textContent = list.length === 0 ? '\u2205' : list.map(label).join(' ');
+      }
+      const gone = removedHere(v, marks, event);
+      const removed = gone.length ? '\u2212 ' + gone.map(label).join(' ') : '';
+      if (removed !== entry.removed) {
+        entry.removed = removed;
+        entry.row.children[2].textContent = removed;
+      }
+      const classes = classesOf(v, marks).join(' ');
+      if (classes !== entry.classes) {
+        entry.classes = classes;
+        entry.row.className = classes;
+      }
     });
-    container.appendChild(table);
   }
 
   const drawnVars = (function () {
@@ -700,8 +728,7 @@
   function drawPuzzle(state, marks, event) {
     const board = byId('board');
     const others = byId('others');
-    board.replaceChildren();
-    others.replaceChildren();
+    if (view.kind !== 'list') { board.replaceChildren(); }
     if (view.kind === 'grid') {
       drawGrid(board, state, marks, event);
     } else if (view.kind === 'chessboard') {
@@ -909,6 +936,24 @@
     }
   }
 
+  /* The facts a change rests on, those of one variable and relation together:
+     `because r1c1 = 5, r2c2 ≠ 3, 4`. */
+  function because(event) {
+    if (!event || event.kind !== 'change' || !event.facts || event.facts.length === 0) { return ''; }
+    const signs = { is: '=', is_not: '\u2260', at_least: '\u2265', at_most: '\u2264' };
+    const groups = [];
+    event.facts.forEach((fact) => {
+      const found = groups.find((group) => group.var === fact.var && group.relation === fact.relation);
+      const text = label(fact.value);
+      if (!found) {
+        groups.push({ var: fact.var, relation: fact.relation, values: [text] });
+      } else if (found.values.indexOf(text) < 0) {
+        found.values.push(text);
+      }
+    });
+    return 'because ' + groups.map((group) => varName(group.var) + ' ' + signs[group.relation] + ' ' + group.values.join(', ')).join('; ');
+  }
+
   function drawPanel(step, event) {
     const text = describe(event);
     byId('step-number').textContent = step < 0 ? 'start' : String(step);
@@ -918,6 +963,7 @@
     byId('effect').textContent = text.effect;
     byId('why').textContent = text.why;
     byId('inference').textContent = event && event.inference ? event.inference : '';
+    byId('because').textContent = because(event);
     const status = byId('status');
     status.textContent = text.status;
     status.className = 'status ' + text.status.toLowerCase();
