@@ -235,7 +235,7 @@ fn the_built_in_sudoku_replays_to_its_last_step() {
     let end = start + page[start..].find("</script>").unwrap();
     let packed: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
     assert_eq!(packed["events"].as_u64(), Some(events.len() as u64));
-    // Packed, the whole solve costs under 16 bytes an event.
-    assert!(end - start < events.len() * 16, "{} bytes", end - start);
+    // Packed, the whole solve costs under 8 bytes an event.
+    assert!(end - start < events.len() * 8, "{} bytes", end - start);
     std::fs::remove_dir_all(&dir).ok();
 }

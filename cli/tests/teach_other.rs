@@ -47,10 +47,31 @@ fn embedded(page: &str, id: &str) -> Value {
 /// variable), or `None` when the last event is no solution.
 fn last_solution(trace: &Value) -> Option<Value> {
     assert_eq!(trace["format"], "sieve-replay");
-    let codes = trace["codes"].as_array().unwrap();
+    let codes = read_numbers(trace["codes"].as_str().unwrap());
     let variables = trace["variables"].as_array().unwrap().len();
     let at = codes.len().checked_sub(variables + 2)?;
-    (codes[at] == 6).then(|| Value::Array(codes[at + 2..].to_vec()))
+    (codes[at] == 6).then(|| serde_json::json!(codes[at + 2..]))
+}
+
+/// The numbers of a packed trace's codes (docs/trace-format.md): base64url
+/// digits of five bits, lowest first, the sixth bit set while more follow, then
+/// the sign zig-zagged.
+fn read_numbers(text: &str) -> Vec<i64> {
+    let digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut numbers = Vec::new();
+    let (mut number, mut shift) = (0u64, 0);
+    for character in text.chars() {
+        let digit = digits.find(character).expect("a digit") as u64;
+        number |= (digit & 31) << shift;
+        if digit & 32 == 0 {
+            let value = (number >> 1) as i64;
+            numbers.push(if number & 1 == 0 { value } else { -value - 1 });
+            (number, shift) = (0, 0);
+        } else {
+            shift += 5;
+        }
+    }
+    numbers
 }
 
 /// A replay page is one self-contained file: a document that fetches nothing.

@@ -59,8 +59,9 @@ pub(crate) struct Packed<'a> {
     strings: Vec<&'a str>,
     /// How many events `codes` holds.
     events: usize,
-    /// The events, packed.
-    codes: Vec<i64>,
+    /// The events, packed: the integers written one after the other, each in
+    /// [`write_number`]'s few characters.
+    codes: String,
 }
 
 /// Pack the header of `trace` and the given events (checked by
@@ -82,7 +83,41 @@ pub(crate) fn pack<'a>(trace: &'a TraceDocument, events: &'a [TraceEvent]) -> Pa
         start: &trace.start,
         strings: strings.list,
         events: events.len(),
-        codes,
+        codes: write_numbers(&codes),
+    }
+}
+
+/// The characters of a packed number: 64 that need no escaping in JSON or HTML
+/// and hold no `/` (base64url's alphabet).
+const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Every number of `numbers`, each written by [`write_number`].
+pub(crate) fn write_numbers(numbers: &[i64]) -> String {
+    let mut out = String::with_capacity(numbers.len() * 2);
+    for &number in numbers {
+        write_number(number, &mut out);
+    }
+    out
+}
+
+/// A number in as few characters as it needs (a variable-length quantity, as in
+/// source maps): zig-zag for the sign (0, -1, 1, -2 … become 0, 1, 2, 3 …), then
+/// five bits a character, lowest first, the sixth bit set while more follow. The
+/// small numbers most events hold take one character.
+pub(crate) fn write_number(number: i64, out: &mut String) {
+    let mut rest = if number < 0 {
+        (number.unsigned_abs() << 1) - 1
+    } else {
+        number.unsigned_abs() << 1
+    };
+    loop {
+        let digit = (rest & 31) as usize;
+        rest >>= 5;
+        let more = if rest > 0 { 32 } else { 0 };
+        out.push(char::from(DIGITS[digit | more]));
+        if rest == 0 {
+            break;
+        }
     }
 }
 
@@ -156,6 +191,15 @@ mod tests {
         assert_eq!(strings.of("naked single"), 1);
         assert_eq!(strings.of("possible values"), 0);
         assert_eq!(strings.list, ["possible values", "naked single"]);
+    }
+
+    #[test]
+    fn small_numbers_take_one_character_and_signs_zig_zag() {
+        let written: Vec<String> = [0, -1, 1, 15, -16, 16, 1000, -1000]
+            .iter()
+            .map(|&number| write_numbers(&[number]))
+            .collect();
+        assert_eq!(written, ["A", "B", "C", "e", "f", "gB", "w-B", "v-B"]);
     }
 
     #[test]

@@ -12,12 +12,36 @@
   let width = 1;
   trace.sizes.forEach((size) => { if (size > width) { width = size; } });
 
+  /* The numbers of the packed codes: five bits a character, lowest first, the
+     sixth set while more follow; then the sign, zig-zagged (see
+     replay/src/pack.rs). */
+  function readNumbers(text) {
+    const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const valueOf = new Int8Array(128);
+    for (let index = 0; index < 64; index += 1) { valueOf[digits.charCodeAt(index)] = index; }
+    const numbers = [];
+    let number = 0;
+    let shift = 1;
+    for (let index = 0; index < text.length; index += 1) {
+      const digit = valueOf[text.charCodeAt(index)];
+      number += (digit & 31) * shift;
+      if (digit & 32) {
+        shift *= 32;
+      } else {
+        numbers.push(number % 2 === 0 ? number / 2 : -(number + 1) / 2);
+        number = 0;
+        shift = 1;
+      }
+    }
+    return numbers;
+  }
+
   /* The packed events (see replay/src/pack.rs and docs/trace-format.md) read back
      as one object per event, with the fields of the JSON trace. */
   function unpack(packed) {
     const kinds = ['wake', 'run', 'change', 'branch', 'conflict', 'backtrack', 'solution'];
     const relations = ['is', 'is_not', 'at_least', 'at_most'];
-    const codes = packed.codes;
+    const codes = readNumbers(packed.codes);
     const out = new Array(packed.events);
     let at = 0;
     const next = () => codes[at++];

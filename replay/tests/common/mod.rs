@@ -570,6 +570,26 @@ fn find_open(html: &str, open: &str, from: usize) -> Option<usize> {
     None
 }
 
+/// The numbers of packed codes: base64url digits of five bits, lowest first,
+/// the sixth bit set while more follow, then the sign zig-zagged.
+pub fn read_numbers(text: &str) -> Vec<i64> {
+    let digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut numbers = Vec::new();
+    let (mut number, mut shift) = (0u64, 0);
+    for character in text.chars() {
+        let digit = digits.find(character).expect("a digit of the packed codes") as u64;
+        number |= (digit & 31) << shift;
+        if digit & 32 == 0 {
+            let value = (number >> 1) as i64;
+            numbers.push(if number & 1 == 0 { value } else { -value - 1 });
+            (number, shift) = (0, 0);
+        } else {
+            shift += 5;
+        }
+    }
+    numbers
+}
+
 /// A reader over the packed codes.
 struct Codes {
     codes: Vec<i64>,
@@ -597,9 +617,7 @@ pub fn unpack(packed: &str) -> serde_json::Value {
     assert_eq!(packed["format"], "sieve-replay");
     assert_eq!(packed["version"], 1);
     let mut codes = Codes {
-        codes: (packed["codes"].as_array().unwrap().iter())
-            .map(|code| code.as_i64().unwrap())
-            .collect(),
+        codes: read_numbers(packed["codes"].as_str().unwrap()),
         at: 0,
     };
     let strings = packed["strings"].as_array().unwrap();
