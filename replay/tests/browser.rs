@@ -607,6 +607,7 @@ fn check_tree_click(scratch: &Scratch, name: &str, html: &str, recorded: &Record
         const node = nodes[nodes.length - 1];
         node.querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
         const current = document.querySelectorAll('.tree-node.current');
+        document.getElementById('hint-button').click();
         document.getElementById('probe').textContent = 'nodes=' + nodes.length +
             ' node_step=' + node.dataset.step + ' current=' + current.length +
             ' current_is_node=' + (current[0] === node ? 1 : 0) +
@@ -625,6 +626,21 @@ fn check_tree_click(scratch: &Scratch, name: &str, html: &str, recorded: &Record
         "{name}: the root is on the path"
     );
     check_step(&dom, recorded, step);
+    // The hint tells the next change a rule makes, without moving there.
+    let trace = &recorded.trace;
+    let next = find_step(trace, step + 1, |event| {
+        event.kind == "change" && event.rule.is_some()
+    });
+    let hint = common::by_id(&dom, "hint").text();
+    let expected = format!(
+        "step {next}: {} \u{2260} ",
+        trace.variables[trace.events[next].var.unwrap()]
+    );
+    assert!(hint.starts_with(&expected), "{hint}");
+    assert!(
+        hint.ends_with(&common::sentence(&trace.events[next])),
+        "{hint}"
+    );
 }
 
 /// A line on standard error that the test harness does not capture (it captures

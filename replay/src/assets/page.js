@@ -978,6 +978,21 @@
     return 'because ' + groups.map((group) => varName(group.var) + ' ' + signs[group.relation] + ' ' + group.values.join(', ')).join('; ');
   }
 
+  /* The next deduction of this solve after `step`: the next change a rule
+     makes, told without going there (for a student to try first). */
+  function nextDeduction(step) {
+    for (let next = step + 1; next <= lastStep; next += 1) {
+      const event = events[next];
+      if (event.kind === 'change' && event.rule !== undefined) {
+        const removed = (event.removed || []).map(label).join(', ');
+        const reason = event.text || event.inference;
+        return 'step ' + next + ': ' + varName(event.var) + ' \u2260 ' + removed + ' (' + ruleName(event.rule) + '): ' + reason;
+      }
+      if (event.kind === 'branch') { return 'step ' + next + ': no rule deduces more here; the search guesses ' + varName(event.var) + (event.equal ? ' = ' : ' \u2260 ') + label(event.value); }
+    }
+    return 'nothing: this is the end of the solve';
+  }
+
   function drawPanel(step, event) {
     const text = describe(event);
     byId('step-number').textContent = step < 0 ? 'start' : String(step);
@@ -988,6 +1003,7 @@
     byId('why').textContent = text.why;
     byId('inference').textContent = event && event.inference ? event.inference : '';
     byId('because').textContent = because(event);
+    byId('hint').textContent = '';
     const status = byId('status');
     status.textContent = text.status;
     status.className = 'status ' + text.status.toLowerCase();
@@ -1067,6 +1083,7 @@
     byId('forward').addEventListener('click', () => { pause(); show(current + 1); });
     byId('to-end').addEventListener('click', () => { pause(); show(lastStep); });
     byId('play').addEventListener('click', play);
+    byId('hint-button').addEventListener('click', () => { byId('hint').textContent = nextDeduction(current); });
     byId('jump').addEventListener('change', () => {
       const step = parseInt(byId('jump').value, 10);
       pause();
