@@ -6,6 +6,9 @@ use std::io::Write;
 use sieve::{Domains, Model, Value, VarId};
 use sieve_unruly::{Grid, Puzzle, UnrulyModel, check, draw, format_unruly_line, parse_unruly_id};
 
+use sieve_replay::View;
+
+use crate::boards::{cell_board, shade};
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
@@ -73,6 +76,17 @@ impl ZooPuzzle for Binairo {
 
     fn var_at(model: &UnrulyModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// The cells black (the colour the ID writes in upper case, value 1) or white.
+    fn board_view(puzzle: &Puzzle, model: &UnrulyModel) -> View {
+        let var_at = |row, col| model.var_at(row, col);
+        View::Board(cell_board(
+            puzzle.height(),
+            puzzle.width(),
+            var_at,
+            |_, _| shade(1),
+        ))
     }
 
     fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {

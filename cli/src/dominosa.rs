@@ -4,9 +4,12 @@
 use std::io::Write;
 
 use sieve::{Domains, Model, Value, VarId};
+use sieve_dominosa::Side;
 use sieve_dominosa::{
     DominosaModel, Puzzle, Tiling, check, draw, format_dominosa_line, parse_dominosa_id,
 };
+
+use sieve_replay::{Board, ClueShape, Point, View};
 
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
@@ -72,6 +75,40 @@ impl ZooPuzzle for Dominosa {
 
     fn var_at(model: &DominosaModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// The numbers, and a link from each cell to each neighbour it may pair
+    /// with: a domino shows as a line between its halves.
+    fn board_view(puzzle: &Puzzle, model: &DominosaModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let cells = rows * cols;
+        let mut board = Board::new(rows, cols);
+        for cell in 0..cells {
+            let Some(var) = model.var_at(cell / cols, cell % cols) else {
+                continue;
+            };
+            for side in Side::ALL {
+                let Some(next) = side.of(cell, cols, cells) else {
+                    continue;
+                };
+                let Some(value) = model.partner_value(next) else {
+                    continue;
+                };
+                let (from, to) = (
+                    Point::centre(cell / cols, cell % cols),
+                    Point::centre(next / cols, next % cols),
+                );
+                board.line(var.index(), value, from, to);
+            }
+        }
+        for (cell, number) in puzzle.numbers().iter().enumerate() {
+            board.clue(
+                Point::centre(cell / cols, cell % cols),
+                number.to_string(),
+                ClueShape::Plain,
+            );
+        }
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, tiling: &Tiling) -> Result<(), String> {

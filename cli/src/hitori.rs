@@ -4,10 +4,14 @@
 use std::io::Write;
 
 use sieve::{Domains, Model, Value, VarId};
+use sieve_singles::line::SHADED;
 use sieve_singles::{
     Puzzle, Shading, SinglesModel, check, draw, format_singles_line, parse_singles_id,
 };
 
+use sieve_replay::{ClueShape, Point, View};
+
+use crate::boards::{cell_board, shade};
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
@@ -73,6 +77,18 @@ impl ZooPuzzle for Hitori {
 
     fn var_at(model: &SinglesModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// The numbers, on cells shaded black or left white as the solve decides.
+    fn board_view(puzzle: &Puzzle, model: &SinglesModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let var_at = |row, col| model.var_at(row, col);
+        let mut board = cell_board(rows, cols, var_at, |_, _| shade(SHADED));
+        for (cell, number) in puzzle.numbers().iter().enumerate() {
+            let at = Point::centre(cell / cols, cell % cols);
+            board.clue(at, number.to_string(), ClueShape::Plain);
+        }
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, shading: &Shading) -> Result<(), String> {

@@ -6,10 +6,10 @@ use std::io::Write;
 
 use sieve::{Model, Value, VarId};
 use sieve_keen::{Grid, KeenModel, Puzzle, check, draw, format_keen_line, parse_keen_id};
-use sieve_replay::View;
+use sieve_replay::{Ink, View};
 
+use crate::boards::{self, cell_board};
 use crate::common::{CliError, Outcome};
-use crate::teach::grid_view;
 use crate::zoo::{self, ZooCommand, ZooPuzzle, square_cell};
 
 const KEEN_EXAMPLES: &str = "\
@@ -77,8 +77,15 @@ impl ZooPuzzle for Keen {
         square_cell(model.cells(), model.puzzle().size(), row, column)
     }
 
-    fn view(model: &KeenModel) -> View {
-        grid_view(model.puzzle().size(), model.cells())
+    /// The cells with their candidates, and each cage outlined with its clue.
+    fn board_view(puzzle: &Puzzle, model: &KeenModel) -> View {
+        let size = puzzle.size();
+        let var_at = |row, col| square_cell(model.cells(), size, row, col);
+        let mut board = cell_board(size, size, var_at, |_, _| Ink::Label);
+        board.cages = (puzzle.cages().iter())
+            .map(|cage| boards::cage(&cage.cells, size, Some(cage.clue())))
+            .collect();
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {

@@ -5,11 +5,15 @@
 use std::io::Write;
 
 use sieve::{Domains, Model, Value, VarId};
+use sieve_lightup::Square;
 use sieve_lightup::{
     Grid, LightUpModel, Puzzle, Tier as LightUpTier, check, draw, format_lightup_line,
     parse_lightup_id,
 };
 
+use sieve_replay::{ClueShape, Point, View};
+
+use crate::boards::{cell_board, symbols};
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
@@ -74,6 +78,28 @@ impl ZooPuzzle for LightUp {
 
     fn var_at(model: &LightUpModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// Lights as the solve places them, and the walls with their numbers.
+    fn board_view(puzzle: &Puzzle, model: &LightUpModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let var_at = |row, col| model.var_at(row, col);
+        let mut board = cell_board(rows, cols, var_at, |_, _| {
+            symbols(&["\u{00B7}", "\u{25CF}"])
+        });
+        for (square, &kind) in puzzle.squares().iter().enumerate() {
+            let text = match kind {
+                Square::Empty => continue,
+                Square::Wall => String::new(),
+                Square::Clue(number) => number.to_string(),
+            };
+            board.clue(
+                Point::centre(square / cols, square % cols),
+                text,
+                ClueShape::Block,
+            );
+        }
+        View::Board(board)
     }
 
     /// Tatham's levels: the counting rules, then the shadows rule too (his

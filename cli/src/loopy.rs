@@ -8,6 +8,8 @@ use sieve_loopy::{
     Loop, LoopyModel, Puzzle, Rules, check, draw, format_loopy_line, parse_loopy_id,
 };
 
+use sieve_replay::{Board, ClueShape, Point, View};
+
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
@@ -78,6 +80,27 @@ impl ZooPuzzle for Slitherlink {
 
     fn var_at(model: &LoopyModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// Every edge of the lattice as a line (drawn once on, left out once off)
+    /// and the clues in the squares.
+    fn board_view(puzzle: &Puzzle, model: &LoopyModel) -> View {
+        let lattice = puzzle.lattice();
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let mut board = Board::new(rows, cols);
+        let dot = |dot: usize| Point::corner(dot / (cols + 1), dot % (cols + 1));
+        for (edge, var) in model.edges().iter().enumerate() {
+            let (from, to) = lattice.ends(edge);
+            board.line(var.index(), 1, dot(from), dot(to));
+        }
+        for row in 0..rows {
+            for col in 0..cols {
+                if let Some(clue) = puzzle.clue(row, col) {
+                    board.clue(Point::centre(row, col), clue.to_string(), ClueShape::Plain);
+                }
+            }
+        }
+        View::Board(board)
     }
 
     fn tiers(puzzle: &Puzzle) -> Result<Vec<Tier<LoopyModel>>, CliError> {

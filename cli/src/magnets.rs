@@ -10,6 +10,9 @@ use sieve_magnets::{
     parse_magnets_id,
 };
 
+use sieve_replay::View;
+
+use crate::boards::{BorderCounts, border_clues, cell_board, symbols, texts};
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
@@ -76,6 +79,29 @@ impl ZooPuzzle for Magnets {
 
     fn var_at(model: &MagnetsModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// Each square's pole, the dominoes walled off, the `+` counts above and
+    /// left, the `−` counts below and right.
+    fn board_view(puzzle: &Puzzle, model: &MagnetsModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let var_at = |row, col| model.var_at(row, col);
+        let ink = |_, _| symbols(&["\u{00B7}", "+", "\u{2212}"]);
+        let mut board = cell_board(rows, cols, var_at, ink);
+        board.regions = (puzzle.partners().iter().enumerate())
+            .map(|(square, &partner)| square.min(partner))
+            .collect();
+        let (plus, minus) = (puzzle.plus(), puzzle.minus());
+        border_clues(
+            &mut board,
+            &BorderCounts {
+                top: &texts(&plus.columns),
+                left: &texts(&plus.rows),
+                bottom: &texts(&minus.columns),
+                right: &texts(&minus.rows),
+            },
+        );
+        View::Board(board)
     }
 
     /// Lines that do not know the dominoes, then lines that do.

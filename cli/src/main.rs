@@ -2,6 +2,7 @@
 
 mod bench;
 mod binairo;
+mod boards;
 mod common;
 mod dominosa;
 // Puzzle command modules: one file each.
@@ -27,6 +28,7 @@ mod towers;
 mod tracks;
 mod unequal;
 mod zoo;
+mod zoo_hint;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

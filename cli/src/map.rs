@@ -6,6 +6,9 @@ use std::io::Write;
 use sieve::{Domains, Model, Value, VarId};
 use sieve_map::{Colouring, MapModel, Puzzle, check, draw, format_map_line, parse_map_id};
 
+use sieve_replay::{Ink, View};
+
+use crate::boards::cell_board;
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
@@ -75,6 +78,15 @@ impl ZooPuzzle for Map {
 
     fn var_at(model: &MapModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// Every cell in its region's colour (candidates as small swatches), with
+    /// thick walls between regions.
+    fn board_view(puzzle: &Puzzle, model: &MapModel) -> View {
+        let var_at = |row, col| model.var_at(row, col);
+        let mut board = cell_board(puzzle.height(), puzzle.width(), var_at, |_, _| Ink::Colours);
+        board.regions = puzzle.region_of().to_vec();
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, colouring: &Colouring) -> Result<(), String> {

@@ -5,9 +5,12 @@ use std::io::Write;
 
 use sieve::{Domains, Model, Value, VarId};
 use sieve_pattern::{
-    PatternModel, Picture, Puzzle, check, draw, format_pattern_line, parse_pattern_id,
+    FILLED, Line, PatternModel, Picture, Puzzle, check, draw, format_pattern_line, parse_pattern_id,
 };
 
+use sieve_replay::{ClueShape, Point, View};
+
+use crate::boards::{cell_board, shade};
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
@@ -74,6 +77,32 @@ impl ZooPuzzle for Nonogram {
 
     fn var_at(model: &PatternModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// The cells shaded as they fill, each column's runs stacked above it and
+    /// each row's to its left.
+    fn board_view(puzzle: &Puzzle, model: &PatternModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let var_at = |row, col| model.var_at(row, col);
+        let mut board = cell_board(rows, cols, var_at, |_, _| shade(FILLED));
+        for line in puzzle.lines() {
+            let runs = puzzle.runs(line);
+            for (index, run) in runs.iter().enumerate() {
+                let back = -1 - 2 * (runs.len() - 1 - index) as i32;
+                let at = match line {
+                    Line::Column(col) => Point {
+                        y: back,
+                        x: 2 * col as i32 + 1,
+                    },
+                    Line::Row(row) => Point {
+                        y: 2 * row as i32 + 1,
+                        x: back,
+                    },
+                };
+                board.clue(at, run.to_string(), ClueShape::Plain);
+            }
+        }
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, picture: &Picture) -> Result<(), String> {

@@ -4,8 +4,13 @@
 use std::io::Write;
 
 use sieve::{Model, Value, VarId};
-use sieve_pearl::{Loop, PearlModel, Puzzle, check, draw, format_pearl_line, parse_pearl_id};
+use sieve_pearl::{
+    Loop, Pearl, PearlModel, Puzzle, check, draw, format_pearl_line, parse_pearl_id,
+};
 
+use sieve_replay::{ClueShape, Point, View};
+
+use crate::boards::links_board;
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
@@ -74,6 +79,21 @@ impl ZooPuzzle for Masyu {
 
     fn var_at(model: &PearlModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// The loop's links between cell centres, and the pearls.
+    fn board_view(puzzle: &Puzzle, model: &PearlModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let mut board = links_board(rows, cols, model.links());
+        for (cell, pearl) in puzzle.pearls().iter().enumerate() {
+            let shape = match pearl {
+                Some(Pearl::Black) => ClueShape::Black,
+                Some(Pearl::White) => ClueShape::White,
+                None => continue,
+            };
+            board.clue(Point::centre(cell / cols, cell % cols), "", shape);
+        }
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, solution: &Loop) -> Result<(), String> {

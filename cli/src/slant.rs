@@ -6,6 +6,8 @@ use std::io::Write;
 use sieve::{Domains, Model, Value, VarId};
 use sieve_slant::{Grid, Puzzle, SlantModel, check, draw, format_slant_line, parse_slant_id};
 
+use sieve_replay::{Board, ClueShape, Point, View};
+
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
@@ -71,6 +73,36 @@ impl ZooPuzzle for Slant {
 
     fn var_at(model: &SlantModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// Each cell's two diagonals (`\\` and `/`, each drawn when its boolean is
+    /// 1) and the clues on the corners.
+    fn board_view(puzzle: &Puzzle, model: &SlantModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let mut board = Board::new(rows, cols);
+        for row in 0..rows {
+            for col in 0..cols {
+                let (Some(backslash), Some(slash)) =
+                    (model.var_at(row, col), model.slash_at(row, col))
+                else {
+                    continue;
+                };
+                let (top_left, bottom_right) =
+                    (Point::corner(row, col), Point::corner(row + 1, col + 1));
+                let (top_right, bottom_left) =
+                    (Point::corner(row, col + 1), Point::corner(row + 1, col));
+                board.line(backslash.index(), 1, top_left, bottom_right);
+                board.line(slash.index(), 1, top_right, bottom_left);
+            }
+        }
+        for row in 0..=rows {
+            for col in 0..=cols {
+                if let Some(clue) = puzzle.clue(row, col) {
+                    board.clue(Point::corner(row, col), clue.to_string(), ClueShape::Plain);
+                }
+            }
+        }
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {

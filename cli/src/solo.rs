@@ -5,14 +5,14 @@
 use std::io::Write;
 
 use sieve::{Config, Count, Counters, Model, Uniqueness, Value, VarId};
-use sieve_replay::View;
+use sieve_replay::{Ink, View};
 use sieve_sudoku::solo::{
     SoloAnswer, SoloGrid, SoloModel, SoloPuzzle, check_solo, count_solo, draw_solo,
     format_solo_line, parse_solo_id, solve_solo,
 };
 
+use crate::boards::{self, cell_board};
 use crate::common::{CliError, Outcome};
-use crate::teach::grid_view;
 use crate::zoo::{self, CountArgs, SolveArgs, ZooCommand, ZooPuzzle, square_cell};
 
 const SOLO_EXAMPLES: &str = "\
@@ -90,8 +90,17 @@ impl ZooPuzzle for Solo {
         square_cell(model.cells(), model.size(), row, column)
     }
 
-    fn view(model: &SoloModel) -> View {
-        grid_view(model.size(), model.cells())
+    /// The cells with their candidates, thick walls between blocks (jigsaw
+    /// shapes too), and killer cages with their sums.
+    fn board_view(puzzle: &SoloPuzzle, model: &SoloModel) -> View {
+        let size = model.size();
+        let var_at = |row, col| square_cell(model.cells(), size, row, col);
+        let mut board = cell_board(size, size, var_at, |_, _| Ink::Label);
+        board.regions = puzzle.blocks().to_vec();
+        board.cages = (puzzle.cages().iter())
+            .map(|cage| boards::cage(&cage.cells, size, cage.sum.map(|sum| sum.to_string())))
+            .collect();
+        View::Board(board)
     }
 
     /// A plain puzzle is solved on the sudoku crate's fast model.

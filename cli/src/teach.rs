@@ -14,8 +14,10 @@ use sieve_replay::{View, replay_page};
 
 use crate::common::{CliError, Outcome};
 
-/// The largest trace kept for `json` and `html` (events); a longer run stops there.
-pub const TRACE_EVENT_LIMIT: usize = 200_000;
+/// A guard on `json` and `html` traces, not a cap on a solve: a run that records
+/// this many events (several seconds of solving) stops there. Solves that finish
+/// in a second record far fewer (about a million events at most), all kept.
+pub const TRACE_EVENT_LIMIT: usize = 5_000_000;
 
 /// `--trace`, as a command-line value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -85,6 +87,11 @@ pub fn write_trace_to(
         TraceFormat::Json | TraceFormat::Html => {
             let mut trace = json_trace(traced.model, traced.start);
             search(&mut trace)?;
+            if trace.document().events.len() >= TRACE_EVENT_LIMIT {
+                crate::common::warn(format_args!(
+                    "note: the trace stopped at {TRACE_EVENT_LIMIT} events, before the solve ended"
+                ))?;
+            }
             if format == TraceFormat::Json {
                 trace.to_json()
             } else {

@@ -4,10 +4,14 @@
 use std::io::Write;
 
 use sieve::{Config, Count, Counters, Domains, Model, Uniqueness, Value, VarId};
+use sieve_tents::{DIRECTIONS, Square};
 use sieve_tents::{
     Grid, Puzzle, TentsModel, Tier as TentsTier, check, draw, format_tents_line, parse_tents_id,
 };
 
+use sieve_replay::{Point, View};
+
+use crate::boards::{BorderCounts, border_clues, cell_board, symbols, texts};
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
@@ -76,6 +80,44 @@ impl ZooPuzzle for Tents {
 
     fn var_at(model: &TentsModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// Tents and grass as the solve decides them, the trees, each tree's link
+    /// to its tent, and the counts below the columns and right of the rows.
+    fn board_view(puzzle: &Puzzle, model: &TentsModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let var_at = |row, col| model.var_at(row, col);
+        let ink = |row, col| match puzzle.square(row, col) {
+            Square::Tree => symbols(&["\u{2663}", "\u{2663}"]),
+            _ => symbols(&["\u{00B7}", "\u{25B2}"]),
+        };
+        let mut board = cell_board(rows, cols, var_at, ink);
+        for (square, tree) in model.trees().iter().enumerate() {
+            let Some(tree) = tree else { continue };
+            let (row, col) = (square / cols, square % cols);
+            for (direction, &(down, across)) in DIRECTIONS.iter().enumerate() {
+                let (Some(to_row), Some(to_col)) =
+                    (row.checked_add_signed(down), col.checked_add_signed(across))
+                else {
+                    continue;
+                };
+                if to_row < rows && to_col < cols {
+                    let (from, to) = (Point::centre(row, col), Point::centre(to_row, to_col));
+                    board.line(tree.index(), direction as Value, from, to);
+                }
+            }
+        }
+        let counts = |numbers: &[usize]| texts(&numbers.iter().map(Some).collect::<Vec<_>>());
+        border_clues(
+            &mut board,
+            &BorderCounts {
+                top: &[],
+                left: &[],
+                bottom: &counts(puzzle.column_counts()),
+                right: &counts(puzzle.row_counts()),
+            },
+        );
+        View::Board(board)
     }
 
     /// Tatham's two levels: the easy rules, then every rule.

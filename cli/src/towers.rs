@@ -4,14 +4,14 @@
 use std::io::Write;
 
 use sieve::{Config, Counters, Domains, Model, Uniqueness, Value, VarId};
-use sieve_replay::View;
+use sieve_replay::{Ink, View};
 use sieve_skyscrapers::{
     Answer, Grid, Puzzle, SkyscrapersModel, Tier as SkyTier, check, format_grid,
     format_towers_line, parse_towers_id,
 };
 
+use crate::boards::{BorderCounts, border_clues, cell_board, texts};
 use crate::common::{CliError, Outcome};
-use crate::skyscrapers::clued_grid;
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
 const TOWERS_EXAMPLES: &str = "\
@@ -79,8 +79,22 @@ impl ZooPuzzle for Towers {
         model.cell(row, column)
     }
 
-    fn view(model: &SkyscrapersModel) -> View {
-        clued_grid(model)
+    /// The cells with their candidates and the clues around the border.
+    fn board_view(puzzle: &Puzzle, model: &SkyscrapersModel) -> View {
+        let size = model.size();
+        let var_at = |row, col| model.cell(row, col);
+        let mut board = cell_board(size, size, var_at, |_, _| Ink::Label);
+        let clues = puzzle.clues();
+        border_clues(
+            &mut board,
+            &BorderCounts {
+                top: &texts(&clues.top),
+                left: &texts(&clues.left),
+                bottom: &texts(&clues.bottom),
+                right: &texts(&clues.right),
+            },
+        );
+        View::Board(board)
     }
 
     /// The skyscrapers crate's four tiers: edge, viewpoint, latin, lines.

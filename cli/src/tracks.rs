@@ -8,6 +8,9 @@ use sieve_tracks::{
     Puzzle, Rules, Track, TracksModel, check, draw, format_tracks_line, parse_tracks_id,
 };
 
+use sieve_replay::{ClueShape, Point, View};
+
+use crate::boards::{BorderCounts, border_clues, links_board, texts};
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
@@ -81,6 +84,34 @@ impl ZooPuzzle for Tracks {
 
     fn var_at(model: &TracksModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// The track's links between cell centres (given pieces among them), the
+    /// counts above the columns and right of the rows, and the way in and out.
+    fn board_view(puzzle: &Puzzle, model: &TracksModel) -> View {
+        let (rows, cols) = (puzzle.height(), puzzle.width());
+        let mut board = links_board(rows, cols, model.links());
+        let counts = |numbers: &[usize]| texts(&numbers.iter().map(Some).collect::<Vec<_>>());
+        border_clues(
+            &mut board,
+            &BorderCounts {
+                top: &counts(puzzle.columns()),
+                left: &[],
+                bottom: &[],
+                right: &counts(puzzle.rows()),
+            },
+        );
+        let entrance = Point {
+            y: 2 * puzzle.entrance() as i32 + 1,
+            x: -1,
+        };
+        board.clue(entrance, "A", ClueShape::Plain);
+        let exit = Point {
+            y: 2 * rows as i32 + 1,
+            x: 2 * puzzle.exit() as i32 + 1,
+        };
+        board.clue(exit, "B", ClueShape::Plain);
+        View::Board(board)
     }
 
     fn tiers(puzzle: &Puzzle) -> Result<Vec<Tier<TracksModel>>, CliError> {

@@ -4,13 +4,13 @@
 use std::io::Write;
 
 use sieve::{Model, Value, VarId};
-use sieve_replay::View;
+use sieve_replay::{ClueShape, Ink, Point, View};
 use sieve_unequal::{
     Grid, Puzzle, UnequalModel, check, draw, format_unequal_line, parse_unequal_id,
 };
 
+use crate::boards::cell_board;
 use crate::common::{CliError, Outcome};
-use crate::teach::grid_view;
 use crate::zoo::{self, ZooCommand, ZooPuzzle, square_cell};
 
 const UNEQUAL_EXAMPLES: &str = "\
@@ -74,8 +74,35 @@ impl ZooPuzzle for Unequal {
         square_cell(model.cells(), model.puzzle().size(), row, column)
     }
 
-    fn view(model: &UnequalModel) -> View {
-        grid_view(model.puzzle().size(), model.cells())
+    /// The cells with their candidates, a `<` or `>` (`∧`, `∨`) between two cells
+    /// for each sign, and a bar for each Adjacent bar.
+    fn board_view(puzzle: &Puzzle, model: &UnequalModel) -> View {
+        let size = puzzle.size();
+        let var_at = |row, col| square_cell(model.cells(), size, row, col);
+        let mut board = cell_board(size, size, var_at, |_, _| Ink::Label);
+        let between = |a: usize, b: usize| Point {
+            y: (a / size + b / size) as i32 + 1,
+            x: (a % size + b % size) as i32 + 1,
+        };
+        for sign in puzzle.signs() {
+            let (greater, less) = (sign.greater, sign.less);
+            let symbol = match (greater / size == less / size, greater < less) {
+                (true, true) => ">",
+                (true, false) => "<",
+                (false, true) => "\u{2228}",
+                (false, false) => "\u{2227}",
+            };
+            board.clue(between(greater, less), symbol, ClueShape::Plain);
+        }
+        for &(a, b) in puzzle.bars() {
+            let symbol = if a / size == b / size {
+                "|"
+            } else {
+                "\u{2014}"
+            };
+            board.clue(between(a, b), symbol, ClueShape::Plain);
+        }
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {

@@ -156,7 +156,26 @@ pub enum ZooCommand {
     /// Explain a cell: the chain of deductions that settled it or removed a value.
     #[command(after_help = EXPLAIN_HELP)]
     Explain(ExplainArgs),
+    /// The next deduction: the first step of the weakest tier that makes one.
+    #[command(after_help = HINT_HELP)]
+    Hint(HintArgs),
 }
+
+/// `sieve <zoo puzzle> hint`.
+#[derive(clap::Args, Debug)]
+pub struct HintArgs {
+    /// The game ID (one puzzle).
+    #[arg(value_name = "ID")]
+    pub(crate) id: String,
+}
+
+const HINT_HELP: &str = "\
+Propagates the puzzle with its weakest tier of rules, then each stronger tier
+(probing last), and writes the first deduction of the first tier that makes
+one: the cell and what it loses or takes, the inference and the rule, its
+sentence, and the facts it rests on (`because r2c3 = 4, ...`). `already
+solved` when the ID leaves nothing open; exit code 1 when the rules find
+that the puzzle has no solution.";
 
 const SOLVE_HELP: &str = "\
 Proves the solution unique (exit 1 and a message when it is not). --format
@@ -191,6 +210,7 @@ pub fn run<P: ZooPuzzle>(command: ZooCommand, out: &mut dyn Write) -> Result<Out
         ZooCommand::Count(args) => count::<P>(&args, out),
         ZooCommand::Rate(args) => rate::<P>(&args, out),
         ZooCommand::Explain(args) => explain_cell::<P>(&args, out),
+        ZooCommand::Hint(args) => crate::zoo_hint::hint::<P>(&args, out),
     }
 }
 
@@ -233,6 +253,12 @@ pub trait ZooPuzzle {
     /// How the replay page draws the board.
     fn view(_model: &Self::Model) -> View {
         View::List
+    }
+    /// How the replay page draws the board, from the puzzle (its clues) and the
+    /// model (its variables): a `View::Board` for the puzzles that describe one,
+    /// [`ZooPuzzle::view`] otherwise.
+    fn board_view(_puzzle: &Self::Puzzle, model: &Self::Model) -> View {
+        Self::view(model)
     }
     /// The tiers `rate` tries, weakest first (probing is added above the last).
     fn tiers(puzzle: &Self::Puzzle) -> Result<Vec<Tier<Self::Model>>, CliError> {
@@ -453,7 +479,7 @@ fn trace<P: ZooPuzzle>(
             model: P::model(&model),
             start: &start,
             config,
-            view: P::view(&model),
+            view: P::board_view(puzzle, &model),
             title: "Sieve: a zoo puzzle's solve".to_string(),
         },
     )
@@ -473,7 +499,7 @@ fn strongest<P: ZooPuzzle>(puzzle: &P::Puzzle, probing: bool) -> Result<P::Model
 }
 
 /// Adds probing over every variable, the tier above every puzzle's own.
-fn add_probing<P: ZooPuzzle>(model: &mut P::Model) -> Result<(), CliError> {
+pub(crate) fn add_probing<P: ZooPuzzle>(model: &mut P::Model) -> Result<(), CliError> {
     let engine_model = P::model_mut(model);
     let vars: Vec<VarId> = engine_model.vars().collect();
     (engine_model.add_rule(Probing::new("probing", vars)))

@@ -205,3 +205,39 @@ fn explain_an_open_cell_gives_every_value_it_lost() {
         assert!(line.contains(&format!(". {step} ≠ ")), "{line}");
     }
 }
+
+#[test]
+fn the_built_in_sudoku_replays_to_its_last_step() {
+    let dir = std::env::temp_dir().join(format!("sieve-teach-whole-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (json, html) = (dir.join("trace.json"), dir.join("replay.html"));
+    for (format, path) in [("json", &json), ("html", &html)] {
+        let (code, _, stderr) = sieve(&[
+            "sudoku",
+            "solve",
+            "--trace",
+            format,
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+    }
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let events = trace["events"].as_array().unwrap();
+    assert!(events.len() > 20_000, "{} events", events.len());
+    assert_eq!(events.last().unwrap()["kind"], "solution");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        !page.contains("truncated-note"),
+        "the page keeps every event"
+    );
+    let open = r#"<script type="application/json" id="trace-data">"#;
+    let start = page.find(open).unwrap() + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let packed: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+    assert_eq!(packed["events"].as_u64(), Some(events.len() as u64));
+    // Packed, the whole solve costs under 8 bytes an event.
+    assert!(end - start < events.len() * 8, "{} bytes", end - start);
+    std::fs::remove_dir_all(&dir).ok();
+}

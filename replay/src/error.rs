@@ -75,6 +75,24 @@ pub enum ReplayError {
         /// The field's name.
         field: &'static str,
     },
+    /// An event carries a field its kind does not have (a `value` on a `wake`).
+    #[error("event {step} ({kind}): a {kind} has no field `{field}`")]
+    UnexpectedField {
+        /// The event's position in the trace.
+        step: usize,
+        /// The event's kind.
+        kind: String,
+        /// The field's name.
+        field: &'static str,
+    },
+    /// A fact's relation is not one of `is`, `is_not`, `at_least`, `at_most`.
+    #[error("event {step}: unknown fact relation {relation:?}")]
+    FactRelation {
+        /// The event's position in the trace.
+        step: usize,
+        /// The relation found.
+        relation: String,
+    },
     /// An event names a variable the trace does not have.
     #[error("event {step}: variable {var} is out of range (the trace has {variables})")]
     EventVariable {
@@ -191,6 +209,10 @@ pub enum ReplayError {
         /// The board's size.
         n: usize,
     },
+    /// A board's layer does not fit the board or the trace (a cell off the board,
+    /// a line for a value its variable does not have).
+    #[error("the board does not fit: {0}")]
+    BoardLayer(String),
     /// The trace or view could not be written as JSON.
     #[error("cannot write the page's data as JSON: {0}")]
     Json(#[from] serde_json::Error),

@@ -31,38 +31,43 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A [`View`] says how to draw the variables: a [`View::Grid`] of cells (sudoku
-//! pencil marks, skyscraper clues around the border), a [`View::Chessboard`]
-//! (queens), or a [`View::List`] for any model. The page replays the trace the way
+//! A [`View`] says how to draw the variables: a [`View::Board`] in layers (cells
+//! with values, candidates or shades; lines for loops, tracks and diagonals; clues
+//! anywhere; regions; cages) that draws every zoo puzzle, a [`View::Grid`] of cells
+//! (sudoku pencil marks, skyscraper clues around the border), a
+//! [`View::Chessboard`] (queens), or a [`View::List`] for any model. Beside the
+//! board the page draws the search tree; a click on a node jumps to its step. The page replays the trace the way
 //! `docs/trace-format.md` describes ("Replay page" there gives the details).
 //!
-//! Large traces: the page replays at most [`EVENT_LIMIT`] events and says so on the
-//! page when it leaves some out; [`replay_page_with_limit`] sets another limit.
+//! Whole solves: the page replays every event of the trace, packed (a few bytes an
+//! event, each sentence written once) and with checkpoints of the state, so a jump
+//! to any step of a long solve replays a few hundred events at most.
+//! [`replay_page_with_limit`] cuts a trace short, with a visible note.
 
+mod board;
 mod error;
 mod escape;
+mod pack;
 mod page;
 mod validate;
 mod view;
 
+pub use board::{
+    BOARD_CELL_LIMIT, Board, BoardCell, BoardLine, CLUE_BAND, Cage, Clue, ClueShape, Ink, Point,
+};
 pub use error::ReplayError;
 pub use validate::DRAWING_LIMIT;
 pub use view::{BorderClues, View};
 
 use sieve::TraceDocument;
 
-/// The most events a page replays by default; a longer trace is cut there, with a
-/// visible note. 20,000 events make a page of a few megabytes that a browser
-/// replays instantly.
-pub const EVENT_LIMIT: usize = 20_000;
-
-/// The replay page of `trace` drawn with `view`, titled `title`, as one HTML file.
-/// At most [`EVENT_LIMIT`] events are replayed.
+/// The replay page of `trace` drawn with `view`, titled `title`, as one HTML file,
+/// replaying every event.
 ///
 /// Errors when the trace is not a replayable Sieve trace (an index out of range, an
 /// unknown event kind) or the view does not fit it.
 pub fn replay_page(title: &str, trace: &TraceDocument, view: &View) -> Result<String, ReplayError> {
-    replay_page_with_limit(title, trace, view, EVENT_LIMIT)
+    replay_page_with_limit(title, trace, view, usize::MAX)
 }
 
 /// [`replay_page`] replaying at most `event_limit` events (the rest are left out,

@@ -4,6 +4,7 @@ use sieve::TraceDocument;
 
 use crate::error::ReplayError;
 use crate::escape::{html_text, script_json};
+use crate::pack::pack;
 use crate::validate::check_trace;
 use crate::view::View;
 
@@ -20,12 +21,8 @@ pub(crate) fn build(
 ) -> Result<String, ReplayError> {
     let kept = trace.events.len().min(limit);
     check_trace(trace, &trace.events[..kept])?;
-    view.check(&trace.sizes)?;
-    let trace_json = if kept < trace.events.len() {
-        serde_json::to_string(&truncated(trace, kept))?
-    } else {
-        serde_json::to_string(trace)?
-    };
+    view.check(&trace.firsts, &trace.sizes)?;
+    let trace_json = serde_json::to_string(&pack(trace, &trace.events[..kept]))?;
     let view_json = serde_json::to_string(view)?;
     let note = truncation_note(trace.events.len(), kept);
     let title = html_text(title);
@@ -42,22 +39,6 @@ pub(crate) fn build(
     }))
 }
 
-/// The trace with only its first `kept` events. Every field is named, so a field
-/// added to the format is a compile error here rather than silently dropped.
-fn truncated(trace: &TraceDocument, kept: usize) -> TraceDocument {
-    TraceDocument {
-        format: trace.format,
-        version: trace.version,
-        variables: trace.variables.clone(),
-        sizes: trace.sizes.clone(),
-        firsts: trace.firsts.clone(),
-        rules: trace.rules.clone(),
-        labels: trace.labels.clone(),
-        start: trace.start.clone(),
-        events: trace.events[..kept].to_vec(),
-    }
-}
-
 /// The visible note on a truncated trace, or nothing.
 fn truncation_note(total: usize, kept: usize) -> String {
     if kept == total {
@@ -65,8 +46,7 @@ fn truncation_note(total: usize, kept: usize) -> String {
     }
     format!(
         "<p id=\"truncated-note\" class=\"note\">This trace has {total} events; the page \
-         replays the first {kept} (steps 0 to {last}). Record a shorter trace (a smaller \
-         puzzle, or an event limit on the JSON trace) to replay it all.</p>",
+         replays the first {kept} (steps 0 to {last}).</p>",
         last = kept.saturating_sub(1)
     )
 }

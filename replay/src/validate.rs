@@ -6,6 +6,7 @@ use std::ops::RangeInclusive;
 use sieve::{TraceDocument, TraceEvent, Value};
 
 use crate::error::ReplayError;
+use crate::pack::{KINDS, RELATIONS};
 
 /// The most candidate slots (variables × largest universe) a page draws.
 pub const DRAWING_LIMIT: usize = 250_000;
@@ -81,6 +82,7 @@ fn check_event(trace: &TraceDocument, step: usize, event: &TraceEvent) -> Result
     if let Some(var) = event.var {
         check_var(step, var, variables)?;
     }
+    check_fields(step, event)?;
     match event.kind {
         "wake" | "run" => event.rule.map(|_| ()).ok_or_else(|| missing("rule")),
         "change" => {
@@ -93,6 +95,12 @@ fn check_event(trace: &TraceDocument, step: usize, event: &TraceEvent) -> Result
                 .try_for_each(|&cause| check_var(step, cause, variables))?;
             event.facts.iter().try_for_each(|fact| {
                 check_var(step, fact.var, variables)?;
+                if !RELATIONS.contains(&fact.relation) {
+                    return Err(ReplayError::FactRelation {
+                        step,
+                        relation: fact.relation.to_string(),
+                    });
+                }
                 check_values(trace, step, fact.var, &[fact.value])
             })
         }
@@ -107,6 +115,65 @@ fn check_event(trace: &TraceDocument, step: usize, event: &TraceEvent) -> Result
             step,
             kind: kind.to_string(),
         }),
+    }
+}
+
+/// The fields each kind may carry besides `step`, `kind` and `depth`: the page packs
+/// exactly these, so a field another kind would carry is refused, not lost.
+fn allowed_fields(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "wake" | "run" => &["rule"],
+        "change" => &[
+            "rule",
+            "var",
+            "removed",
+            "inference",
+            "cause",
+            "facts",
+            "text",
+        ],
+        "branch" => &["var", "value", "equal"],
+        "conflict" => &["rule", "var", "inference"],
+        "solution" => &["values"],
+        _ => &[],
+    }
+}
+
+/// The optional fields `event` carries.
+fn present_fields(event: &TraceEvent) -> Vec<&'static str> {
+    let present = [
+        ("rule", event.rule.is_some()),
+        ("var", event.var.is_some()),
+        ("value", event.value.is_some()),
+        ("equal", event.equal.is_some()),
+        ("removed", !event.removed.is_empty()),
+        ("inference", event.inference.is_some()),
+        ("cause", !event.cause.is_empty()),
+        ("facts", !event.facts.is_empty()),
+        ("text", event.text.is_some()),
+        ("values", !event.values.is_empty()),
+    ];
+    (present.into_iter())
+        .filter(|&(_, present)| present)
+        .map(|(field, _)| field)
+        .collect()
+}
+
+fn check_fields(step: usize, event: &TraceEvent) -> Result<(), ReplayError> {
+    if !KINDS.contains(&event.kind) {
+        return Ok(());
+    }
+    let allowed = allowed_fields(event.kind);
+    match present_fields(event)
+        .into_iter()
+        .find(|field| !allowed.contains(field))
+    {
+        Some(field) => Err(ReplayError::UnexpectedField {
+            step,
+            kind: event.kind.to_string(),
+            field,
+        }),
+        None => Ok(()),
     }
 }
 

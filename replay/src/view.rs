@@ -6,6 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use sieve::Value;
+
+use crate::board::Board;
 use crate::error::ReplayError;
 
 /// Clues drawn around a grid's border (skyscrapers' viewpoints). `None` leaves a
@@ -50,6 +53,8 @@ pub enum View {
         /// The variable of each column, left to right (`n` entries).
         columns: Vec<usize>,
     },
+    /// A board in layers (cells, lines, clues, regions, cages): every zoo puzzle.
+    Board(Board),
     /// Every variable with its candidates, one per line: the fallback for any model.
     List,
 }
@@ -99,8 +104,9 @@ impl View {
         }
     }
 
-    /// Check that the view fits a trace with these variable universe sizes.
-    pub fn check(&self, sizes: &[u32]) -> Result<(), ReplayError> {
+    /// Check that the view fits a trace whose variables have these first values and
+    /// universe sizes.
+    pub fn check(&self, firsts: &[Value], sizes: &[u32]) -> Result<(), ReplayError> {
         match self {
             View::Grid {
                 rows,
@@ -118,6 +124,7 @@ impl View {
                 }
             }
             View::Chessboard { n, columns } => check_board(*n, columns, sizes),
+            View::Board(board) => board.check(firsts, sizes),
             View::List => Ok(()),
         }
     }
@@ -209,13 +216,17 @@ mod tests {
     #[test]
     fn a_grid_must_be_filled_and_tiled_by_its_boxes() {
         let sizes = vec![4; 16];
-        assert!(View::row_major_grid(4, 4, 2, 2).check(&sizes).is_ok());
+        assert!(
+            View::row_major_grid(4, 4, 2, 2)
+                .check(&[0; 16], &sizes)
+                .is_ok()
+        );
         assert!(matches!(
-            View::row_major_grid(4, 4, 3, 2).check(&sizes),
+            View::row_major_grid(4, 4, 3, 2).check(&[0; 16], &sizes),
             Err(ReplayError::BoxShape { box_rows: 3, .. })
         ));
         assert!(matches!(
-            View::row_major_grid(5, 4, 1, 1).check(&sizes),
+            View::row_major_grid(5, 4, 1, 1).check(&[0; 16], &sizes),
             Err(ReplayError::ViewVariable { var: 16, .. })
         ));
     }
@@ -230,7 +241,7 @@ mod tests {
         };
         let view = View::row_major_grid(4, 4, 4, 4).with_clues(clues);
         assert!(matches!(
-            view.check(&[4; 16]),
+            view.check(&[0; 16], &[4; 16]),
             Err(ReplayError::ClueCount {
                 side: "left",
                 expected: 4,
@@ -241,9 +252,9 @@ mod tests {
 
     #[test]
     fn a_board_column_holds_rows_of_the_board() {
-        assert!(View::chessboard(4).check(&[4; 4]).is_ok());
+        assert!(View::chessboard(4).check(&[0; 4], &[4; 4]).is_ok());
         assert!(matches!(
-            View::chessboard(4).check(&[4, 4, 5, 4]),
+            View::chessboard(4).check(&[0; 4], &[4, 4, 5, 4]),
             Err(ReplayError::BoardValues { column: 2, .. })
         ));
         assert!(matches!(
@@ -251,7 +262,7 @@ mod tests {
                 n: 4,
                 columns: vec![0, 1]
             }
-            .check(&[4; 4]),
+            .check(&[0; 4], &[4; 4]),
             Err(ReplayError::BoardShape { n: 4, columns: 2 })
         ));
     }

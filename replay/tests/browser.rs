@@ -7,6 +7,7 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::{Element, Recorded};
 use sieve::{TraceDocument, TraceEvent, Value};
-use sieve_replay::{View, replay_page};
+use sieve_replay::{View, replay_page, replay_page_with_limit};
 
 const BROWSER: &str = "chromium";
 const INSTALL: &str = "apt-get update && apt-get install -y chromium";
@@ -60,7 +61,7 @@ fn dump_dom(scratch: &Scratch, page: &Path, fragment: &str) -> String {
         .map_or(String::new(), |stem| stem.to_string_lossy().into_owned());
     let launch = format!("{stem}{}", fragment.replace(['#', '='], "-"));
     let profile = scratch.0.join(format!("{launch}-profile"));
-    let output = scratch.0.join(format!("{launch}.html"));
+    let output = scratch.0.join(format!("{launch}-dom.html"));
     let log = scratch.0.join(format!("{launch}.log"));
     let mut child = Command::new(BROWSER)
         .args([
@@ -245,6 +246,44 @@ fn check_list(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Optio
     }
 }
 
+/// A board's layers: each cell and line shows its variable's candidates (a line
+/// is on, off or open as its value stands), and every clue and cage is drawn.
+fn check_board_layers(dom: &str, recorded: &Recorded, state: &[Vec<Value>]) {
+    let View::Board(board) = &recorded.view else {
+        unreachable!("a board view")
+    };
+    let with_class = |class: &str| {
+        common::find_elements(dom, |_, attributes| {
+            attributes
+                .get("class")
+                .is_some_and(|value| value.split_whitespace().next() == Some(class))
+        })
+    };
+    let cells = with_class("bcell");
+    assert_eq!(cells.len(), board.cells.len(), "one group per cell");
+    for (drawn, cell) in cells.iter().zip(&board.cells) {
+        assert_eq!(drawn.attribute("data-var"), cell.var.to_string());
+        assert_eq!(drawn.attribute("data-values"), joined(&state[cell.var]));
+    }
+    let lines = with_class("bline");
+    assert_eq!(lines.len(), board.lines.len(), "one element per line");
+    for (drawn, line) in lines.iter().zip(&board.lines) {
+        let values = &state[line.var];
+        let status = if values[..] == [line.on] {
+            "on"
+        } else if values.contains(&line.on) {
+            "open"
+        } else {
+            "off"
+        };
+        assert!(drawn.has_class(status), "line of {} is {status}", line.var);
+    }
+    let clues: Vec<String> = with_class("bclue").iter().map(Element::text).collect();
+    let expected: Vec<String> = board.clues.iter().map(|clue| clue.text.clone()).collect();
+    assert_eq!(clues, expected, "the clues");
+    assert_eq!(with_class("cage").len(), board.cages.len(), "the cages");
+}
+
 fn check_clues(dom: &str, recorded: &Recorded) {
     let View::Grid {
         clues: Some(clues), ..
@@ -286,6 +325,13 @@ fn check_panel(dom: &str, trace: &TraceDocument, event: &TraceEvent) {
             assert_eq!(text("why"), common::sentence(event));
             assert_eq!(text("inference"), event.inference.unwrap());
             assert!(text("effect").starts_with(&var_name(event)));
+            match event.facts.first() {
+                Some(fact) => {
+                    let first = format!("because {} ", trace.variables[fact.var]);
+                    assert!(text("because").starts_with(&first), "{}", text("because"));
+                }
+                None => assert_eq!(text("because"), ""),
+            }
             if let Some(rule) = event.rule {
                 let running = common::find_elements(dom, |tag, attributes| {
                     tag == "li"
@@ -385,6 +431,7 @@ fn check_step(dom: &str, recorded: &Recorded, step: usize) {
     match recorded.view {
         View::Grid { .. } => check_grid(dom, recorded, &state, Some(event)),
         View::Chessboard { .. } => check_board(dom, recorded, &state, Some(event)),
+        View::Board(_) => check_board_layers(dom, recorded, &state),
         View::List => check_list(dom, recorded, &state, Some(event)),
     }
     check_clues(dom, recorded);
@@ -415,7 +462,7 @@ fn first_of(trace: &TraceDocument, kind: &str) -> usize {
 fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
     let page = scratch.0.join(format!("{name}.html"));
     let html = replay_page(&format!("{name} replay"), &recorded.trace, &recorded.view).unwrap();
-    fs::write(&page, html).unwrap();
+    fs::write(&page, &html).unwrap();
     let trace = &recorded.trace;
     let last = trace.events.len() - 1;
     // A rule's change after the search went back (under a decision when it never
@@ -441,6 +488,9 @@ fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
     for &step in &steps {
         let dom = dump_dom(scratch, &page, &format!("#step={step}"));
         check_step(&dom, recorded, step);
+    }
+    if name == "queens" || name == "board" {
+        check_tree_click(scratch, name, &html, recorded);
     }
     if name == "sudoku" {
         // `&play` starts playing: 4 steps a second over the 3 s of virtual time.
@@ -470,6 +520,129 @@ fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
     steps.len()
 }
 
+/// The page with a probe script after its own: the probe drives the page as a user
+/// would (clicks, a typed step) and writes what it measured into `<pre id="probe">`,
+/// which the dumped DOM then holds.
+fn with_probe(page: &str, probe: &str) -> String {
+    let at = page.rfind("</body>").expect("the page's body ends");
+    format!(
+        "{}<pre id=\"probe\"></pre><script>(function () {{ {probe} }}());</script>{}",
+        &page[..at],
+        &page[at..]
+    )
+}
+
+/// The probe's measurements, `name=value` pairs separated by spaces.
+fn probe_values(dom: &str) -> HashMap<String, f64> {
+    common::by_id(dom, "probe")
+        .text()
+        .split_whitespace()
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(name, value)| (name.to_string(), value.parse().expect("a number")))
+        .collect()
+}
+
+/// Jumping to the last step of a 100,000-event trace (the first 100,000 events of
+/// 16 queens searched column by column) takes under a second, the first time too,
+/// when the page has made no checkpoint yet. Run alone, after the other pages, so
+/// that the time is the page's and not the other browsers'.
+fn check_long_jump(scratch: &Scratch) -> usize {
+    const EVENTS: usize = 100_000;
+    let recorded = common::queens(16);
+    assert!(recorded.trace.events.len() > EVENTS);
+    let page = replay_page_with_limit("long", &recorded.trace, &recorded.view, EVENTS).unwrap();
+    let probe = "
+        const probe = document.getElementById('probe');
+        const step = () => document.getElementById('step-number').textContent;
+        const load = performance.now();
+        let started = performance.now();
+        document.getElementById('to-end').click();
+        const toEnd = performance.now() - started;
+        const end = step();
+        const jump = document.getElementById('jump');
+        started = performance.now();
+        jump.value = '50000';
+        jump.dispatchEvent(new Event('change'));
+        const toMiddle = performance.now() - started;
+        const middle = step();
+        started = performance.now();
+        document.getElementById('to-end').click();
+        const again = performance.now() - started;
+        probe.textContent = 'load=' + load + ' end=' + end + ' to_end=' + toEnd +
+            ' middle=' + middle + ' to_middle=' + toMiddle + ' again=' + again;";
+    let path = scratch.0.join("long.html");
+    fs::write(&path, with_probe(&page, probe)).unwrap();
+    if let Some(keep) = std::env::var_os("SIEVE_KEEP_PAGE") {
+        fs::write(keep, with_probe(&page, probe)).unwrap();
+    }
+    let dom = dump_dom(scratch, &path, "");
+    let measured = probe_values(&dom);
+    assert_eq!(measured["end"], (EVENTS - 1) as f64);
+    assert_eq!(measured["middle"], 50_000.0);
+    for jump in ["to_end", "to_middle", "again"] {
+        assert!(measured[jump] < 1000.0, "{jump}: {} ms", measured[jump]);
+    }
+    notice(&format!(
+        "browser test: {EVENTS} events, page {} KB, loaded in {:.0} ms, jump to the end {:.0} ms, \
+         to the middle {:.0} ms, to the end again {:.0} ms",
+        page.len() / 1000,
+        measured["load"],
+        measured["to_end"],
+        measured["to_middle"],
+        measured["again"]
+    ));
+    1
+}
+
+/// A click on the last node of the search tree shows that node's step (the
+/// whole page is checked there), marks the node current and the path to it, and
+/// one step forward goes on from there.
+fn check_tree_click(scratch: &Scratch, name: &str, html: &str, recorded: &Recorded) {
+    let branches: Vec<usize> = (recorded.trace.events.iter().enumerate())
+        .filter(|(_, event)| event.kind == "branch")
+        .map(|(step, _)| step)
+        .collect();
+    let probe = "
+        const nodes = document.querySelectorAll('.tree-node');
+        const node = nodes[nodes.length - 1];
+        node.querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        const current = document.querySelectorAll('.tree-node.current');
+        document.getElementById('hint-button').click();
+        document.getElementById('probe').textContent = 'nodes=' + nodes.length +
+            ' node_step=' + node.dataset.step + ' current=' + current.length +
+            ' current_is_node=' + (current[0] === node ? 1 : 0) +
+            ' on_path=' + document.querySelectorAll('.tree-node.on-path').length;";
+    let path = scratch.0.join(format!("{name}-tree.html"));
+    fs::write(&path, with_probe(html, probe)).unwrap();
+    let dom = dump_dom(scratch, &path, "");
+    let measured = probe_values(&dom);
+    assert_eq!(measured["nodes"], (branches.len() + 1) as f64, "{name}");
+    let step = *branches.last().expect("the search branches");
+    assert_eq!(measured["node_step"], step as f64, "{name}");
+    assert_eq!(measured["current"], 1.0, "{name}");
+    assert_eq!(measured["current_is_node"], 1.0, "{name}");
+    assert!(
+        measured["on_path"] >= 1.0,
+        "{name}: the root is on the path"
+    );
+    check_step(&dom, recorded, step);
+    // The hint tells the next change a rule makes, without moving there.
+    let trace = &recorded.trace;
+    let next = find_step(trace, step + 1, |event| {
+        event.kind == "change" && event.rule.is_some()
+    });
+    let hint = common::by_id(&dom, "hint").text();
+    let expected = format!(
+        "step {next}: {} \u{2260} ",
+        trace.variables[trace.events[next].var.unwrap()]
+    );
+    assert!(hint.starts_with(&expected), "{hint}");
+    assert!(
+        hint.ends_with(&common::sentence(&trace.events[next])),
+        "{hint}"
+    );
+}
+
 /// A line on standard error that the test harness does not capture (it captures
 /// only the print macros), so a skip is visible in a plain `cargo test`.
 fn notice(line: &str) {
@@ -494,6 +667,7 @@ fn the_page_shows_each_step_in_a_real_browser() {
     let scratch = Scratch::new();
     let puzzles = [
         ("sudoku", common::sudoku4("...4....2.......")),
+        ("board", common::sudoku4_board("...4....2.......")),
         ("queens", common::queens(6)),
         (
             "skyscrapers",
@@ -509,8 +683,8 @@ fn the_page_shows_each_step_in_a_real_browser() {
             .collect();
         runs.into_iter()
             .map(|run| run.join().expect("the puzzle's checks pass"))
-            .sum()
-    });
+            .sum::<usize>()
+    }) + check_long_jump(&scratch);
     notice(&format!(
         "browser test: {launches} pages opened in {:.1} s",
         started.elapsed().as_secs_f64()

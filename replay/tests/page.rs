@@ -5,11 +5,12 @@ mod common;
 
 use common::Recorded;
 use sieve::{TraceDocument, Value};
-use sieve_replay::{EVENT_LIMIT, ReplayError, View, replay_page, replay_page_with_limit};
+use sieve_replay::{ReplayError, View, replay_page, replay_page_with_limit};
 
 fn puzzles() -> Vec<(&'static str, Recorded)> {
     vec![
         ("sudoku", common::sudoku4("...4....2.......")),
+        ("board", common::sudoku4_board("...4....2.......")),
         ("queens", common::queens(6)),
         (
             "skyscrapers",
@@ -68,8 +69,7 @@ fn every_puzzle_makes_a_self_contained_page() {
 fn the_trace_and_the_view_read_back_from_the_page() {
     for (name, recorded) in puzzles() {
         let page = replay_page(name, &recorded.trace, &recorded.view).unwrap();
-        let trace: serde_json::Value =
-            serde_json::from_str(common::script_data(&page, "trace-data")).unwrap();
+        let trace = common::unpack(common::script_data(&page, "trace-data"));
         assert_eq!(
             trace,
             serde_json::to_value(&recorded.trace).unwrap(),
@@ -119,8 +119,7 @@ fn data_cannot_end_the_element_it_sits_in() {
     for forbidden in ['<', '>', '&'] {
         assert!(!data.contains(forbidden), "the data holds {forbidden}");
     }
-    let back: serde_json::Value = serde_json::from_str(data).unwrap();
-    assert_eq!(back, serde_json::to_value(&trace).unwrap());
+    assert_eq!(common::unpack(data), serde_json::to_value(&trace).unwrap());
 }
 
 #[test]
@@ -131,8 +130,7 @@ fn a_long_trace_is_cut_with_a_visible_note() {
     let note = common::by_id(&page, "truncated-note").text();
     assert!(note.contains(&format!("{total} events")), "{note}");
     assert!(note.contains("first 40"), "{note}");
-    let trace: serde_json::Value =
-        serde_json::from_str(common::script_data(&page, "trace-data")).unwrap();
+    let trace = common::unpack(common::script_data(&page, "trace-data"));
     let events = trace["events"].as_array().unwrap();
     assert_eq!(events.len(), 40);
     assert_eq!(
@@ -148,7 +146,7 @@ fn a_long_trace_is_cut_with_a_visible_note() {
 }
 
 #[test]
-fn the_default_limit_is_event_limit() {
+fn a_long_trace_is_replayed_whole_in_a_few_bytes_an_event() {
     let recorded = common::queens(4);
     let mut trace = recorded.trace.clone();
     let wake = trace
@@ -157,16 +155,30 @@ fn the_default_limit_is_event_limit() {
         .find(|event| event.kind == "wake")
         .unwrap()
         .clone();
-    trace.events = vec![wake; EVENT_LIMIT + 5];
+    trace.events = vec![wake; 100_000];
+    for (step, event) in trace.events.iter_mut().enumerate() {
+        event.step = step;
+    }
     let page = replay_page("many", &trace, &recorded.view).unwrap();
-    let note = common::by_id(&page, "truncated-note").text();
+    assert!(!page.contains("truncated-note"));
+    let data = common::script_data(&page, "trace-data");
+    let embedded = common::unpack(data);
+    assert_eq!(embedded["events"].as_array().unwrap().len(), 100_000);
+    // A wake is its kind, depth and rule: three characters.
+    assert!(data.len() < 100_000 * 3 + 1000, "{} bytes", data.len());
+}
+
+#[test]
+fn a_field_the_kind_does_not_have_is_refused() {
+    let recorded = common::queens(4);
+    let mut trace = recorded.trace.clone();
+    let wake = trace.events.iter().position(|e| e.kind == "wake").unwrap();
+    trace.events[wake].value = Some(1);
+    let error = replay_page("x", &trace, &recorded.view).unwrap_err();
     assert!(
-        note.contains(&format!("{} events", EVENT_LIMIT + 5)),
-        "{note}"
+        matches!(error, ReplayError::UnexpectedField { step, field: "value", .. } if step == wake),
+        "{error}"
     );
-    let embedded: serde_json::Value =
-        serde_json::from_str(common::script_data(&page, "trace-data")).unwrap();
-    assert_eq!(embedded["events"].as_array().unwrap().len(), EVENT_LIMIT);
 }
 
 #[test]
@@ -285,8 +297,7 @@ fn a_trace_without_events_still_makes_a_page() {
     let mut trace = recorded.trace.clone();
     trace.events.clear();
     let page = replay_page("empty", &trace, &recorded.view).unwrap();
-    let embedded: serde_json::Value =
-        serde_json::from_str(common::script_data(&page, "trace-data")).unwrap();
+    let embedded = common::unpack(common::script_data(&page, "trace-data"));
     assert_eq!(embedded["events"].as_array().unwrap().len(), 0);
     assert_eq!(embedded["start"][0], serde_json::json!([0]));
 }

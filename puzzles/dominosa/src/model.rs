@@ -333,6 +333,12 @@ impl DominosaModel {
         (row < self.puzzle.height() && column < width).then(|| self.partners[row * width + column])
     }
 
+    /// The value of a partner variable that names `cell` as the partner
+    /// (its label is the cell's name, `r2c3`).
+    pub fn partner_value(&self, cell: usize) -> Option<Value> {
+        self.names.get(cell).copied()
+    }
+
     /// The domino variable of the cell at `row`, `column`; `None` outside
     /// the grid.
     pub fn domino_at(&self, row: usize, column: usize) -> Option<VarId> {

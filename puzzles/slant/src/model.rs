@@ -298,6 +298,13 @@ impl SlantModel {
             .then(|| self.backslashes[row * width + column])
     }
 
+    /// The `/` boolean of a cell (1 when the cell holds `/`); `None` outside
+    /// the grid.
+    pub fn slash_at(&self, row: usize, column: usize) -> Option<VarId> {
+        let width = self.puzzle.width();
+        (row < self.puzzle.height() && column < width).then(|| self.slashes[row * width + column])
+    }
+
     /// A search over the model.
     pub fn search(&self, config: Config) -> Result<Search<'_, 'static>, sieve::Error> {
         Search::new(&self.model, config)

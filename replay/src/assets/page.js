@@ -6,11 +6,98 @@
 
   const trace = JSON.parse(document.getElementById('trace-data').textContent);
   const view = JSON.parse(document.getElementById('view-data').textContent);
-  const events = trace.events;
+  const events = unpack(trace);
   const lastStep = events.length - 1;
   const varCount = trace.variables.length;
   let width = 1;
   trace.sizes.forEach((size) => { if (size > width) { width = size; } });
+
+  /* The numbers of the packed codes: five bits a character, lowest first, the
+     sixth set while more follow; then the sign, zig-zagged (see
+     replay/src/pack.rs). */
+  function readNumbers(text) {
+    const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const valueOf = new Int8Array(128);
+    for (let index = 0; index < 64; index += 1) { valueOf[digits.charCodeAt(index)] = index; }
+    const numbers = [];
+    let number = 0;
+    let shift = 1;
+    for (let index = 0; index < text.length; index += 1) {
+      const digit = valueOf[text.charCodeAt(index)];
+      number += (digit & 31) * shift;
+      if (digit & 32) {
+        shift *= 32;
+      } else {
+        numbers.push(number % 2 === 0 ? number / 2 : -(number + 1) / 2);
+        number = 0;
+        shift = 1;
+      }
+    }
+    return numbers;
+  }
+
+  /* The packed events (see replay/src/pack.rs and docs/trace-format.md) read back
+     as one object per event, with the fields of the JSON trace. */
+  function unpack(packed) {
+    const kinds = ['wake', 'run', 'change', 'branch', 'conflict', 'backtrack', 'solution'];
+    const relations = ['is', 'is_not', 'at_least', 'at_most'];
+    const codes = readNumbers(packed.codes);
+    const out = new Array(packed.events);
+    let at = 0;
+    const next = () => codes[at++];
+    const list = () => {
+      const count = next();
+      const items = codes.slice(at, at + count);
+      at += count;
+      return items;
+    };
+    for (let step = 0; step < packed.events; step += 1) {
+      const event = { step: step, kind: kinds[next()], depth: next() };
+      switch (event.kind) {
+        case 'wake':
+        case 'run':
+          event.rule = next();
+          break;
+        case 'change': {
+          const rule = next();
+          if (rule > 0) { event.rule = rule - 1; }
+          event.var = next();
+          event.inference = packed.strings[next()];
+          const text = next();
+          if (text > 0) { event.text = packed.strings[text - 1]; }
+          event.removed = list();
+          event.cause = list();
+          const facts = next();
+          event.facts = [];
+          for (let fact = 0; fact < facts; fact += 1) {
+            event.facts.push({ var: next(), relation: relations[next()], value: next() });
+          }
+          break;
+        }
+        case 'branch':
+          event.var = next();
+          event.value = next();
+          event.equal = next() === 1;
+          break;
+        case 'conflict': {
+          const rule = next();
+          const v = next();
+          if (rule > 0) { event.rule = rule - 1; }
+          if (v > 0) { event.var = v - 1; }
+          event.inference = packed.strings[next()];
+          break;
+        }
+        case 'solution':
+          event.values = codes.slice(at, at + packed.variables.length);
+          at += packed.variables.length;
+          break;
+        default:
+          break;
+      }
+      out[step] = event;
+    }
+    return out;
+  }
 
   const byId = (id) => document.getElementById(id);
   const label = (value) => (value >= 0 && value < trace.labels.length ? trace.labels[value] : String(value));
@@ -33,13 +120,48 @@
 
   const replay = { stack: [], applied: 0, running: null, decided: false, queue: [], runChanged: [] };
 
+  /* Checkpoints: the whole replay every CHECKPOINT events, so that a jump replays
+     at most that many events from the nearest one before it. A checkpoint keeps
+     the state copies themselves, marked shared; a copy is cloned before it is
+     next written, so checkpoints cost only the copies that differ. */
+  const CHECKPOINT = 256;
+  const checkpoints = [];
+  const shared = new WeakSet();
+
   function resetReplay() {
-    replay.stack = [startState.slice()];
+    replay.stack = [startState];
+    shared.add(startState);
     replay.applied = 0;
     endPropagation();
   }
 
+  function saveCheckpoint() {
+    replay.stack.forEach((state) => shared.add(state));
+    checkpoints[replay.applied / CHECKPOINT] = {
+      stack: replay.stack.slice(), applied: replay.applied, running: replay.running,
+      decided: replay.decided, queue: replay.queue.slice(), runChanged: replay.runChanged.slice(),
+    };
+  }
+
+  function restore(checkpoint) {
+    replay.stack = checkpoint.stack.slice();
+    replay.applied = checkpoint.applied;
+    replay.running = checkpoint.running;
+    replay.decided = checkpoint.decided;
+    replay.queue = checkpoint.queue.slice();
+    replay.runChanged = checkpoint.runChanged.slice();
+  }
+
   function top() { return replay.stack[replay.stack.length - 1]; }
+
+  /* The top copy, cloned first if a checkpoint holds it. */
+  function writableTop() {
+    const state = top();
+    if (!shared.has(state)) { return state; }
+    const own = state.slice();
+    replay.stack[replay.stack.length - 1] = own;
+    return own;
+  }
 
   /* Make the copy at `depth` the top: drop deeper copies (a backtrack returns to
      the copy saved at that depth), or copy the top downwards if it is missing. */
@@ -77,7 +199,7 @@
     } else if (event.rule !== replay.running) {
       startRun(event.rule, false);
     }
-    const state = top();
+    const state = writableTop();
     (event.removed || []).forEach((value) => { state[slot(event.var, value)] = 0; });
     replay.runChanged.push(event.var);
   }
@@ -117,13 +239,24 @@
         break;
     }
     replay.applied += 1;
+    if (replay.applied % CHECKPOINT === 0 && !checkpoints[replay.applied / CHECKPOINT]) {
+      saveCheckpoint();
+    }
   }
 
-  /* Bring the replay to `step` (-1 is the start): forward from here, or again
-     from the start when going back. */
+  /* Bring the replay to `step` (-1 is the start): forward from here when that is
+     near, else from the last checkpoint at or before it. */
   function replayTo(step) {
-    if (step + 1 < replay.applied) { resetReplay(); }
-    while (replay.applied < step + 1) { apply(events[replay.applied]); }
+    const wanted = step + 1;
+    if (wanted < replay.applied || wanted - replay.applied > CHECKPOINT) {
+      let index = Math.min(Math.floor(wanted / CHECKPOINT), checkpoints.length - 1);
+      while (index > 0 && !checkpoints[index]) { index -= 1; }
+      const checkpoint = index > 0 ? checkpoints[index] : null;
+      if (wanted < replay.applied || (checkpoint && checkpoint.applied > replay.applied)) {
+        if (checkpoint) { restore(checkpoint); } else { resetReplay(); }
+      }
+    }
+    while (replay.applied < wanted) { apply(events[replay.applied]); }
   }
 
   function candidates(state, v) {
@@ -288,48 +421,474 @@
     board.appendChild(grid);
   }
 
+  /* ---- Drawing a board in layers (View::Board; see replay/src/board.rs). Points
+     are in half-cells: (2r + 1, 2c + 1) is the centre of cell (r, c). ---- */
+
+  const svgSpace = (function () {
+    const holder = document.createElement('div');
+    holder.innerHTML = '<svg></svg>';
+    return holder.firstChild.namespaceURI;
+  }());
+  const palette = ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c', '#fabebe'];
+
+  function svg(tag, attributes, className) {
+    const node = document.createElementNS(svgSpace, tag);
+    Object.keys(attributes || {}).forEach((name) => { node.setAttribute(name, String(attributes[name])); });
+    if (className) { node.setAttribute('class', className); }
+    return node;
+  }
+
+  function svgText(x, y, size, text, className) {
+    const node = svg('text', { x: x, y: y, 'font-size': size, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, className);
+    node.textContent = text;
+    return node;
+  }
+
+  /* The board's extent in half-cells: the grid, and room around it for clues
+     outside it (a nonogram's runs stand several deep). */
+  function boardExtent() {
+    const extent = { top: 2, left: 2, bottom: 2, right: 2 };
+    const points = view.clues.map((clue) => clue.at)
+      .concat(view.lines.map((line) => line.from), view.lines.map((line) => line.to));
+    points.forEach((point) => {
+      extent.top = Math.max(extent.top, 1 - point.y);
+      extent.left = Math.max(extent.left, 1 - point.x);
+      extent.bottom = Math.max(extent.bottom, point.y - 2 * view.rows + 1);
+      extent.right = Math.max(extent.right, point.x - 2 * view.cols + 1);
+    });
+    return extent;
+  }
+
+  function boardGeometry() {
+    const extent = boardExtent();
+    const across = view.cols + (extent.left + extent.right) / 2;
+    const down = view.rows + (extent.top + extent.bottom) / 2;
+    const size = Math.max(16, Math.min(56, Math.floor(640 / Math.max(across, down))));
+    return {
+      size: size,
+      width: across * size,
+      height: down * size,
+      x: (half) => (extent.left + half) * size / 2,
+      y: (half) => (extent.top + half) * size / 2,
+    };
+  }
+
+  function inkMark(cell, value, first) {
+    const ink = cell.ink;
+    if (ink.kind === 'symbols') { return ink.symbols[value - first]; }
+    return label(value);
+  }
+
+  function drawBoardCell(layer, geometry, cell, state, marks, event) {
+    const v = cell.var;
+    const values = candidates(state, v);
+    const first = trace.firsts[v];
+    const size = geometry.size;
+    const x = geometry.x(2 * cell.col);
+    const y = geometry.y(2 * cell.row);
+    const group = svg('g', { 'data-var': v, 'data-row': cell.row, 'data-col': cell.col, 'data-values': values.join(' ') }, ['bcell'].concat(classesOf(v, marks)).join(' '));
+    if (trace.start[v].length === 1) { group.classList.add('given'); }
+    const title = svg('title');
+    title.textContent = varName(v);
+    group.appendChild(title);
+    let fill = '#fff';
+    let ink = 'value';
+    if (cell.ink.kind === 'shade') {
+      if (values.length === 1) {
+        fill = values[0] === cell.ink.dark ? '#1d1d1f' : '#fff';
+        group.dataset.shade = values[0] === cell.ink.dark ? 'dark' : 'light';
+      } else {
+        fill = '#d9d9de';
+        group.dataset.shade = values.length === 0 ? 'none' : 'open';
+      }
+    } else if (cell.ink.kind === 'colours' && values.length === 1) {
+      fill = palette[(values[0] - first) % palette.length];
+      ink = 'value on-colour';
+    }
+    group.appendChild(svg('rect', { x: x, y: y, width: size, height: size, fill: fill }, 'ground'));
+    group.appendChild(svg('rect', { x: x, y: y, width: size, height: size }, 'hl'));
+    const cx = x + size / 2;
+    const cy = y + size / 2;
+    if (values.length === 0) {
+      group.appendChild(svgText(cx, cy, size * 0.5, '\u2205', 'empty-domain'));
+    } else if (cell.ink.kind === 'shade') {
+      if (values.length === 1 && values[0] !== cell.ink.dark) {
+        group.appendChild(svg('circle', { cx: x + size * 0.82, cy: y + size * 0.82, r: Math.max(1.5, size * 0.06) }, 'light-dot'));
+      }
+    } else if (values.length === 1 && cell.ink.kind !== 'colours') {
+      group.appendChild(svgText(cx, cy, size * 0.55, inkMark(cell, values[0], first), ink));
+    } else if (values.length > 1) {
+      drawBoardMarks(group, cell, x, y, size, values, removedHere(v, marks, event));
+    }
+    layer.appendChild(group);
+  }
+
+  /* The candidates of an open cell, small, in a square of places: a value's
+     place is fixed, so a removal leaves a gap; values just removed are struck. */
+  function drawBoardMarks(group, cell, x, y, size, values, removed) {
+    const v = cell.var;
+    const count = trace.sizes[v];
+    const first = trace.firsts[v];
+    const side = Math.ceil(Math.sqrt(count));
+    const step = size / side;
+    for (let index = 0; index < count; index += 1) {
+      const value = first + index;
+      const here = values.indexOf(value) >= 0;
+      const gone = removed.indexOf(value) >= 0;
+      if (!here && !gone) { continue; }
+      const mx = x + step * (index % side + 0.5);
+      const my = y + step * (Math.floor(index / side) + 0.5);
+      const className = here ? 'mark' : 'mark removed';
+      if (cell.ink.kind === 'colours') {
+        const swatch = svg('rect', { x: mx - step * 0.3, y: my - step * 0.3, width: step * 0.6, height: step * 0.6 }, className);
+        swatch.style.fill = palette[index % palette.length];
+        swatch.dataset.value = String(value);
+        group.appendChild(swatch);
+      } else {
+        const text = cell.ink.kind === 'shade' ? label(value) : inkMark(cell, value, first);
+        const mark = svgText(mx, my, Math.max(7, step * 0.75), text, className);
+        mark.dataset.value = String(value);
+        group.appendChild(mark);
+      }
+    }
+  }
+
+  function drawBoardLine(layer, geometry, line, state, marks) {
+    const values = candidates(state, line.var);
+    let status = 'open';
+    if (values.length === 1 && values[0] === line.on) { status = 'on'; }
+    if (values.indexOf(line.on) < 0) { status = 'off'; }
+    const classes = ['bline', status].concat(classesOf(line.var, marks));
+    const node = svg('line', {
+      x1: geometry.x(line.from.x), y1: geometry.y(line.from.y),
+      x2: geometry.x(line.to.x), y2: geometry.y(line.to.y),
+      'data-var': line.var, 'data-on': line.on, 'data-values': values.join(' '),
+    }, classes.join(' '));
+    node.style.strokeWidth = String(Math.max(2, geometry.size * 0.12));
+    const title = svg('title');
+    title.textContent = varName(line.var) + ' = ' + label(line.on);
+    node.appendChild(title);
+    layer.appendChild(node);
+  }
+
+  function regionOf(r, c) { return view.regions[r * view.cols + c]; }
+
+  function drawWalls(layer, geometry) {
+    const wall = (y1, x1, y2, x2) => layer.appendChild(svg('line', { x1: geometry.x(x1), y1: geometry.y(y1), x2: geometry.x(x2), y2: geometry.y(y2) }, 'wall'));
+    for (let r = 0; r < view.rows; r += 1) {
+      for (let c = 0; c < view.cols; c += 1) {
+        if (c + 1 < view.cols && regionOf(r, c) !== regionOf(r, c + 1)) { wall(2 * r, 2 * c + 2, 2 * r + 2, 2 * c + 2); }
+        if (r + 1 < view.rows && regionOf(r, c) !== regionOf(r + 1, c)) { wall(2 * r + 2, 2 * c, 2 * r + 2, 2 * c + 2); }
+      }
+    }
+  }
+
+  /* A cage's outline runs just inside its cells, on every side with no cell of
+     the cage beyond it; its target sits in the corner of its first cell. */
+  function drawCage(layer, geometry, cage, index) {
+    const size = geometry.size;
+    const inset = Math.max(2, size * 0.08);
+    const inside = (r, c) => cage.cells.some((cell) => cell[0] === r && cell[1] === c);
+    const group = svg('g', { 'data-cage': index }, 'cage');
+    cage.cells.forEach((cell) => {
+      const r = cell[0];
+      const c = cell[1];
+      const left = geometry.x(2 * c);
+      const top = geometry.y(2 * r);
+      const edge = (x1, y1, x2, y2) => group.appendChild(svg('line', { x1: x1, y1: y1, x2: x2, y2: y2 }, 'cage-edge'));
+      if (!inside(r - 1, c)) { edge(left + inset, top + inset, left + size - inset, top + inset); }
+      if (!inside(r + 1, c)) { edge(left + inset, top + size - inset, left + size - inset, top + size - inset); }
+      if (!inside(r, c - 1)) { edge(left + inset, top + inset, left + inset, top + size - inset); }
+      if (!inside(r, c + 1)) { edge(left + size - inset, top + inset, left + size - inset, top + size - inset); }
+    });
+    if (cage.label !== null && cage.label !== undefined) {
+      const first = cage.cells[0];
+      const text = svg('text', { x: geometry.x(2 * first[1]) + inset * 1.5, y: geometry.y(2 * first[0]) + inset * 1.5, 'font-size': Math.max(8, size * 0.24), 'dominant-baseline': 'hanging' }, 'cage-label');
+      text.textContent = cage.label;
+      group.appendChild(text);
+    }
+    layer.appendChild(group);
+  }
+
+  function drawClue(layer, geometry, clue) {
+    const size = geometry.size;
+    const x = geometry.x(clue.at.x);
+    const y = geometry.y(clue.at.y);
+    const group = svg('g', { 'data-y': clue.at.y, 'data-x': clue.at.x, 'data-shape': clue.shape || 'plain' }, 'bclue');
+    const corner = clue.at.x % 2 === 0 && clue.at.y % 2 === 0;
+    const between = (clue.at.x + clue.at.y) % 2 !== 0;
+    let textClass = 'clue-text';
+    let fontSize = size * (between ? 0.36 : 0.45);
+    switch (clue.shape) {
+      case 'black':
+        group.appendChild(svg('circle', { cx: x, cy: y, r: size * (corner ? 0.16 : 0.3) }, 'disc black'));
+        textClass += ' on-dark';
+        break;
+      case 'white':
+        group.appendChild(svg('circle', { cx: x, cy: y, r: size * (corner ? 0.16 : 0.3) }, 'disc white'));
+        break;
+      case 'block':
+        group.appendChild(svg('rect', { x: x - size / 2, y: y - size / 2, width: size, height: size }, 'block'));
+        textClass += ' on-dark';
+        break;
+      default:
+        if (corner && clue.text !== '') {
+          group.appendChild(svg('circle', { cx: x, cy: y, r: size * 0.2 }, 'disc white'));
+          fontSize = size * 0.3;
+        }
+        break;
+    }
+    if (clue.text !== '') { group.appendChild(svgText(x, y, fontSize, clue.text, textClass)); }
+    layer.appendChild(group);
+  }
+
+  function drawBoard(board, state, marks, event) {
+    const geometry = boardGeometry();
+    const size = geometry.size;
+    const width = geometry.width;
+    const height = geometry.height;
+    const root = svg('svg', { width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'img' }, 'board-svg');
+    const ground = svg('g', {}, 'grid-layer');
+    for (let r = 0; r < view.rows; r += 1) {
+      for (let c = 0; c < view.cols; c += 1) {
+        ground.appendChild(svg('rect', { x: geometry.x(2 * c), y: geometry.y(2 * r), width: size, height: size }, 'square-ground'));
+      }
+    }
+    root.appendChild(ground);
+    const cells = svg('g', {}, 'cell-layer');
+    view.cells.forEach((cell) => drawBoardCell(cells, geometry, cell, state, marks, event));
+    root.appendChild(cells);
+    const walls = svg('g', {}, 'wall-layer');
+    if (view.regions.length === view.rows * view.cols) { drawWalls(walls, geometry); }
+    if (view.cells.length > 0) {
+      walls.appendChild(svg('rect', { x: geometry.x(0), y: geometry.y(0), width: size * view.cols, height: size * view.rows }, 'outline'));
+    } else {
+      root.classList.add('lines-only');
+    }
+    root.appendChild(walls);
+    const cages = svg('g', {}, 'cage-layer');
+    view.cages.forEach((cage, index) => drawCage(cages, geometry, cage, index));
+    root.appendChild(cages);
+    const lines = svg('g', {}, 'line-layer');
+    view.lines.forEach((line) => drawBoardLine(lines, geometry, line, state, marks));
+    root.appendChild(lines);
+    if (view.lines.some((line) => line.from.x % 2 === 0 && line.from.y % 2 === 0)) {
+      const dots = svg('g', {}, 'dot-layer');
+      for (let r = 0; r <= view.rows; r += 1) {
+        for (let c = 0; c <= view.cols; c += 1) {
+          dots.appendChild(svg('circle', { cx: geometry.x(2 * c), cy: geometry.y(2 * r), r: Math.max(1.5, size * 0.05) }, 'corner-dot'));
+        }
+      }
+      root.appendChild(dots);
+    }
+    const clues = svg('g', {}, 'clue-layer');
+    view.clues.forEach((clue) => drawClue(clues, geometry, clue));
+    root.appendChild(clues);
+    board.appendChild(root);
+  }
+
   /* ---- Drawing variables as a list (the fallback, and those a view leaves out). ---- */
+
+  /* The list is built once; each step then rewrites only the rows whose
+     candidates, removals or marks differ, so a long list stays cheap. */
+  const listRows = new Map();
+
+  function listRow(table, v) {
+    const row = element('tr');
+    row.dataset.var = String(v);
+    row.appendChild(element('th', '', varName(v)));
+    row.appendChild(element('td', 'candidates'));
+    row.appendChild(element('td', 'removed'));
+    table.appendChild(row);
+    const entry = { row: row, values: null, removed: null, classes: null };
+    listRows.set(v, entry);
+    return entry;
+  }
 
   function drawList(container, vars, state, marks, event, title) {
     if (vars.length === 0) { return; }
-    if (title) { container.appendChild(element('p', 'list-title', title)); }
-    const table = element('table', 'list');
+    let table = container.querySelector('table.list');
+    if (!table) {
+      if (title) { container.appendChild(element('p', 'list-title', title)); }
+      table = element('table', 'list');
+      vars.forEach((v) => listRow(table, v));
+      container.appendChild(table);
+    }
     vars.forEach((v) => {
-      const values = candidates(state, v);
-      const row = element('tr');
-      row.classList.add.apply(row.classList, classesOf(v, marks));
-      row.dataset.var = String(v);
-      row.dataset.values = values.join(' ');
-      row.appendChild(element('th', '', varName(v)));
-      const text = values.length === 0 ? '\u2205' : values.map(label).join(' ');
-      row.appendChild(element('td', 'candidates', text));
-      const removed = removedHere(v, marks, event);
-      row.appendChild(element('td', 'removed', removed.length ? '\u2212 ' + removed.map(label).join(' ') : ''));
-      table.appendChild(row);
+      const entry = listRows.get(v);
+      const values = candidates(state, v).join(' ');
+      if (values !== entry.values) {
+        entry.values = values;
+        entry.row.dataset.values = values;
+        const list = values === '' ? [] : values.split(' ').map(Number);
+        entry.row.children[1].textContent = list.length === 0 ? '\u2205' : list.map(label).join(' ');
+      }
+      const gone = removedHere(v, marks, event);
+      const removed = gone.length ? '\u2212 ' + gone.map(label).join(' ') : '';
+      if (removed !== entry.removed) {
+        entry.removed = removed;
+        entry.row.children[2].textContent = removed;
+      }
+      const classes = classesOf(v, marks).join(' ');
+      if (classes !== entry.classes) {
+        entry.classes = classes;
+        entry.row.className = classes;
+      }
     });
-    container.appendChild(table);
   }
 
   const drawnVars = (function () {
     if (view.kind === 'grid') { return view.cells; }
     if (view.kind === 'chessboard') { return view.columns; }
+    if (view.kind === 'board') {
+      return view.cells.map((cell) => cell.var).concat(view.lines.map((line) => line.var));
+    }
     return [];
   }());
+  const drawnSet = new Set(drawnVars);
   const otherVars = [];
-  for (let v = 0; v < varCount; v += 1) { if (drawnVars.indexOf(v) < 0) { otherVars.push(v); } }
+  for (let v = 0; v < varCount; v += 1) { if (!drawnSet.has(v)) { otherVars.push(v); } }
 
   function drawPuzzle(state, marks, event) {
     const board = byId('board');
     const others = byId('others');
-    board.replaceChildren();
-    others.replaceChildren();
+    if (view.kind !== 'list') { board.replaceChildren(); }
     if (view.kind === 'grid') {
       drawGrid(board, state, marks, event);
     } else if (view.kind === 'chessboard') {
       drawChessboard(board, state, marks, event);
+    } else if (view.kind === 'board') {
+      drawBoard(board, state, marks, event);
     }
     const title = view.kind === 'list' ? '' : 'Other variables';
     drawList(view.kind === 'list' ? board : others, otherVars, state, marks, event, title);
+  }
+
+  /* ---- The search tree: a node for the start and for each branch, drawn
+     beside the board; a click jumps to the node's step. ---- */
+
+  const searchTree = buildTree();
+
+  /* Walk the events once: an `x = v` branch at depth d opens a child of the node
+     at depth d - 1; an `x ≠ v` branch at depth d is the other child of the node
+     at depth d (the one whose `x = v` subtree failed) and takes its place on the
+     path. Each step knows the node it happens in. */
+  function buildTree() {
+    const nodes = [{ parent: -1, step: -1, depth: 0, label: 'start', children: [], end: '' }];
+    const nodeAt = new Int32Array(events.length);
+    const path = [0];
+    let current = 0;
+    const at = (depth) => path[Math.min(depth, path.length - 1)];
+    events.forEach((event, step) => {
+      if (event.kind === 'branch') {
+        const parent = event.equal ? at(event.depth - 1) : at(event.depth);
+        const node = {
+          parent: parent, step: step, depth: nodes[parent].depth + 1, equal: event.equal,
+          label: varName(event.var) + (event.equal ? ' = ' : ' \u2260 ') + label(event.value),
+          children: [], end: '',
+        };
+        nodes.push(node);
+        nodes[parent].children.push(nodes.length - 1);
+        path.length = Math.min(path.length, event.depth + 1);
+        path[event.depth] = nodes.length - 1;
+        current = nodes.length - 1;
+      } else if (event.kind === 'backtrack') {
+        path.length = Math.min(path.length, event.depth + 1);
+        current = at(event.depth);
+      } else if (event.kind === 'conflict' || event.kind === 'solution') {
+        current = at(event.depth);
+        nodes[current].end = event.kind === 'solution' ? 'solution' : 'failure';
+        nodes[current].endStep = step;
+      } else if (event.kind !== 'wake') {
+        current = at(event.depth);
+      }
+      nodeAt[step] = current;
+    });
+    return { nodes: nodes, nodeAt: nodeAt, elements: [], shown: [] };
+  }
+
+  /* Leaves left to right in depth-first order; a parent centred over its
+     children. */
+  function layoutTree(nodes) {
+    let leaves = 0;
+    const place = (index) => {
+      const node = nodes[index];
+      if (node.children.length === 0) {
+        node.x = leaves;
+        leaves += 1;
+        return;
+      }
+      node.children.forEach(place);
+      node.x = (nodes[node.children[0]].x + nodes[node.children[node.children.length - 1]].x) / 2;
+    };
+    place(0);
+    let depth = 0;
+    nodes.forEach((node) => { depth = Math.max(depth, node.depth); });
+    return { leaves: leaves, depth: depth };
+  }
+
+  function drawTree() {
+    const nodes = searchTree.nodes;
+    const shape = layoutTree(nodes);
+    const across = Math.max(6, Math.min(28, Math.floor(360 / Math.max(1, shape.leaves))));
+    const down = Math.max(12, Math.min(36, Math.floor(420 / Math.max(1, shape.depth + 1))));
+    const width = (shape.leaves + 1) * across;
+    const height = (shape.depth + 1) * down + 16;
+    const x = (node) => (node.x + 1) * across;
+    const y = (node) => node.depth * down + 10;
+    const root = svg('svg', { width: width, height: height, viewBox: '0 0 ' + width + ' ' + height }, 'tree-svg');
+    const edges = svg('g', {}, 'tree-edges');
+    nodes.forEach((node) => {
+      if (node.parent < 0) { return; }
+      const parent = nodes[node.parent];
+      edges.appendChild(svg('line', { x1: x(parent), y1: y(parent), x2: x(node), y2: y(node) }, node.equal ? 'tree-edge equal' : 'tree-edge other'));
+    });
+    root.appendChild(edges);
+    const radius = Math.max(3, Math.min(7, across / 3));
+    nodes.forEach((node, index) => {
+      const kind = node.end || (index === 0 ? 'root' : 'decision');
+      const group = svg('g', { 'data-node': index, 'data-step': node.step, tabindex: 0 }, 'tree-node ' + kind);
+      group.appendChild(svg('circle', { cx: x(node), cy: y(node), r: radius }));
+      const title = svg('title');
+      title.textContent = node.label + (node.step >= 0 ? ' (step ' + node.step + ')' : '') +
+        (node.end ? ': ' + node.end + ' at step ' + node.endStep : '');
+      group.appendChild(title);
+      edges.parentNode.appendChild(group);
+      searchTree.elements.push(group);
+    });
+    root.addEventListener('click', (click) => {
+      const target = click.target.closest ? click.target.closest('[data-step]') : null;
+      if (target) { pause(); show(parseInt(target.dataset.step, 10)); }
+    });
+    byId('tree').appendChild(root);
+    byId('tree-size').textContent = nodes.length === 1
+      ? 'no decisions: propagation alone'
+      : (nodes.length - 1) + ' decisions, ' + nodes.filter((node) => node.end === 'failure').length + ' failures, ' +
+        nodes.filter((node) => node.end === 'solution').length + ' solution';
+  }
+
+  /* Mark the node the step happens in, and the path from the root to it. */
+  function highlightTree(step) {
+    searchTree.shown.forEach((index) => searchTree.elements[index].classList.remove('current', 'on-path'));
+    const shown = [];
+    let index = step < 0 ? 0 : searchTree.nodeAt[step];
+    const element = searchTree.elements[index];
+    if (element) { element.classList.add('current'); }
+    shown.push(index);
+    index = searchTree.nodes[index].parent;
+    while (index >= 0) {
+      searchTree.elements[index].classList.add('on-path');
+      shown.push(index);
+      index = searchTree.nodes[index].parent;
+    }
+    searchTree.shown = shown;
+    const holder = byId('tree');
+    if (element && holder.scrollWidth > holder.clientWidth) {
+      const box = element.getBBox();
+      if (box.x < holder.scrollLeft || box.x > holder.scrollLeft + holder.clientWidth) {
+        holder.scrollLeft = Math.max(0, box.x - holder.clientWidth / 2);
+      }
+    }
   }
 
   /* ---- The explanation panel. ---- */
@@ -401,6 +960,39 @@
     }
   }
 
+  /* The facts a change rests on, those of one variable and relation together:
+     `because r1c1 = 5, r2c2 ≠ 3, 4`. */
+  function because(event) {
+    if (!event || event.kind !== 'change' || !event.facts || event.facts.length === 0) { return ''; }
+    const signs = { is: '=', is_not: '\u2260', at_least: '\u2265', at_most: '\u2264' };
+    const groups = [];
+    event.facts.forEach((fact) => {
+      const found = groups.find((group) => group.var === fact.var && group.relation === fact.relation);
+      const text = label(fact.value);
+      if (!found) {
+        groups.push({ var: fact.var, relation: fact.relation, values: [text] });
+      } else if (found.values.indexOf(text) < 0) {
+        found.values.push(text);
+      }
+    });
+    return 'because ' + groups.map((group) => varName(group.var) + ' ' + signs[group.relation] + ' ' + group.values.join(', ')).join('; ');
+  }
+
+  /* The next deduction of this solve after `step`: the next change a rule
+     makes, told without going there (for a student to try first). */
+  function nextDeduction(step) {
+    for (let next = step + 1; next <= lastStep; next += 1) {
+      const event = events[next];
+      if (event.kind === 'change' && event.rule !== undefined) {
+        const removed = (event.removed || []).map(label).join(', ');
+        const reason = event.text || event.inference;
+        return 'step ' + next + ': ' + varName(event.var) + ' \u2260 ' + removed + ' (' + ruleName(event.rule) + '): ' + reason;
+      }
+      if (event.kind === 'branch') { return 'step ' + next + ': no rule deduces more here; the search guesses ' + varName(event.var) + (event.equal ? ' = ' : ' \u2260 ') + label(event.value); }
+    }
+    return 'nothing: this is the end of the solve';
+  }
+
   function drawPanel(step, event) {
     const text = describe(event);
     byId('step-number').textContent = step < 0 ? 'start' : String(step);
@@ -410,6 +1002,8 @@
     byId('effect').textContent = text.effect;
     byId('why').textContent = text.why;
     byId('inference').textContent = event && event.inference ? event.inference : '';
+    byId('because').textContent = because(event);
+    byId('hint').textContent = '';
     const status = byId('status');
     status.textContent = text.status;
     status.className = 'status ' + text.status.toLowerCase();
@@ -450,6 +1044,7 @@
     const marks = highlights(event);
     drawPuzzle(top(), marks, event);
     drawPanel(target, event);
+    highlightTree(target);
     writeHash(target);
   }
 
@@ -488,6 +1083,7 @@
     byId('forward').addEventListener('click', () => { pause(); show(current + 1); });
     byId('to-end').addEventListener('click', () => { pause(); show(lastStep); });
     byId('play').addEventListener('click', play);
+    byId('hint-button').addEventListener('click', () => { byId('hint').textContent = nextDeduction(current); });
     byId('jump').addEventListener('change', () => {
       const step = parseInt(byId('jump').value, 10);
       pause();
@@ -511,6 +1107,7 @@
   const autoplay = /[#&]play(&|$)/.test(location.hash);
   resetReplay();
   setUp();
+  drawTree();
   show(stepFromHash());
   if (autoplay) { play(); }
 }());

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use sieve::JsonTrace;
 use sieve::prelude::*;
 use sieve::{Names, TraceDocument, TraceEvent};
-use sieve_replay::{BorderClues, View};
+use sieve_replay::{Board, BorderClues, Cage, ClueShape, Ink, Point, View};
 
 /// A recorded run: the trace, the view that draws it and the solution found.
 pub struct Recorded {
@@ -90,6 +90,31 @@ pub fn sudoku4(givens: &str) -> Recorded {
     }
     let view = View::row_major_grid(4, 4, 2, 2);
     record(&model, start, Config::default(), view)
+}
+
+/// The 4×4 sudoku of [`sudoku4`] drawn as a board in layers: the cells, walls
+/// between the boxes, the first row as a cage of sum 10 (true of every row), and
+/// the column numbers above the grid.
+pub fn sudoku4_board(givens: &str) -> Recorded {
+    let mut recorded = sudoku4(givens);
+    let mut board = Board::new(4, 4);
+    for cell in 0..16 {
+        board.cell(cell / 4, cell % 4, cell, Ink::Label);
+    }
+    board.regions = (0..16).map(|cell| cell / 8 * 2 + cell % 4 / 2).collect();
+    board.cages.push(Cage {
+        cells: (0..4).map(|col| (0, col)).collect(),
+        label: Some("10".to_string()),
+    });
+    for col in 0..4 {
+        let at = Point {
+            y: -1,
+            x: 2 * col + 1,
+        };
+        board.clue(at, format!("c{}", col + 1), ClueShape::Plain);
+    }
+    recorded.view = View::Board(board);
+    recorded
 }
 
 /// Two queens `distance` columns apart do not attack each other.
@@ -543,4 +568,142 @@ fn find_open(html: &str, open: &str, from: usize) -> Option<usize> {
         position = at + open.len();
     }
     None
+}
+
+/// The numbers of packed codes: base64url digits of five bits, lowest first,
+/// the sixth bit set while more follow, then the sign zig-zagged.
+pub fn read_numbers(text: &str) -> Vec<i64> {
+    let digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut numbers = Vec::new();
+    let (mut number, mut shift) = (0u64, 0);
+    for character in text.chars() {
+        let digit = digits.find(character).expect("a digit of the packed codes") as u64;
+        number |= (digit & 31) << shift;
+        if digit & 32 == 0 {
+            let value = (number >> 1) as i64;
+            numbers.push(if number & 1 == 0 { value } else { -value - 1 });
+            (number, shift) = (0, 0);
+        } else {
+            shift += 5;
+        }
+    }
+    numbers
+}
+
+/// A reader over the packed codes.
+struct Codes {
+    codes: Vec<i64>,
+    at: usize,
+}
+
+impl Codes {
+    fn next(&mut self) -> i64 {
+        self.at += 1;
+        self.codes[self.at - 1]
+    }
+    fn list(&mut self) -> Vec<i64> {
+        let count = self.next();
+        (0..count).map(|_| self.next()).collect()
+    }
+}
+
+/// The page's packed trace read back into the JSON trace it stands for (the shape
+/// `serde_json::to_value(&TraceDocument)` has), following the layout documented in
+/// docs/trace-format.md: written here apart from the packer, so the two check each
+/// other.
+pub fn unpack(packed: &str) -> serde_json::Value {
+    use serde_json::{Map, Value as Json, json};
+    let packed: Json = serde_json::from_str(packed).expect("the packed trace is JSON");
+    assert_eq!(packed["format"], "sieve-replay");
+    assert_eq!(packed["version"], 1);
+    let mut codes = Codes {
+        codes: read_numbers(packed["codes"].as_str().unwrap()),
+        at: 0,
+    };
+    let strings = packed["strings"].as_array().unwrap();
+    let variables = packed["variables"].as_array().unwrap().len();
+    let kinds = [
+        "wake",
+        "run",
+        "change",
+        "branch",
+        "conflict",
+        "backtrack",
+        "solution",
+    ];
+    let relations = ["is", "is_not", "at_least", "at_most"];
+    let mut events = Vec::new();
+    for step in 0..packed["events"].as_u64().unwrap() {
+        let kind = kinds[codes.next() as usize];
+        let mut event = Map::new();
+        event.insert("step".into(), json!(step));
+        event.insert("kind".into(), json!(kind));
+        event.insert("depth".into(), json!(codes.next()));
+        let mut put = |field: &str, value: Json| {
+            event.insert(field.into(), value);
+        };
+        match kind {
+            "wake" | "run" => put("rule", json!(codes.next())),
+            "change" => {
+                let rule = codes.next();
+                if rule > 0 {
+                    put("rule", json!(rule - 1));
+                }
+                put("var", json!(codes.next()));
+                put("inference", strings[codes.next() as usize].clone());
+                let text = codes.next();
+                let removed = codes.list();
+                let cause = codes.list();
+                let facts: Vec<Json> = (0..codes.next())
+                    .map(|_| {
+                        let (var, relation) = (codes.next(), codes.next());
+                        let value = codes.next();
+                        json!({"var": var, "relation": relations[relation as usize], "value": value})
+                    })
+                    .collect();
+                if !removed.is_empty() {
+                    put("removed", json!(removed));
+                }
+                if !cause.is_empty() {
+                    put("cause", json!(cause));
+                }
+                if !facts.is_empty() {
+                    put("facts", json!(facts));
+                }
+                if text > 0 {
+                    put("text", strings[text as usize - 1].clone());
+                }
+            }
+            "branch" => {
+                put("var", json!(codes.next()));
+                put("value", json!(codes.next()));
+                put("equal", json!(codes.next() == 1));
+            }
+            "conflict" => {
+                let (rule, var) = (codes.next(), codes.next());
+                if rule > 0 {
+                    put("rule", json!(rule - 1));
+                }
+                if var > 0 {
+                    put("var", json!(var - 1));
+                }
+                put("inference", strings[codes.next() as usize].clone());
+            }
+            "solution" => {
+                let values: Vec<i64> = (0..variables).map(|_| codes.next()).collect();
+                put("values", json!(values));
+            }
+            _ => {}
+        }
+        events.push(Json::Object(event));
+    }
+    assert_eq!(codes.at, codes.codes.len(), "every code is read");
+    let mut document = Map::new();
+    document.insert("format".into(), json!("sieve-trace"));
+    document.insert("version".into(), json!(2));
+    for field in ["variables", "sizes", "firsts", "rules", "labels", "start"] {
+        document.insert(field.into(), packed[field].clone());
+    }
+    document.insert("events".into(), Json::Array(events));
+    Json::Object(document)
 }

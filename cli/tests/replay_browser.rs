@@ -1,0 +1,287 @@
+//! The replay pages the CLI writes (`--trace html`), opened in headless Chromium:
+//! one puzzle of each zoo family and each seed puzzle. For each page a probe
+//! script, added after the page's own, counts what the board drew (cells,
+//! lines, clues, cages), goes to the last step, clicks a node of the search tree
+//! and steps forward once; the test checks what it wrote.
+//!
+//! Without chromium the test fails when `CI` is set (CI installs it) and prints a
+//! skip notice otherwise.
+
+mod common;
+
+use std::collections::HashMap;
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BROWSER: &str = "chromium";
+
+/// What a page must draw: this many elements of each kind (the counts of the
+/// puzzle's ID: its clues, cages, cells and lines).
+struct Expect {
+    /// Board cells, grid cells or chessboard squares.
+    cells: usize,
+    /// Lines (edges, links, diagonals).
+    lines: usize,
+    /// Clues (in cells, on corners, around the border).
+    clues: usize,
+    /// Cages.
+    cages: usize,
+}
+
+const fn expect(cells: usize, lines: usize, clues: usize, cages: usize) -> Expect {
+    Expect {
+        cells,
+        lines,
+        clues,
+        cages,
+    }
+}
+
+/// The pages: a name, the command line, and what the board has. The zoo IDs were
+/// made once by Tatham's generators (`sgt-<puzzle> --generate 1 <params>`).
+fn pages() -> Vec<(&'static str, Vec<&'static str>, Expect)> {
+    vec![
+        (
+            "keen",
+            vec![
+                "keen",
+                "solve",
+                "5:_3a_4a__aba4__a_3a__aa,a6s1d2s1d2s2m6a5s2m8a5m15",
+            ],
+            expect(25, 0, 0, 12),
+        ),
+        (
+            "nonogram",
+            vec![
+                "nonogram",
+                "solve",
+                "8x8:3/1.3/2.2/2.2/2/4/5/6/3/2/1/1.2/2.3/3.3/7/5",
+            ],
+            expect(64, 0, 22, 0),
+        ),
+        (
+            "tents",
+            vec![
+                "tents",
+                "solve",
+                "8x8:acfbkabkaaadh,3,0,2,1,1,1,1,3,2,1,1,3,0,2,0,3",
+            ],
+            expect(64, 42, 16, 0),
+        ),
+        (
+            "slant",
+            vec!["slant", "solve", "6x6:a1c1c2132b1a1b1b2a32b1b2c221a2e1b"],
+            expect(0, 72, 19, 0),
+        ),
+        (
+            "map",
+            vec![
+                "map",
+                "solve",
+                "8x8n10:baaajaacbdbaeabdfbfabbaacabeacdacafbcbabaacada,3b1b0a20",
+            ],
+            expect(64, 0, 0, 0),
+        ),
+        (
+            "pearl",
+            vec!["pearl", "solve", "6x6:gWWaWWaWBeWhWBaWBb"],
+            expect(0, 60, 11, 0),
+        ),
+        (
+            "loopy",
+            vec!["loopy", "solve", "6x6t0:22a3b2a2a23a2c31b2c220a3a2a3b"],
+            expect(0, 84, 17, 0),
+        ),
+        ("sudoku", vec!["sudoku", "solve"], expect(81, 0, 0, 0)),
+        ("queens", vec!["queens", "solve", "8"], expect(64, 0, 0, 0)),
+        (
+            "skyscrapers",
+            vec!["skyscrapers", "solve", "0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0"],
+            expect(16, 0, 5, 0),
+        ),
+        (
+            "magic",
+            vec!["magic", "solve", "2 . . . 5 . . . 8"],
+            expect(9, 0, 0, 0),
+        ),
+    ]
+}
+
+/// The probe: counts, then the last step, then a click on a tree node (the last
+/// decision that was not the start, or the start when there is none), then one
+/// step forward. It writes `name=value` pairs into `<pre id="probe">`.
+const PROBE: &str = "
+  const count = (selector) => document.querySelectorAll(selector).length;
+  const step = () => document.getElementById('step-number').textContent;
+  const out = [];
+  const put = (name, value) => out.push(name + '=' + String(value).replace(/\\s+/g, '_'));
+  put('cells', count('.bcell') + count('.grid .cell') + count('.chessboard .square'));
+  put('lines', count('.bline'));
+  put('clues', count('.bclue') + count('.clue:not(:empty)'));
+  put('cages', count('.cage'));
+  put('nodes', count('.tree-node'));
+  put('last', document.getElementById('step-last').textContent);
+  document.getElementById('to-end').click();
+  put('end', step());
+  put('status', document.getElementById('status').textContent || 'none');
+  const nodes = document.querySelectorAll('.tree-node');
+  const node = nodes[nodes.length > 1 ? nodes.length - 1 : 0];
+  node.querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  put('node_step', node.dataset.step);
+  put('clicked', step());
+  put('current', node.classList.contains('current') ? 1 : 0);
+  document.getElementById('forward').click();
+  put('forward', step());
+  document.getElementById('probe').textContent = out.join(' ');
+";
+
+fn browser_available() -> bool {
+    Command::new(BROWSER)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// A fresh directory, removed at the end.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Opens `page` in headless chromium and returns the probe's values; the page's
+/// console must stay silent.
+fn probe(scratch: &Scratch, name: &str, page: &Path) -> HashMap<String, String> {
+    let profile = scratch.0.join(format!("{name}-profile"));
+    let dom = scratch.0.join(format!("{name}-dom.html"));
+    let log = scratch.0.join(format!("{name}.log"));
+    let mut child = Command::new(BROWSER)
+        .args(["--headless", "--no-sandbox", "--disable-gpu"])
+        .args(["--disable-background-networking", "--no-first-run"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--virtual-time-budget=2000")
+        .args(["--enable-logging=stderr", "--v=0", "--dump-dom"])
+        .arg(format!("file://{}", page.display()))
+        .stdout(File::create(&dom).unwrap())
+        .stderr(File::create(&log).unwrap())
+        .spawn()
+        .expect("chromium starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{name}: chromium did not finish in 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    };
+    assert!(status.success(), "{name}: chromium failed");
+    let console = fs::read_to_string(&log).unwrap();
+    let logged: Vec<&str> = (console.lines())
+        .filter(|line| line.contains(":CONSOLE"))
+        .collect();
+    assert!(logged.is_empty(), "{name}: the page logged {logged:#?}");
+    let dom = fs::read_to_string(&dom).unwrap();
+    let open = "<pre id=\"probe\">";
+    let start = dom.find(open).expect("the probe's element") + open.len();
+    let end = start + dom[start..].find("</pre>").expect("its end");
+    (dom[start..end].split_whitespace())
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(key, value)| (key.to_string(), value.to_string()))
+        .collect()
+}
+
+fn check_page(scratch: &Scratch, name: &str, args: &[&str], expected: &Expect) {
+    let page = scratch.0.join(format!("{name}.html"));
+    let mut all = args.to_vec();
+    all.extend(["--trace", "html", "--out", page.to_str().unwrap()]);
+    let output = common::run(&all, None);
+    assert!(
+        output.status.success(),
+        "{name}: {}",
+        common::stderr(&output)
+    );
+    let html = fs::read_to_string(&page).unwrap();
+    let at = html.rfind("</body>").unwrap();
+    let probed = format!(
+        "{}<pre id=\"probe\"></pre><script>(function () {{ {PROBE} }}());</script>{}",
+        &html[..at],
+        &html[at..]
+    );
+    fs::write(&page, probed).unwrap();
+    let values = probe(scratch, name, &page);
+    let number = |key: &str| -> i64 {
+        let value = values
+            .get(key)
+            .unwrap_or_else(|| panic!("{name}: no {key}"));
+        match value.as_str() {
+            "start" => -1,
+            text => text
+                .parse()
+                .unwrap_or_else(|_| panic!("{name}: {key}={text}")),
+        }
+    };
+    for (kind, wanted) in [
+        ("cells", expected.cells),
+        ("lines", expected.lines),
+        ("clues", expected.clues),
+        ("cages", expected.cages),
+    ] {
+        let drawn = number(kind) as usize;
+        assert_eq!(drawn, wanted, "{name}: {kind}");
+    }
+    assert!(number("nodes") >= 1, "{name}: the tree has its start");
+    assert_eq!(number("end"), number("last"), "{name}: the last step");
+    assert_eq!(values["status"], "Solution", "{name}: the last step");
+    assert_eq!(number("clicked"), number("node_step"), "{name}: the click");
+    assert_eq!(number("current"), 1, "{name}: the clicked node is current");
+    assert_eq!(
+        number("forward"),
+        number("node_step") + 1,
+        "{name}: forward"
+    );
+}
+
+#[test]
+fn every_family_replays_in_a_real_browser() {
+    if !browser_available() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{BROWSER} is not installed; this test needs it"
+        );
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: the replay browser test needs `{BROWSER}`"
+        );
+        return;
+    }
+    let scratch = Scratch(
+        std::env::temp_dir().join(format!("sieve-cli-replay-browser-{}", std::process::id())),
+    );
+    fs::create_dir_all(&scratch.0).unwrap();
+    let pages = pages();
+    // Two at a time: each launch mostly waits on the browser.
+    std::thread::scope(|scope| {
+        for pair in pages.chunks(2) {
+            let runs: Vec<_> = (pair.iter())
+                .map(|(name, args, expected)| {
+                    let scratch = &scratch;
+                    scope.spawn(move || check_page(scratch, name, args, expected))
+                })
+                .collect();
+            for run in runs {
+                run.join().expect("the page's checks pass");
+            }
+        }
+    });
+}
