@@ -4,6 +4,7 @@ mod bench;
 mod binairo;
 mod common;
 mod dominosa;
+mod filling;
 // Puzzle command modules: one file each.
 mod hitori;
 mod keen;
@@ -58,6 +59,10 @@ enum Command {
     /// Hitori from Simon Tatham's Singles game IDs: solve and count.
     #[command(visible_alias = "singles")]
     Hitori(hitori::Args),
+    /// Fillomino from Simon Tatham's Filling game IDs: regions of equal numbers as
+    /// large as their number; solve, count, rate and explain.
+    #[command(visible_alias = "filling")]
+    Fillomino(filling::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
@@ -115,6 +120,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Dominosa(args) => dominosa::run(args, out),
         Command::Binairo(args) => binairo::run(args, out),
         Command::Hitori(args) => hitori::run(args, out),
+        Command::Fillomino(args) => filling::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Lightup(args) => lightup::run(args, out),
         Command::Magic(args) => magic::run(args, out),
