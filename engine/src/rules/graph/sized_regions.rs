@@ -40,18 +40,24 @@
 //!   an area of at least `v` vertices that may take `v` and touch no known `v`
 //!   (room for a new region): otherwise it loses `v` (`"no room for the region"`).
 //!
+//! A value whose layer (who may take it, who is fixed to it) is as the last run
+//! left it is skipped: the rule keeps each layer as reversible state. A vertex
+//! that must stay in a region may be skipped only if the rest of the search tree
+//! keeps enough cells, so the costly re-search runs only for the vertices whose
+//! subtree of the first search is large.
+//!
 //! These are the deductions of Simon Tatham's Filling solver (its blocked and
 //! critical expansions and its bitmap of what each cell may hold) made for every
 //! value at once. The rule is sound, and on a full assignment that breaks it a run
 //! reports a conflict. The sentences can be a puzzle's own
 //! ([`SizedRegions::wording`]).
 
-use std::collections::VecDeque;
-
 use crate::domain::{Domains, Value, VarId};
 use crate::error::Error;
 use crate::names::Names;
-use crate::propagation::{Conflict, Context, Cost, Events, Fact, Rule, Watch, Why};
+use crate::propagation::{
+    Conflict, Context, Cost, Events, Fact, Posting, Rule, StateBitset, Watch, Why,
+};
 use crate::rules::graph::undirected::Graph;
 use crate::rules::wording::{Deduction, Wording};
 
@@ -66,6 +72,12 @@ pub struct SizedRegions {
     graph: Graph,
     vars: Vec<VarId>,
     wording: Wording,
+    /// The first value a region's size may take among the variables' values.
+    first_value: Value,
+    /// For each value from `first_value` on, the layer the last run worked on:
+    /// which vertices could take it, then which were fixed to it. A layer as it
+    /// was is skipped: its deductions are made already.
+    seen: Vec<StateBitset>,
 }
 
 /// What the vertices are known to be for one value `v`.
@@ -101,6 +113,8 @@ impl SizedRegions {
             graph,
             vars,
             wording: Wording::default(),
+            first_value: 1,
+            seen: Vec::new(),
         })
     }
 
@@ -123,13 +137,37 @@ impl SizedRegions {
         &self.vars
     }
 
-    /// The layer of `value` in `domains`: who may take it, and the known pieces.
-    fn layer(&self, domains: &Domains, value: Value) -> Layer {
+    /// Every value's layer in `domains` as bits, one run of `words` words a value
+    /// from `first_value` on: which vertices may take it, then which are fixed to
+    /// it.
+    fn layer_bits(&self, domains: &Domains, words: usize) -> Vec<u64> {
         let n = self.vars.len();
-        let possible: Vec<bool> = (self.vars.iter())
-            .map(|&var| domains.contains(var, value))
-            .collect();
-        let fixed = |vertex: usize| possible[vertex] && domains.is_assigned(self.vars[vertex]);
+        let mut bits = vec![0u64; words * self.seen.len()];
+        let last = self.first_value + self.seen.len() as Value - 1;
+        for (vertex, &var) in self.vars.iter().enumerate() {
+            let assigned = domains.is_assigned(var);
+            for value in domains.iter(var) {
+                if value < self.first_value || value > last {
+                    continue;
+                }
+                let layer = &mut bits[(value - self.first_value) as usize * words..];
+                layer[vertex / 64] |= 1 << (vertex % 64);
+                if assigned {
+                    let at = n + vertex;
+                    layer[at / 64] |= 1 << (at % 64);
+                }
+            }
+        }
+        bits
+    }
+
+    /// The layer of `value` read from its bits: who may take it, and the known
+    /// pieces.
+    fn layer(&self, bits: &[u64], value: Value) -> Layer {
+        let n = self.vars.len();
+        let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
+        let possible: Vec<bool> = (0..n).map(bit).collect();
+        let fixed = |vertex: usize| bit(n + vertex);
         let mut piece_of = vec![None; n];
         let mut pieces = Vec::new();
         for start in 0..n {
@@ -159,54 +197,75 @@ impl SizedRegions {
         }
     }
 
-    /// The vertices within `budget` steps of `piece` through vertices that may take
-    /// the value, leaving out `avoid`.
-    fn near(&self, layer: &Layer, piece: &[usize], budget: usize, avoid: Option<usize>) -> usize {
-        let mut distance = vec![FAR; self.vars.len()];
-        let mut queue: VecDeque<usize> = piece.iter().copied().collect();
-        for &vertex in piece {
-            distance[vertex] = 0;
-        }
-        let mut count = piece.len();
-        while let Some(vertex) = queue.pop_front() {
-            if distance[vertex] == budget {
-                continue;
-            }
-            for neighbour in self.graph.neighbours(vertex) {
-                if layer.possible[neighbour]
-                    && distance[neighbour] == FAR
-                    && Some(neighbour) != avoid
-                {
-                    distance[neighbour] = distance[vertex] + 1;
-                    count += 1;
-                    queue.push_back(neighbour);
-                }
-            }
-        }
-        count
+    /// How many vertices lie within `budget` steps of `piece` through vertices
+    /// that may take the value, leaving out `avoid`.
+    fn near(
+        &self,
+        layer: &Layer,
+        piece: &[usize],
+        budget: usize,
+        avoid: usize,
+        distance: &mut [usize],
+    ) -> usize {
+        let (order, _) = self.search(layer, piece, budget, Some(avoid), distance);
+        order.len()
     }
 
-    /// The vertices within `budget` steps of `piece`, as a list.
-    fn near_list(&self, layer: &Layer, piece: &[usize], budget: usize) -> Vec<usize> {
-        let mut distance = vec![FAR; self.vars.len()];
+    /// The vertices within `budget` steps of `piece`, in the order a breadth-first
+    /// search finds them (the piece first), and for each the number of vertices
+    /// its subtree of the search holds (itself included): leaving a vertex out
+    /// loses at most its subtree, since every other vertex keeps its path.
+    fn near_list(
+        &self,
+        layer: &Layer,
+        piece: &[usize],
+        budget: usize,
+        distance: &mut [usize],
+    ) -> (Vec<usize>, Vec<usize>) {
+        let (order, parent) = self.search(layer, piece, budget, None, distance);
+        let mut subtree = vec![1; order.len()];
+        for position in (piece.len()..order.len()).rev() {
+            subtree[parent[position]] += subtree[position];
+        }
+        (order, subtree)
+    }
+
+    /// The breadth-first search of [`SizedRegions::near_list`]: the vertices in the
+    /// order found, and each one's parent (its position in that order). `distance`
+    /// is all [`FAR`] before and after.
+    fn search(
+        &self,
+        layer: &Layer,
+        piece: &[usize],
+        budget: usize,
+        avoid: Option<usize>,
+        distance: &mut [usize],
+    ) -> (Vec<usize>, Vec<usize>) {
         let mut order: Vec<usize> = piece.to_vec();
+        let mut parent: Vec<usize> = vec![FAR; piece.len()];
         for &vertex in piece {
             distance[vertex] = 0;
         }
         let mut next = 0;
         while let Some(&vertex) = order.get(next) {
-            next += 1;
-            if distance[vertex] == budget {
-                continue;
-            }
-            for neighbour in self.graph.neighbours(vertex) {
-                if layer.possible[neighbour] && distance[neighbour] == FAR {
-                    distance[neighbour] = distance[vertex] + 1;
-                    order.push(neighbour);
+            if distance[vertex] < budget {
+                for neighbour in self.graph.neighbours(vertex) {
+                    if layer.possible[neighbour]
+                        && distance[neighbour] == FAR
+                        && Some(neighbour) != avoid
+                    {
+                        distance[neighbour] = distance[vertex] + 1;
+                        order.push(neighbour);
+                        parent.push(next);
+                    }
                 }
             }
+            next += 1;
         }
-        order
+        for &vertex in &order {
+            distance[vertex] = FAR;
+        }
+        (order, parent)
     }
 
     /// The facts a deduction about `cells` rests on, when someone reads them: the
@@ -280,27 +339,35 @@ impl SizedRegions {
         ctx.conflict(&why)
     }
 
-    /// Every deduction for one value (see the module docs).
-    fn propagate_value(&self, ctx: &mut Context<'_>, mut layer: Layer) -> Result<(), Conflict> {
+    /// Every deduction for one value (see the module docs); whether any changed the
+    /// domains.
+    fn propagate_value(&self, ctx: &mut Context<'_>, mut layer: Layer) -> Result<bool, Conflict> {
         let value = layer.value;
         let size = value as usize;
-        self.close_pieces(ctx, &mut layer)?;
-        self.forbid_merges(ctx, &mut layer)?;
+        let mut changed = self.close_pieces(ctx, &mut layer)?;
+        changed |= self.forbid_merges(ctx, &mut layer)?;
         let mut reachable = vec![false; self.vars.len()];
+        let mut distance = vec![FAR; self.vars.len()];
         for piece in 0..layer.pieces.len() {
             if layer.pieces[piece].len() < size {
-                self.grow_piece(ctx, &layer, piece, &mut reachable)?;
+                changed |= self.grow_piece(ctx, &layer, piece, &mut reachable, &mut distance)?;
             }
         }
+        let open = |vertex: usize| layer.possible[vertex] && layer.piece_of[vertex].is_none();
+        let unreached: Vec<usize> = (0..self.vars.len())
+            .filter(|&vertex| open(vertex) && !reachable[vertex])
+            .collect();
+        if unreached.is_empty() {
+            return Ok(changed);
+        }
         let room = self.room_for_new_regions(&layer);
-        for vertex in 0..self.vars.len() {
-            let open = layer.possible[vertex] && layer.piece_of[vertex].is_none();
-            if !open || reachable[vertex] || room[vertex] {
+        for vertex in unreached {
+            if room[vertex] {
                 continue;
             }
             let facts = self.facts(ctx, &layer, &[vertex]);
             let var = self.vars[vertex];
-            self.change(
+            changed |= self.change(
                 ctx,
                 ("no room for the region", &facts),
                 (vertex, value, false),
@@ -314,13 +381,14 @@ impl SizedRegions {
                 },
             )?;
         }
-        Ok(())
+        Ok(changed)
     }
 
     /// Pieces too large are a conflict; the neighbours of a whole region lose its
     /// value.
-    fn close_pieces(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<(), Conflict> {
+    fn close_pieces(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<bool, Conflict> {
         let value = layer.value;
+        let mut changed = false;
         for piece in 0..layer.pieces.len() {
             let cells = layer.pieces[piece].clone();
             if cells.len() > value as usize {
@@ -347,7 +415,7 @@ impl SizedRegions {
                     }
                     layer.possible[neighbour] = false;
                     let (var, beside) = (self.vars[neighbour], self.vars[vertex]);
-                    self.change(
+                    changed |= self.change(
                         ctx,
                         ("region complete", &facts),
                         (neighbour, value, false),
@@ -363,22 +431,30 @@ impl SizedRegions {
                 }
             }
         }
-        Ok(())
+        Ok(changed)
     }
 
     /// An open vertex whose known neighbours of the value would make, with it, a
     /// piece larger than the value loses the value.
-    fn forbid_merges(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<(), Conflict> {
+    fn forbid_merges(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<bool, Conflict> {
         let value = layer.value;
+        let mut changed = false;
+        let mut joined = Vec::new();
         for vertex in 0..self.vars.len() {
             if !layer.possible[vertex] || layer.piece_of[vertex].is_some() {
                 continue;
             }
-            let mut joined: Vec<usize> = (self.graph.neighbours(vertex))
-                .filter_map(|neighbour| layer.piece_of[neighbour])
-                .collect();
-            joined.sort_unstable();
-            joined.dedup();
+            joined.clear();
+            for neighbour in self.graph.neighbours(vertex) {
+                if let Some(piece) = layer.piece_of[neighbour]
+                    && !joined.contains(&piece)
+                {
+                    joined.push(piece);
+                }
+            }
+            if joined.is_empty() {
+                continue;
+            }
             let total: usize = 1 + joined.iter().map(|&p| layer.pieces[p].len()).sum::<usize>();
             if total <= value as usize {
                 continue;
@@ -389,7 +465,7 @@ impl SizedRegions {
                 .collect();
             let facts = self.facts(ctx, layer, &cells);
             let var = self.vars[vertex];
-            self.change(
+            changed |= self.change(
                 ctx,
                 ("joining makes the region too large", &facts),
                 (vertex, value, false),
@@ -405,7 +481,7 @@ impl SizedRegions {
                 },
             )?;
         }
-        Ok(())
+        Ok(changed)
     }
 
     /// A piece short of its size: a conflict when too few vertices are near enough,
@@ -417,12 +493,14 @@ impl SizedRegions {
         layer: &Layer,
         piece: usize,
         reachable: &mut [bool],
-    ) -> Result<(), Conflict> {
+        distance: &mut [usize],
+    ) -> Result<bool, Conflict> {
         let value = layer.value;
+        let mut changed = false;
         let size = value as usize;
         let cells = &layer.pieces[piece];
         let budget = size - cells.len();
-        let near = self.near_list(layer, cells, budget);
+        let (near, subtree) = self.near_list(layer, cells, budget, distance);
         let first = self.vars[cells[0]];
         if near.len() < size {
             let facts = self.facts(ctx, layer, &near);
@@ -437,16 +515,17 @@ impl SizedRegions {
             }));
         }
         let facts = self.facts(ctx, layer, &near);
-        for &vertex in &near[cells.len()..] {
+        for (position, &vertex) in near.iter().enumerate().skip(cells.len()) {
             if layer.piece_of[vertex].is_some() {
                 continue;
             }
             reachable[vertex] = true;
-            if self.near(layer, cells, budget, Some(vertex)) >= size {
+            let enough_without = near.len() - subtree[position] >= size;
+            if enough_without || self.near(layer, cells, budget, vertex, distance) >= size {
                 continue;
             }
             let var = self.vars[vertex];
-            self.change(
+            changed |= self.change(
                 ctx,
                 ("only way to grow", &facts),
                 (vertex, value, true),
@@ -460,7 +539,7 @@ impl SizedRegions {
                 },
             )?;
         }
-        Ok(())
+        Ok(changed)
     }
 
     /// Whether each vertex lies in an area with room for a new region of the value:
@@ -534,20 +613,46 @@ impl Rule for SizedRegions {
         Watch::all(&self.vars, Events::REMOVED)
     }
 
+    /// One reversible layer for each value from 1 (or the smallest value) to the
+    /// largest the variables hold, at most the number of vertices.
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
+        let ranges: Vec<_> = self.vars.iter().map(|&var| posting.range(var)).collect();
+        let first = ranges.iter().map(|range| *range.start()).min().unwrap_or(1);
+        let last = ranges.iter().map(|range| *range.end()).max().unwrap_or(0);
+        self.first_value = first.max(1);
+        let last = last.min(self.vars.len() as Value);
+        let layers = (last - self.first_value + 1).max(0) as usize;
+        let bits = 2 * self.vars.len();
+        self.seen = (0..layers).map(|_| posting.bitset(bits, false)).collect();
+        Ok(())
+    }
+
     fn cost(&self) -> Cost {
         Cost::Expensive
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.remove_impossible_sizes(ctx)?;
-        let mut values: Vec<Value> = (self.vars.iter())
-            .flat_map(|&var| ctx.domains().iter(var))
-            .collect();
-        values.sort_unstable();
-        values.dedup();
-        for value in values {
-            let layer = self.layer(ctx.domains(), value);
-            self.propagate_value(ctx, layer)?;
+        // Every layer at once, read again only after a value's deductions changed
+        // something (fixing a vertex takes the other values from it).
+        let words = (2 * self.vars.len()).div_ceil(64);
+        let mut all = self.layer_bits(ctx.domains(), words);
+        let mut stale = false;
+        for (offset, &seen) in self.seen.iter().enumerate() {
+            let value = self.first_value + offset as Value;
+            if stale {
+                all = self.layer_bits(ctx.domains(), words);
+                stale = false;
+            }
+            let bits = &all[offset * words..(offset + 1) * words];
+            if ctx.bitset(seen) == bits {
+                continue;
+            }
+            for (index, &word) in bits.iter().enumerate() {
+                ctx.set_bitset_word(seen, index, word);
+            }
+            let layer = self.layer(bits, value);
+            stale = self.propagate_value(ctx, layer)?;
         }
         let values: Option<Vec<Value>> = (self.vars.iter())
             .map(|&var| ctx.domains().value(var))
