@@ -41,10 +41,10 @@
 //!   (room for a new region): otherwise it loses `v` (`"no room for the region"`).
 //!
 //! A value whose layer (who may take it, who is fixed to it) is as the last run
-//! left it is skipped: the rule keeps each layer as reversible state. A vertex
-//! that must stay in a region may be skipped only if the rest of the search tree
-//! keeps enough cells, so the costly re-search runs only for the vertices whose
-//! subtree of the first search is large.
+//! left it is skipped: the rule keeps each layer as reversible state. The search
+//! again without a vertex, to see whether a piece can do without it, runs only
+//! for the vertices whose subtree of the first search is large enough that
+//! leaving them out might leave too few.
 //!
 //! These are the deductions of Simon Tatham's Filling solver (its blocked and
 //! critical expansions and its bitmap of what each cell may hold) made for every
