@@ -5,6 +5,7 @@ mod binairo;
 mod common;
 mod dominosa;
 mod filling;
+mod galaxies;
 // Puzzle command modules: one file each.
 mod hitori;
 mod keen;
@@ -63,6 +64,9 @@ enum Command {
     /// large as their number; solve, count, rate and explain.
     #[command(visible_alias = "filling")]
     Fillomino(filling::Args),
+    /// Spiral galaxies from Simon Tatham's Galaxies game IDs: regions symmetric about
+    /// their dots; solve, count, rate and explain.
+    Galaxies(galaxies::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
@@ -121,6 +125,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Binairo(args) => binairo::run(args, out),
         Command::Hitori(args) => hitori::run(args, out),
         Command::Fillomino(args) => filling::run(args, out),
+        Command::Galaxies(args) => galaxies::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Lightup(args) => lightup::run(args, out),
         Command::Magic(args) => magic::run(args, out),

@@ -16,6 +16,8 @@
 //! ```
 //!
 //! - [`Connected`]: one boolean per vertex, the true vertices form one connected set;
+//! - [`ConnectedValues`]: one label per vertex, the vertices of each label form one
+//!   connected set (a partition into connected regions);
 //! - [`SingleLoop`] and [`SinglePath`]: one boolean per edge, the chosen edges form
 //!   one cycle, or one path between two given ends;
 //! - [`Acyclic`]: one boolean per edge, the chosen edges form a forest;
@@ -30,6 +32,7 @@
 pub mod acyclic;
 mod articulation;
 pub mod connected;
+pub mod connected_values;
 pub mod lines;
 pub mod sized_regions;
 #[cfg(test)]
@@ -40,6 +43,7 @@ mod union_find;
 
 pub use acyclic::Acyclic;
 pub use connected::Connected;
+pub use connected_values::ConnectedValues;
 pub use lines::{EdgeCount, SingleLoop, SinglePath};
 pub use sized_regions::SizedRegions;
 pub use undirected::Graph;
