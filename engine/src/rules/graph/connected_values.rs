@@ -6,8 +6,8 @@
 //! use sieve::prelude::*;
 //! use sieve::rules::graph::{ConnectedValues, Graph};
 //!
-//! // A row of four cells labelled 0 or 1: the ends are 0, so the 1s, cut off
-//! // from neither end, cannot sit between them; every cell is 0.
+//! // A row of four cells labelled 0 or 1 with both ends 0: the region of 0 must
+//! // join them, so the cells between are 0 too.
 //! let mut model = Model::new();
 //! let cells = model.new_vars(4, 2);
 //! model.add_rule(ConnectedValues::new("regions", Graph::grid(1, 4), cells.clone())?)?;
@@ -124,6 +124,21 @@ impl ConnectedValues {
                 if assigned {
                     let at = n + vertex;
                     layer[at / 64] |= 1 << (at % 64);
+                }
+            }
+        }
+        bits
+    }
+
+    /// One value's layer, as [`Self::layer_bits`] lays it out.
+    fn value_bits(&self, domains: &Domains, value: Value, words: usize) -> Vec<u64> {
+        let n = self.vars.len();
+        let mut bits = vec![0u64; words];
+        for (vertex, &var) in self.vars.iter().enumerate() {
+            if domains.contains(var, value) {
+                bits[vertex / 64] |= 1 << (vertex % 64);
+                if domains.is_assigned(var) {
+                    bits[(n + vertex) / 64] |= 1 << ((n + vertex) % 64);
                 }
             }
         }
@@ -287,23 +302,28 @@ impl Rule for ConnectedValues {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        // Every layer read at once; once a value's deductions changed something
+        // (fixing a vertex takes the other values from it), each later layer is
+        // read again on its own.
         let words = (2 * self.vars.len()).div_ceil(64);
-        let mut all = self.layer_bits(ctx.domains(), words);
+        let all = self.layer_bits(ctx.domains(), words);
         let mut stale = false;
         for (offset, &seen) in self.seen.iter().enumerate() {
-            if stale {
-                all = self.layer_bits(ctx.domains(), words);
-                stale = false;
-            }
-            let bits = &all[offset * words..(offset + 1) * words];
+            let value = self.first_value + offset as Value;
+            let fresh;
+            let bits = if stale {
+                fresh = self.value_bits(ctx.domains(), value, words);
+                fresh.as_slice()
+            } else {
+                &all[offset * words..(offset + 1) * words]
+            };
             if ctx.bitset(seen) == bits {
                 continue;
             }
             for (index, &word) in bits.iter().enumerate() {
                 ctx.set_bitset_word(seen, index, word);
             }
-            let value = self.first_value + offset as Value;
-            stale = self.propagate_value(ctx, value, bits)?;
+            stale |= self.propagate_value(ctx, value, bits)?;
         }
         Ok(())
     }

@@ -161,6 +161,21 @@ impl SizedRegions {
         bits
     }
 
+    /// One value's layer, as [`Self::layer_bits`] lays it out.
+    fn value_bits(&self, domains: &Domains, value: Value, words: usize) -> Vec<u64> {
+        let n = self.vars.len();
+        let mut bits = vec![0u64; words];
+        for (vertex, &var) in self.vars.iter().enumerate() {
+            if domains.contains(var, value) {
+                bits[vertex / 64] |= 1 << (vertex % 64);
+                if domains.is_assigned(var) {
+                    bits[(n + vertex) / 64] |= 1 << ((n + vertex) % 64);
+                }
+            }
+        }
+        bits
+    }
+
     /// The layer of `value` read from its bits: who may take it, and the known
     /// pieces.
     fn layer(&self, bits: &[u64], value: Value) -> Layer {
@@ -633,18 +648,21 @@ impl Rule for SizedRegions {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.remove_impossible_sizes(ctx)?;
-        // Every layer at once, read again only after a value's deductions changed
-        // something (fixing a vertex takes the other values from it).
+        // Every layer read at once; once a value's deductions changed something
+        // (fixing a vertex takes the other values from it), each later layer is
+        // read again on its own.
         let words = (2 * self.vars.len()).div_ceil(64);
-        let mut all = self.layer_bits(ctx.domains(), words);
+        let all = self.layer_bits(ctx.domains(), words);
         let mut stale = false;
         for (offset, &seen) in self.seen.iter().enumerate() {
             let value = self.first_value + offset as Value;
-            if stale {
-                all = self.layer_bits(ctx.domains(), words);
-                stale = false;
-            }
-            let bits = &all[offset * words..(offset + 1) * words];
+            let fresh;
+            let bits = if stale {
+                fresh = self.value_bits(ctx.domains(), value, words);
+                fresh.as_slice()
+            } else {
+                &all[offset * words..(offset + 1) * words]
+            };
             if ctx.bitset(seen) == bits {
                 continue;
             }
@@ -652,7 +670,7 @@ impl Rule for SizedRegions {
                 ctx.set_bitset_word(seen, index, word);
             }
             let layer = self.layer(bits, value);
-            stale = self.propagate_value(ctx, layer)?;
+            stale |= self.propagate_value(ctx, layer)?;
         }
         let values: Option<Vec<Value>> = (self.vars.iter())
             .map(|&var| ctx.domains().value(var))
