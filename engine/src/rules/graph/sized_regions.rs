@@ -86,10 +86,25 @@ struct Layer {
     value: Value,
     /// Whether each vertex may still take it.
     possible: Vec<bool>,
-    /// The piece of each vertex fixed to the value (an index into `pieces`).
+    /// The piece of each vertex fixed to the value (see [`Layer::piece`]).
     piece_of: Vec<Option<usize>>,
-    /// The known pieces: connected vertices fixed to the value.
-    pieces: Vec<Vec<usize>>,
+    /// The known pieces, connected vertices fixed to the value, one after the
+    /// other.
+    piece_cells: Vec<usize>,
+    /// Where each piece starts in `piece_cells` (and, last, where they end).
+    piece_starts: Vec<usize>,
+}
+
+impl Layer {
+    /// How many known pieces there are.
+    fn piece_count(&self) -> usize {
+        self.piece_starts.len() - 1
+    }
+
+    /// The vertices of known piece `piece`, in the order a search found them.
+    fn piece(&self, piece: usize) -> &[usize] {
+        &self.piece_cells[self.piece_starts[piece]..self.piece_starts[piece + 1]]
+    }
 }
 
 impl SizedRegions {
@@ -184,31 +199,33 @@ impl SizedRegions {
         let possible: Vec<bool> = (0..n).map(bit).collect();
         let fixed = |vertex: usize| bit(n + vertex);
         let mut piece_of = vec![None; n];
-        let mut pieces = Vec::new();
+        let mut piece_cells = Vec::new();
+        let mut piece_starts = vec![0];
         for start in 0..n {
             if !fixed(start) || piece_of[start].is_some() {
                 continue;
             }
-            let index = pieces.len();
+            let index = piece_starts.len() - 1;
             piece_of[start] = Some(index);
-            let mut piece = vec![start];
-            let mut next = 0;
-            while let Some(&vertex) = piece.get(next) {
+            let mut next = piece_cells.len();
+            piece_cells.push(start);
+            while let Some(&vertex) = piece_cells.get(next) {
                 next += 1;
                 for neighbour in self.graph.neighbours(vertex) {
                     if fixed(neighbour) && piece_of[neighbour].is_none() {
                         piece_of[neighbour] = Some(index);
-                        piece.push(neighbour);
+                        piece_cells.push(neighbour);
                     }
                 }
             }
-            pieces.push(piece);
+            piece_starts.push(piece_cells.len());
         }
         Layer {
             value,
             possible,
             piece_of,
-            pieces,
+            piece_cells,
+            piece_starts,
         }
     }
 
@@ -363,8 +380,8 @@ impl SizedRegions {
         changed |= self.forbid_merges(ctx, &mut layer)?;
         let mut reachable = vec![false; self.vars.len()];
         let mut distance = vec![FAR; self.vars.len()];
-        for piece in 0..layer.pieces.len() {
-            if layer.pieces[piece].len() < size {
+        for piece in 0..layer.piece_count() {
+            if layer.piece(piece).len() < size {
                 changed |= self.grow_piece(ctx, &layer, piece, &mut reachable, &mut distance)?;
             }
         }
@@ -375,9 +392,9 @@ impl SizedRegions {
         if unreached.is_empty() {
             return Ok(changed);
         }
-        let room = self.room_for_new_regions(&layer);
-        for vertex in unreached {
-            if room[vertex] {
+        let room = self.room_for_new_regions(&layer, &unreached);
+        for (&vertex, room) in unreached.iter().zip(room) {
+            if room {
                 continue;
             }
             let facts = self.facts(ctx, &layer, &[vertex]);
@@ -404,8 +421,11 @@ impl SizedRegions {
     fn close_pieces(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<bool, Conflict> {
         let value = layer.value;
         let mut changed = false;
-        for piece in 0..layer.pieces.len() {
-            let cells = layer.pieces[piece].clone();
+        for piece in 0..layer.piece_count() {
+            if layer.piece(piece).len() < value as usize {
+                continue;
+            }
+            let cells = layer.piece(piece).to_vec();
             if cells.len() > value as usize {
                 let facts = self.facts(ctx, layer, &cells);
                 let first = self.vars[cells[0]];
@@ -417,9 +437,6 @@ impl SizedRegions {
                         names.value_label(value)
                     )
                 }));
-            }
-            if cells.len() < value as usize {
-                continue;
             }
             let facts = self.facts(ctx, layer, &cells);
             for &vertex in &cells {
@@ -470,13 +487,13 @@ impl SizedRegions {
             if joined.is_empty() {
                 continue;
             }
-            let total: usize = 1 + joined.iter().map(|&p| layer.pieces[p].len()).sum::<usize>();
+            let total: usize = 1 + joined.iter().map(|&p| layer.piece(p).len()).sum::<usize>();
             if total <= value as usize {
                 continue;
             }
             layer.possible[vertex] = false;
             let cells: Vec<usize> = (joined.iter())
-                .flat_map(|&piece| layer.pieces[piece].iter().copied())
+                .flat_map(|&piece| layer.piece(piece).iter().copied())
                 .collect();
             let facts = self.facts(ctx, layer, &cells);
             let var = self.vars[vertex];
@@ -513,7 +530,7 @@ impl SizedRegions {
         let value = layer.value;
         let mut changed = false;
         let size = value as usize;
-        let cells = &layer.pieces[piece];
+        let cells = layer.piece(piece);
         let budget = size - cells.len();
         let (near, subtree) = self.near_list(layer, cells, budget, distance);
         let first = self.vars[cells[0]];
@@ -557,43 +574,55 @@ impl SizedRegions {
         Ok(changed)
     }
 
-    /// Whether each vertex lies in an area with room for a new region of the value:
-    /// connected vertices that may take it, none fixed to it or beside one fixed to
-    /// it, at least as many as the value.
-    fn room_for_new_regions(&self, layer: &Layer) -> Vec<bool> {
+    /// Whether each of `vertices` lies in an area with room for a new region of the
+    /// value: connected vertices that may take it, none fixed to it or beside one
+    /// fixed to it, at least as many as the value. Each search stops once it has
+    /// found that many, and what it learns holds for every vertex it met.
+    fn room_for_new_regions(&self, layer: &Layer, vertices: &[usize]) -> Vec<bool> {
         let n = self.vars.len();
-        let free: Vec<bool> = (0..n)
-            .map(|vertex| {
-                layer.possible[vertex]
-                    && layer.piece_of[vertex].is_none()
-                    && !(self.graph.neighbours(vertex)).any(|other| layer.piece_of[other].is_some())
-            })
-            .collect();
-        let mut room = vec![false; n];
-        let mut seen = vec![false; n];
-        for start in 0..n {
-            if !free[start] || seen[start] {
+        let free = |vertex: usize| {
+            layer.possible[vertex]
+                && layer.piece_of[vertex].is_none()
+                && !(self.graph.neighbours(vertex)).any(|other| layer.piece_of[other].is_some())
+        };
+        let size = layer.value as usize;
+        // None: not searched yet; Some(room) for every vertex a search met.
+        let mut known: Vec<Option<bool>> = vec![None; n];
+        let mut area = Vec::new();
+        let mut met = vec![false; n];
+        for &start in vertices {
+            if known[start].is_some() {
                 continue;
             }
-            seen[start] = true;
-            let mut area = vec![start];
+            if !free(start) {
+                known[start] = Some(false);
+                continue;
+            }
+            area.clear();
+            area.push(start);
+            met[start] = true;
             let mut next = 0;
-            while let Some(&vertex) = area.get(next) {
+            while area.len() < size
+                && let Some(&vertex) = area.get(next)
+            {
                 next += 1;
                 for neighbour in self.graph.neighbours(vertex) {
-                    if free[neighbour] && !seen[neighbour] {
-                        seen[neighbour] = true;
+                    if !met[neighbour] && free(neighbour) {
+                        met[neighbour] = true;
                         area.push(neighbour);
                     }
                 }
             }
-            if area.len() >= layer.value as usize {
-                for vertex in area {
-                    room[vertex] = true;
-                }
+            let room = area.len() >= size;
+            for &vertex in &area {
+                known[vertex] = Some(room);
+                met[vertex] = false;
             }
         }
-        room
+        vertices
+            .iter()
+            .map(|&vertex| known[vertex] == Some(true))
+            .collect()
     }
 
     /// Removes values that can be no region's size: below 1, above the vertices.
