@@ -6,35 +6,34 @@
 
 use sieve::prelude::*;
 
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Dot, Puzzle, mirror};
 
 /// Each dot's region is symmetric by a half turn about the dot.
 #[derive(Clone, Debug)]
 pub struct Symmetry {
     cells: Vec<VarId>,
-    /// For each dot, each cell's mirror about it (`None` outside the grid).
-    mirrors: Vec<Vec<Option<usize>>>,
+    width: usize,
+    height: usize,
+    dots: Vec<Dot>,
 }
 
 impl Symmetry {
     /// The rule for `puzzle`'s dots over its cell variables (one per cell, row by
     /// row, the value a dot's index).
     pub fn new(puzzle: &Puzzle, cells: Vec<VarId>) -> Symmetry {
-        let mirrors = (puzzle.dots().iter())
-            .map(|dot| {
-                (0..cells.len())
-                    .map(|cell| puzzle.mirror(cell, dot))
-                    .collect()
-            })
-            .collect();
-        Symmetry { cells, mirrors }
+        Symmetry {
+            cells,
+            width: puzzle.width(),
+            height: puzzle.height(),
+            dots: puzzle.dots().to_vec(),
+        }
     }
 
     /// The mirror of `cell` about dot `value`, if the value is a dot and the
     /// mirror inside the grid.
     fn mirror(&self, cell: usize, value: Value) -> Option<usize> {
-        let dot = usize::try_from(value).ok()?;
-        self.mirrors.get(dot)?[cell]
+        let dot = self.dots.get(usize::try_from(value).ok()?)?;
+        mirror(self.width, self.height, cell, dot)
     }
 }
 
@@ -49,8 +48,8 @@ impl Rule for Symmetry {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         for (cell, &var) in self.cells.iter().enumerate() {
-            let values: Vec<Value> = ctx.domains().iter(var).collect();
-            for value in values {
+            let values = ctx.domains().candidates(var);
+            for value in values.iter() {
                 let Some(mirror) = self.mirror(cell, value) else {
                     let text = |names: &Names| {
                         format!(

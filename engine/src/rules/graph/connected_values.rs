@@ -130,21 +130,6 @@ impl ConnectedValues {
         bits
     }
 
-    /// One value's layer, as [`Self::layer_bits`] lays it out.
-    fn value_bits(&self, domains: &Domains, value: Value, words: usize) -> Vec<u64> {
-        let n = self.vars.len();
-        let mut bits = vec![0u64; words];
-        for (vertex, &var) in self.vars.iter().enumerate() {
-            if domains.contains(var, value) {
-                bits[vertex / 64] |= 1 << (vertex % 64);
-                if domains.is_assigned(var) {
-                    bits[(n + vertex) / 64] |= 1 << ((n + vertex) % 64);
-                }
-            }
-        }
-        bits
-    }
-
     /// The facts a run for `value` rests on, when someone reads them: the root is
     /// fixed to it, and the vertices round the part it reaches cannot take it.
     fn facts(
@@ -200,13 +185,14 @@ impl ConnectedValues {
         }
     }
 
-    /// The deductions for one value; whether any changed the domains.
+    /// The deductions for one value; the vertices it fixed to the value (which
+    /// lose every other value: the only change to the other values' layers).
     fn propagate_value(
         &self,
         ctx: &mut Context<'_>,
         value: Value,
         bits: &[u64],
-    ) -> Result<bool, Conflict> {
+    ) -> Result<Vec<usize>, Conflict> {
         let n = self.vars.len();
         let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
         let truth: Vec<Truth> = (0..n)
@@ -217,12 +203,12 @@ impl ConnectedValues {
             })
             .collect();
         let Some(root) = truth.iter().position(|&truth| truth == Truth::True) else {
-            return Ok(false);
+            return Ok(Vec::new());
         };
         let reach = Reach::from(&self.graph, &truth, root);
         let facts = self.facts(ctx, value, &truth, root, &reach);
         let root_var = self.vars[root];
-        let mut changed = false;
+        let mut assigned = Vec::new();
         for vertex in (0..n).filter(|&vertex| !reach.reaches(vertex)) {
             let var = self.vars[vertex];
             match truth[vertex] {
@@ -246,7 +232,7 @@ impl ConnectedValues {
                 }
                 Truth::Open => {
                     let inference = ("cannot reach the region", facts.as_slice());
-                    changed |= self.change(ctx, inference, (vertex, value, false), |names| {
+                    self.change(ctx, inference, (vertex, value, false), |names| {
                         format!(
                             "{} cannot be {}: it cannot reach {}, which is, through cells \
                              that may be",
@@ -263,7 +249,7 @@ impl ConnectedValues {
             facts.push(Fact::Is(self.vars[cut_off], value));
             let [var, other] = [cut, cut_off].map(|vertex| self.vars[vertex]);
             let inference = ("articulation point", facts.as_slice());
-            changed |= self.change(ctx, inference, (cut, value, true), |names| {
+            let fixed = self.change(ctx, inference, (cut, value, true), |names| {
                 format!(
                     "{} must be {}: without it {} and {} are cut apart",
                     names.var_name(var),
@@ -272,8 +258,11 @@ impl ConnectedValues {
                     names.var_name(other)
                 )
             })?;
+            if fixed {
+                assigned.push(cut);
+            }
         }
-        Ok(changed)
+        Ok(assigned)
     }
 }
 
@@ -302,28 +291,26 @@ impl Rule for ConnectedValues {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        // Every layer read at once; once a value's deductions changed something
-        // (fixing a vertex takes the other values from it), each later layer is
-        // read again on its own.
+        // Every layer read at once and kept up to date: a value's deductions remove
+        // it (its own layer, done with) or fix a vertex to it, which takes the
+        // vertex out of every other layer.
         let words = (2 * self.vars.len()).div_ceil(64);
-        let all = self.layer_bits(ctx.domains(), words);
-        let mut stale = false;
+        let mut all = self.layer_bits(ctx.domains(), words);
         for (offset, &seen) in self.seen.iter().enumerate() {
             let value = self.first_value + offset as Value;
-            let fresh;
-            let bits = if stale {
-                fresh = self.value_bits(ctx.domains(), value, words);
-                fresh.as_slice()
-            } else {
-                &all[offset * words..(offset + 1) * words]
-            };
+            let bits = &all[offset * words..(offset + 1) * words];
             if ctx.bitset(seen) == bits {
                 continue;
             }
             for (index, &word) in bits.iter().enumerate() {
                 ctx.set_bitset_word(seen, index, word);
             }
-            stale |= self.propagate_value(ctx, value, bits)?;
+            let bits = bits.to_vec();
+            for vertex in self.propagate_value(ctx, value, &bits)? {
+                for other in (0..self.seen.len()).filter(|&other| other != offset) {
+                    all[other * words + vertex / 64] &= !(1 << (vertex % 64));
+                }
+            }
         }
         Ok(())
     }
