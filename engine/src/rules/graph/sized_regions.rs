@@ -176,21 +176,6 @@ impl SizedRegions {
         bits
     }
 
-    /// One value's layer, as [`Self::layer_bits`] lays it out.
-    fn value_bits(&self, domains: &Domains, value: Value, words: usize) -> Vec<u64> {
-        let n = self.vars.len();
-        let mut bits = vec![0u64; words];
-        for (vertex, &var) in self.vars.iter().enumerate() {
-            if domains.contains(var, value) {
-                bits[vertex / 64] |= 1 << (vertex % 64);
-                if domains.is_assigned(var) {
-                    bits[(n + vertex) / 64] |= 1 << ((n + vertex) % 64);
-                }
-            }
-        }
-        bits
-    }
-
     /// The layer of `value` read from its bits: who may take it, and the known
     /// pieces.
     fn layer(&self, bits: &[u64], value: Value) -> Layer {
@@ -371,18 +356,25 @@ impl SizedRegions {
         ctx.conflict(&why)
     }
 
-    /// Every deduction for one value (see the module docs); whether any changed the
-    /// domains.
-    fn propagate_value(&self, ctx: &mut Context<'_>, mut layer: Layer) -> Result<bool, Conflict> {
+    /// Every deduction for one value (see the module docs); the vertices it fixed
+    /// to the value (which lose every other value: the only change to the other
+    /// values' layers).
+    fn propagate_value(
+        &self,
+        ctx: &mut Context<'_>,
+        mut layer: Layer,
+    ) -> Result<Vec<usize>, Conflict> {
         let value = layer.value;
         let size = value as usize;
-        let mut changed = self.close_pieces(ctx, &mut layer)?;
-        changed |= self.forbid_merges(ctx, &mut layer)?;
+        self.close_pieces(ctx, &mut layer)?;
+        self.forbid_merges(ctx, &mut layer)?;
         let mut reachable = vec![false; self.vars.len()];
         let mut distance = vec![FAR; self.vars.len()];
+        let mut assigned = Vec::new();
         for piece in 0..layer.piece_count() {
             if layer.piece(piece).len() < size {
-                changed |= self.grow_piece(ctx, &layer, piece, &mut reachable, &mut distance)?;
+                let scratch = (&mut reachable[..], &mut distance[..], &mut assigned);
+                self.grow_piece(ctx, &layer, piece, scratch)?;
             }
         }
         let open = |vertex: usize| layer.possible[vertex] && layer.piece_of[vertex].is_none();
@@ -390,7 +382,7 @@ impl SizedRegions {
             .filter(|&vertex| open(vertex) && !reachable[vertex])
             .collect();
         if unreached.is_empty() {
-            return Ok(changed);
+            return Ok(assigned);
         }
         let room = self.room_for_new_regions(&layer, &unreached);
         for (&vertex, room) in unreached.iter().zip(room) {
@@ -399,7 +391,7 @@ impl SizedRegions {
             }
             let facts = self.facts(ctx, &layer, &[vertex]);
             let var = self.vars[vertex];
-            changed |= self.change(
+            self.change(
                 ctx,
                 ("no room for the region", &facts),
                 (vertex, value, false),
@@ -413,7 +405,7 @@ impl SizedRegions {
                 },
             )?;
         }
-        Ok(changed)
+        Ok(assigned)
     }
 
     /// Pieces too large are a conflict; the neighbours of a whole region lose its
@@ -524,11 +516,9 @@ impl SizedRegions {
         ctx: &mut Context<'_>,
         layer: &Layer,
         piece: usize,
-        reachable: &mut [bool],
-        distance: &mut [usize],
-    ) -> Result<bool, Conflict> {
+        (reachable, distance, assigned): (&mut [bool], &mut [usize], &mut Vec<usize>),
+    ) -> Result<(), Conflict> {
         let value = layer.value;
-        let mut changed = false;
         let size = value as usize;
         let cells = layer.piece(piece);
         let budget = size - cells.len();
@@ -557,7 +547,7 @@ impl SizedRegions {
                 continue;
             }
             let var = self.vars[vertex];
-            changed |= self.change(
+            let fixed = self.change(
                 ctx,
                 ("only way to grow", &facts),
                 (vertex, value, true),
@@ -570,8 +560,11 @@ impl SizedRegions {
                     )
                 },
             )?;
+            if fixed {
+                assigned.push(vertex);
+            }
         }
-        Ok(changed)
+        Ok(())
     }
 
     /// Whether each of `vertices` lies in an area with room for a new region of the
@@ -677,21 +670,14 @@ impl Rule for SizedRegions {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.remove_impossible_sizes(ctx)?;
-        // Every layer read at once; once a value's deductions changed something
-        // (fixing a vertex takes the other values from it), each later layer is
-        // read again on its own.
+        // Every layer read at once and kept up to date: a value's deductions remove
+        // it (its own layer, done with) or fix a vertex to it, which takes the
+        // vertex out of every other layer.
         let words = (2 * self.vars.len()).div_ceil(64);
-        let all = self.layer_bits(ctx.domains(), words);
-        let mut stale = false;
+        let mut all = self.layer_bits(ctx.domains(), words);
         for (offset, &seen) in self.seen.iter().enumerate() {
             let value = self.first_value + offset as Value;
-            let fresh;
-            let bits = if stale {
-                fresh = self.value_bits(ctx.domains(), value, words);
-                fresh.as_slice()
-            } else {
-                &all[offset * words..(offset + 1) * words]
-            };
+            let bits = &all[offset * words..(offset + 1) * words];
             if ctx.bitset(seen) == bits {
                 continue;
             }
@@ -699,7 +685,11 @@ impl Rule for SizedRegions {
                 ctx.set_bitset_word(seen, index, word);
             }
             let layer = self.layer(bits, value);
-            stale |= self.propagate_value(ctx, layer)?;
+            for vertex in self.propagate_value(ctx, layer)? {
+                for other in (0..self.seen.len()).filter(|&other| other != offset) {
+                    all[other * words + vertex / 64] &= !(1 << (vertex % 64));
+                }
+            }
         }
         let values: Option<Vec<Value>> = (self.vars.iter())
             .map(|&var| ctx.domains().value(var))
