@@ -36,6 +36,8 @@ ROWS=(
   "slitherlink loopy 10x10t0 de dn dt dh"
   "masyu pearl 8x8 de dt"
   "tracks tracks 8x8 de dt dh"
+  "fillomino filling 13x9 -"
+  "galaxies galaxies 15x15 dn du"
 )
 echo "| puzzle | level | IDs | ratings (tier: count) |"
 echo "| --- | --- | --- | --- |"

@@ -5,6 +5,8 @@ mod binairo;
 mod boards;
 mod common;
 mod dominosa;
+mod filling;
+mod galaxies;
 // Puzzle command modules: one file each.
 mod hitori;
 mod keen;
@@ -60,6 +62,13 @@ enum Command {
     /// Hitori from Simon Tatham's Singles game IDs: solve and count.
     #[command(visible_alias = "singles")]
     Hitori(hitori::Args),
+    /// Fillomino from Simon Tatham's Filling game IDs: regions of equal numbers as
+    /// large as their number; solve, count, rate and explain.
+    #[command(visible_alias = "filling")]
+    Fillomino(filling::Args),
+    /// Spiral galaxies from Simon Tatham's Galaxies game IDs: regions symmetric about
+    /// their dots; solve, count, rate and explain.
+    Galaxies(galaxies::Args),
     /// KenKen from Simon Tatham's Keen game IDs, with his multiplication-only mode:
     /// solve, count, rate and explain.
     #[command(visible_alias = "kenken")]
@@ -117,6 +126,8 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Dominosa(args) => dominosa::run(args, out),
         Command::Binairo(args) => binairo::run(args, out),
         Command::Hitori(args) => hitori::run(args, out),
+        Command::Fillomino(args) => filling::run(args, out),
+        Command::Galaxies(args) => galaxies::run(args, out),
         Command::Keen(args) => keen::run(args, out),
         Command::Lightup(args) => lightup::run(args, out),
         Command::Magic(args) => magic::run(args, out),

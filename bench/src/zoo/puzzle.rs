@@ -33,6 +33,8 @@ pub enum ZooPuzzle {
     Dominosa,
     /// Slant (Gokigen).
     Slant,
+    /// Spiral galaxies.
+    Galaxies,
 }
 
 /// Reads one solver's output for one ID into the zoo's line.
@@ -56,6 +58,7 @@ impl ZooPuzzle {
             ZooPuzzle::Map => "map",
             ZooPuzzle::Dominosa => "dominosa",
             ZooPuzzle::Slant => "slant",
+            ZooPuzzle::Galaxies => "galaxies",
         }
     }
 
@@ -115,6 +118,7 @@ impl ZooPuzzle {
             ZooPuzzle::Map => tatham_output::read_map,
             ZooPuzzle::Dominosa => tatham_output::read_dominosa,
             ZooPuzzle::Slant => tatham_output::read_slant,
+            ZooPuzzle::Galaxies => tatham_output::read_galaxies,
         }
     }
 }

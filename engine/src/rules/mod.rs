@@ -10,7 +10,8 @@
 //! - [`Distance`]: `|x − y|` equal to or different from `d`, domain consistent;
 //! - [`Cardinality`], [`GlobalCardinality`]: how many variables take some values;
 //! - [`Regular`]: a sequence accepted by an [`Automaton`] (nonogram lines), domain consistent;
-//! - [`graph`]: [`Connected`], [`SingleLoop`], [`SinglePath`], [`Acyclic`] on a [`Graph`];
+//! - [`graph`]: [`Connected`], [`ConnectedValues`], [`SingleLoop`], [`SinglePath`],
+//!   [`Acyclic`], [`SizedRegions`] on a [`Graph`];
 //! - [`Table`]: allowed tuples (cages, any small relation), domain consistent;
 //! - [`Element`]: `array[index] = value` over variables or constants.
 //!
@@ -43,7 +44,9 @@ pub use distance::{Distance, DistanceRelation};
 pub use distinct_sum::DistinctSum;
 pub use each_value::EachValueSomewhere;
 pub use element::Element;
-pub use graph::{Acyclic, Connected, EdgeCount, Graph, SingleLoop, SinglePath};
+pub use graph::{
+    Acyclic, Connected, ConnectedValues, EdgeCount, Graph, SingleLoop, SinglePath, SizedRegions,
+};
 pub use linear::{LinearSum, Relation};
 pub use probing::Probing;
 pub use regular::{Automaton, Regular};

@@ -19,6 +19,7 @@
 //! ```
 
 mod dominosa;
+mod galaxies;
 mod keen;
 mod lightup;
 mod magnets;
@@ -34,6 +35,7 @@ mod unequal;
 mod unruly;
 
 pub use dominosa::read_dominosa;
+pub use galaxies::read_galaxies;
 pub use keen::read_keen;
 pub use lightup::read_lightup;
 pub use magnets::read_magnets;

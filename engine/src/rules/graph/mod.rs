@@ -1,5 +1,5 @@
-//! Graph rules: connectivity, a single loop or path, and forests, over booleans on
-//! the vertices or the edges of a [`Graph`].
+//! Graph rules: connectivity, a single loop or path, forests and sized regions,
+//! over the vertices or the edges of a [`Graph`].
 //!
 //! ```
 //! use sieve::prelude::*;
@@ -16,9 +16,13 @@
 //! ```
 //!
 //! - [`Connected`]: one boolean per vertex, the true vertices form one connected set;
+//! - [`ConnectedValues`]: one label per vertex, the vertices of each label form one
+//!   connected set (a partition into connected regions);
 //! - [`SingleLoop`] and [`SinglePath`]: one boolean per edge, the chosen edges form
 //!   one cycle, or one path between two given ends;
-//! - [`Acyclic`]: one boolean per edge, the chosen edges form a forest.
+//! - [`Acyclic`]: one boolean per edge, the chosen edges form a forest;
+//! - [`SizedRegions`]: one size per vertex, the vertices of equal value form regions
+//!   of exactly that many vertices (Fillomino).
 //!
 //! Booleans are variables whose value 1 means true (or chosen) and any other value
 //! false, as made by `Model::new_var(2)`; the rules check nothing about the
@@ -28,7 +32,9 @@
 pub mod acyclic;
 mod articulation;
 pub mod connected;
+pub mod connected_values;
 pub mod lines;
+pub mod sized_regions;
 #[cfg(test)]
 mod testing;
 mod truth;
@@ -37,5 +43,7 @@ mod union_find;
 
 pub use acyclic::Acyclic;
 pub use connected::Connected;
+pub use connected_values::ConnectedValues;
 pub use lines::{EdgeCount, SingleLoop, SinglePath};
+pub use sized_regions::SizedRegions;
 pub use undirected::Graph;

@@ -1,0 +1,440 @@
+//! ConnectedValues: for every value, the vertices that take it form one connected
+//! set (a partition of a grid into connected regions, one variable per cell holding
+//! its region's label: Spiral galaxies' regions, one per dot).
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::rules::graph::{ConnectedValues, Graph};
+//!
+//! // A row of four cells labelled 0 or 1 with both ends 0: the region of 0 must
+//! // join them, so the cells between are 0 too.
+//! let mut model = Model::new();
+//! let cells = model.new_vars(4, 2);
+//! model.add_rule(ConnectedValues::new("regions", Graph::grid(1, 4), cells.clone())?)?;
+//! let mut state = model.domains();
+//! state.assign(cells[0], 0)?;
+//! state.assign(cells[3], 0)?;
+//! propagate(&model, &mut state, Schedule::Queue, None)?;
+//! assert_eq!(state.value(cells[1]), Some(0));
+//! assert_eq!(state.value(cells[2]), Some(0));
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! One variable per vertex; a value no vertex takes, or one vertex alone, counts as
+//! connected. For each value, the vertices fixed to it are its known part and
+//! those that still hold it its possible part; one depth-first search from a fixed
+//! vertex through the possible part (as [`Connected`](super::Connected) does for
+//! booleans) finds:
+//!
+//! - a fixed vertex it does not reach: a conflict (`"region cut apart"`);
+//! - a vertex it does not reach: it loses the value (`"cannot reach the region"`);
+//! - an open vertex every path between two fixed ones crosses (an articulation
+//!   point): it takes the value (`"articulation point"`).
+//!
+//! A value whose layer (who may take it, who is fixed to it) is as the last run
+//! left it is skipped: the rule keeps each layer as reversible state. The rule is
+//! sound, and on a full assignment that breaks it a run reports a conflict. The
+//! sentences can be a puzzle's own ([`ConnectedValues::wording`]).
+
+use crate::domain::{Domains, Value, VarId};
+use crate::error::Error;
+use crate::names::Names;
+use crate::propagation::{
+    Conflict, Context, Cost, Events, Fact, Posting, Rule, StateBitset, Watch, Why,
+};
+use crate::rules::graph::articulation::Reach;
+use crate::rules::graph::truth::Truth;
+use crate::rules::graph::undirected::Graph;
+use crate::rules::wording::{Deduction, Wording};
+
+/// For every value, the vertices that take it are connected (see the [module
+/// docs](self)).
+#[derive(Clone, Debug)]
+pub struct ConnectedValues {
+    name: String,
+    graph: Graph,
+    vars: Vec<VarId>,
+    wording: Wording,
+    /// The smallest value of the variables.
+    first_value: Value,
+    /// For each value from `first_value` on, the layer the last run worked on:
+    /// which vertices could take it, then which were fixed to it.
+    seen: Vec<StateBitset>,
+}
+
+impl ConnectedValues {
+    /// For each value, the vertices of `graph` whose variables in `vars` (one per
+    /// vertex, in vertex order) take it are connected. Refused when `vars` has
+    /// another length than the graph has vertices.
+    pub fn new(name: impl Into<String>, graph: Graph, vars: Vec<VarId>) -> Result<Self, Error> {
+        let name = name.into();
+        if vars.len() != graph.vertices() {
+            return Err(Error::InvalidRule {
+                problem: format!(
+                    "{} variables for a graph of {} vertices",
+                    vars.len(),
+                    graph.vertices()
+                ),
+                rule: name,
+            });
+        }
+        Ok(ConnectedValues {
+            name,
+            graph,
+            vars,
+            wording: Wording::default(),
+            first_value: 0,
+            seen: Vec::new(),
+        })
+    }
+
+    /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]).
+    pub fn wording(
+        mut self,
+        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.wording = Wording::new(say);
+        self
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The variables, one per vertex.
+    pub fn vars(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    /// Every value's layer as bits, `words` words a value from `first_value` on:
+    /// which vertices may take it, then which are fixed to it.
+    fn layer_bits(&self, domains: &Domains, words: usize) -> Vec<u64> {
+        let n = self.vars.len();
+        let mut bits = vec![0u64; words * self.seen.len()];
+        let last = self.first_value + self.seen.len() as Value - 1;
+        for (vertex, &var) in self.vars.iter().enumerate() {
+            let assigned = domains.is_assigned(var);
+            for value in domains.iter(var) {
+                if value < self.first_value || value > last {
+                    continue;
+                }
+                let layer = &mut bits[(value - self.first_value) as usize * words..];
+                layer[vertex / 64] |= 1 << (vertex % 64);
+                if assigned {
+                    let at = n + vertex;
+                    layer[at / 64] |= 1 << (at % 64);
+                }
+            }
+        }
+        bits
+    }
+
+    /// The facts a run for `value` rests on, when someone reads them: the root is
+    /// fixed to it, and the vertices round the part it reaches cannot take it.
+    fn facts(
+        &self,
+        ctx: &Context<'_>,
+        value: Value,
+        truth: &[Truth],
+        root: usize,
+        reach: &Reach,
+    ) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let mut facts = vec![Fact::Is(self.vars[root], value)];
+        let mut fence = vec![false; truth.len()];
+        for vertex in (0..truth.len()).filter(|&vertex| reach.reaches(vertex)) {
+            for neighbour in self.graph.neighbours(vertex) {
+                if truth[neighbour] == Truth::False && !fence[neighbour] {
+                    fence[neighbour] = true;
+                    facts.push(Fact::IsNot(self.vars[neighbour], value));
+                }
+            }
+        }
+        facts
+    }
+
+    /// Remove `value` from `vertex`, or make it the vertex's value, with the
+    /// sentence `explain`; whether the domain changed.
+    fn change(
+        &self,
+        ctx: &mut Context<'_>,
+        (inference, facts): (&'static str, &[Fact]),
+        (vertex, value, assign): (usize, Value, bool),
+        explain: impl Fn(&Names) -> String,
+    ) -> Result<bool, Conflict> {
+        let var = self.vars[vertex];
+        let deduction = Deduction {
+            inference,
+            var,
+            value: Some(value),
+            facts,
+        };
+        let text = |names: &Names| self.wording.sentence(names, &deduction, &explain);
+        let cause: Vec<VarId> = facts.iter().map(|fact| fact.var()).collect();
+        let why = Why::new(inference)
+            .cause(&cause)
+            .because(facts)
+            .named_text(&text);
+        if assign {
+            ctx.assign(var, value, &why)
+        } else {
+            ctx.remove(var, value, &why)
+        }
+    }
+
+    /// The deductions for one value; the vertices it fixed to the value (which
+    /// lose every other value: the only change to the other values' layers).
+    fn propagate_value(
+        &self,
+        ctx: &mut Context<'_>,
+        value: Value,
+        bits: &[u64],
+    ) -> Result<Vec<usize>, Conflict> {
+        let n = self.vars.len();
+        let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
+        let truth: Vec<Truth> = (0..n)
+            .map(|vertex| match (bit(vertex), bit(n + vertex)) {
+                (false, _) => Truth::False,
+                (true, true) => Truth::True,
+                (true, false) => Truth::Open,
+            })
+            .collect();
+        let Some(root) = truth.iter().position(|&truth| truth == Truth::True) else {
+            return Ok(Vec::new());
+        };
+        let reach = Reach::from(&self.graph, &truth, root);
+        let facts = self.facts(ctx, value, &truth, root, &reach);
+        let root_var = self.vars[root];
+        let mut assigned = Vec::new();
+        for vertex in (0..n).filter(|&vertex| !reach.reaches(vertex)) {
+            let var = self.vars[vertex];
+            match truth[vertex] {
+                Truth::False => {}
+                Truth::True => {
+                    let text = |names: &Names| {
+                        format!(
+                            "{} and {} both take {} but cannot reach each other through \
+                             vertices that may",
+                            names.var_name(root_var),
+                            names.var_name(var),
+                            names.value_label(value)
+                        )
+                    };
+                    let cause = [root_var, var];
+                    let why = Why::new("region cut apart")
+                        .cause(&cause)
+                        .because(&facts)
+                        .named_text(&text);
+                    return Err(ctx.conflict(&why));
+                }
+                Truth::Open => {
+                    let inference = ("cannot reach the region", facts.as_slice());
+                    self.change(ctx, inference, (vertex, value, false), |names| {
+                        format!(
+                            "{} cannot be {}: it cannot reach {}, which is, through cells \
+                             that may be",
+                            names.var_name(var),
+                            names.value_label(value),
+                            names.var_name(root_var)
+                        )
+                    })?;
+                }
+            }
+        }
+        for &(cut, cut_off) in &reach.cuts {
+            let mut facts = facts.clone();
+            facts.push(Fact::Is(self.vars[cut_off], value));
+            let [var, other] = [cut, cut_off].map(|vertex| self.vars[vertex]);
+            let inference = ("articulation point", facts.as_slice());
+            let fixed = self.change(ctx, inference, (cut, value, true), |names| {
+                format!(
+                    "{} must be {}: without it {} and {} are cut apart",
+                    names.var_name(var),
+                    names.value_label(value),
+                    names.var_name(root_var),
+                    names.var_name(other)
+                )
+            })?;
+            if fixed {
+                assigned.push(cut);
+            }
+        }
+        Ok(assigned)
+    }
+}
+
+impl Rule for ConnectedValues {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        Watch::all(&self.vars, Events::REMOVED)
+    }
+
+    /// One reversible layer for each value the variables may hold.
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
+        let ranges: Vec<_> = self.vars.iter().map(|&var| posting.range(var)).collect();
+        self.first_value = ranges.iter().map(|range| *range.start()).min().unwrap_or(0);
+        let last = ranges.iter().map(|range| *range.end()).max().unwrap_or(-1);
+        let layers = (i64::from(last) - i64::from(self.first_value) + 1).max(0) as usize;
+        let bits = 2 * self.vars.len();
+        self.seen = (0..layers).map(|_| posting.bitset(bits, false)).collect();
+        Ok(())
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Expensive
+    }
+
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        // Every layer read at once and kept up to date: a value's deductions remove
+        // it (its own layer, done with) or fix a vertex to it, which takes the
+        // vertex out of every other layer.
+        let words = (2 * self.vars.len()).div_ceil(64);
+        let mut all = self.layer_bits(ctx.domains(), words);
+        for (offset, &seen) in self.seen.iter().enumerate() {
+            let value = self.first_value + offset as Value;
+            let bits = &all[offset * words..(offset + 1) * words];
+            if ctx.bitset(seen) == bits {
+                continue;
+            }
+            for (index, &word) in bits.iter().enumerate() {
+                ctx.set_bitset_word(seen, index, word);
+            }
+            let bits = bits.to_vec();
+            for vertex in self.propagate_value(ctx, value, &bits)? {
+                for other in (0..self.seen.len()).filter(|&other| other != offset) {
+                    all[other * words + vertex / 64] &= !(1 << (vertex % 64));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        each_value_connected(&self.graph, |vertex| values[self.vars[vertex].index()])
+    }
+}
+
+/// Whether the vertices of each value form one connected set, by a plain search
+/// from the first vertex of each value.
+fn each_value_connected(graph: &Graph, value_of: impl Fn(usize) -> Value) -> bool {
+    let n = graph.vertices();
+    let mut seen = vec![false; n];
+    let mut started: Vec<Value> = Vec::new();
+    for start in 0..n {
+        if seen[start] {
+            continue;
+        }
+        let value = value_of(start);
+        if started.contains(&value) {
+            return false; // a second piece of a value already met
+        }
+        started.push(value);
+        seen[start] = true;
+        let mut stack = vec![start];
+        while let Some(vertex) = stack.pop() {
+            for neighbour in graph.neighbours(vertex) {
+                if !seen[neighbour] && value_of(neighbour) == value {
+                    seen[neighbour] = true;
+                    stack.push(neighbour);
+                }
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Model;
+    use crate::propagation::{Fixpoint, Schedule, propagate};
+    use crate::rules::graph::testing::{Tally, random_graph};
+    use crate::rules::testing::{Random, assert_sound};
+
+    /// A model of `graph` under [`ConnectedValues`] with labels `first..=2`, and a
+    /// random state: some vertices fixed, the others keeping most labels.
+    fn random_labels(random: &mut Random, graph: Graph) -> (Model, Domains) {
+        let mut model = Model::new();
+        let first = if random.below(4) == 0 { -1 } else { 0 };
+        let vars = model
+            .new_vars_in(graph.vertices(), first..=2)
+            .expect("a range");
+        let rule = ConnectedValues::new("c", graph, vars.clone()).expect("one variable a vertex");
+        model.add_rule(rule).expect("vars of the model");
+        let mut state = model.domains();
+        for &var in &vars {
+            if random.below(3) == 0 {
+                let value = first + random.below((3 - first) as u64) as Value;
+                state.assign(var, value).expect("a value");
+                continue;
+            }
+            for value in first..=2 {
+                if random.below(4) == 0 && state.count(var) > 1 {
+                    state.remove(var, value).expect("a value");
+                }
+            }
+        }
+        (model, state)
+    }
+
+    #[test]
+    fn connected_values_are_sound_on_random_graphs() {
+        let mut random = Random::new(41);
+        let mut tally = Tally::default();
+        for _ in 0..800 {
+            let graph = random_graph(&mut random, 8, 11);
+            let (model, state) = random_labels(&mut random, graph);
+            assert_sound(&model, &state);
+            tally.count(&model, &state);
+        }
+        tally.assert_varied();
+    }
+
+    #[test]
+    fn a_full_assignment_is_judged_as_holds_judges_it() {
+        let mut random = Random::new(3);
+        for _ in 0..300 {
+            let mut model = Model::new();
+            let vars = model.new_vars(6, 3);
+            let rule = ConnectedValues::new("c", Graph::grid(2, 3), vars).expect("a rule");
+            model.add_rule(rule).expect("fits");
+            let values: Vec<Value> = (0..6).map(|_| random.below(3) as Value).collect();
+            let mut state = model.domains();
+            for (var, &value) in model.vars().zip(&values) {
+                state.assign(var, value).expect("a value");
+            }
+            let fixpoint = propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
+            let conflict = matches!(fixpoint, Fixpoint::Conflict(_));
+            let holds = model.rule(crate::ids::RuleId::first()).holds(&values);
+            assert_eq!(conflict, !holds, "{values:?}");
+        }
+    }
+
+    #[test]
+    fn a_cell_between_two_of_a_region_joins_it() {
+        // 0 . 0 in a row: the middle must be 0 too.
+        let mut model = Model::new();
+        let cells = model.new_vars(3, 2);
+        let rule = ConnectedValues::new("c", Graph::grid(1, 3), cells.clone()).expect("a rule");
+        model.add_rule(rule).expect("fits");
+        let mut state = model.domains();
+        state.assign(cells[0], 0).expect("a value");
+        state.assign(cells[2], 0).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("no conflict");
+        assert_eq!(state.value(cells[1]), Some(0));
+    }
+
+    #[test]
+    fn a_variable_count_other_than_the_vertices_is_refused() {
+        let mut model = Model::new();
+        let vars = model.new_vars(3, 4);
+        let error = ConnectedValues::new("c", Graph::grid(2, 2), vars).expect_err("4 vertices");
+        assert!(matches!(error, Error::InvalidRule { .. }), "{error}");
+    }
+}

@@ -1,0 +1,874 @@
+//! SizedRegions: the vertices of equal value form regions, each of exactly as
+//! many vertices as its value (Fillomino's rule: a region of 3s has three cells,
+//! and two 3s side by side are in the same region).
+//!
+//! ```
+//! use sieve::prelude::*;
+//! use sieve::rules::graph::{Graph, SizedRegions};
+//!
+//! // A row of three cells holding 1 to 3: a 2 at the left end must have a 2 beside
+//! // it, and then the last cell is a region of its own, a 1.
+//! let mut model = Model::new();
+//! let cells = model.new_vars_in(3, 1..=3)?;
+//! model.add_rule(SizedRegions::new("regions", Graph::grid(1, 3), cells.clone())?)?;
+//! let mut state = model.domains();
+//! state.assign(cells[0], 2)?;
+//! propagate(&model, &mut state, Schedule::Queue, None)?;
+//! assert_eq!(state.value(cells[1]), Some(2));
+//! assert_eq!(state.value(cells[2]), Some(1));
+//! # Ok::<(), sieve::Error>(())
+//! ```
+//!
+//! One variable per vertex; its value is the size of the region it belongs to. A
+//! region is a connected set of vertices of one value that no vertex of the same
+//! value touches from outside (a maximal connected set). A value below 1 or above
+//! the number of vertices is never a region's size and is removed.
+//!
+//! For each value `v` still somewhere, one run works on the vertices fixed to `v`
+//! (the known pieces of `v`-regions) and those that may still take `v`:
+//!
+//! - a piece of more than `v` vertices is a conflict (`"region too large"`); a
+//!   piece of exactly `v` is a whole region, so no neighbour takes `v`
+//!   (`"region complete"`);
+//! - a vertex whose known `v` neighbours would, with it, make a piece of more than
+//!   `v` vertices cannot take `v` (`"joining makes the region too large"`);
+//! - a piece of `s < v` vertices must grow by `v - s` more through vertices that may
+//!   take `v`, so its region lies within distance `v - s` of it: when fewer than `v`
+//!   vertices are that near, it is a conflict (`"region cannot grow"`); a vertex
+//!   without which too few are left must take `v` (`"only way to grow"`);
+//! - a vertex may take `v` only if some piece can grow to it so, or if it lies in
+//!   an area of at least `v` vertices that may take `v` and touch no known `v`
+//!   (room for a new region): otherwise it loses `v` (`"no room for the region"`).
+//!
+//! A value whose layer (who may take it, who is fixed to it) is as the last run
+//! left it is skipped: the rule keeps each layer as reversible state. The search
+//! again without a vertex, to see whether a piece can do without it, runs only
+//! for the vertices whose subtree of the first search is large enough that
+//! leaving them out might leave too few.
+//!
+//! These are the deductions of Simon Tatham's Filling solver (its blocked and
+//! critical expansions and its bitmap of what each cell may hold) made for every
+//! value at once. The rule is sound, and on a full assignment that breaks it a run
+//! reports a conflict. The sentences can be a puzzle's own
+//! ([`SizedRegions::wording`]).
+
+use crate::domain::{Domains, Value, VarId};
+use crate::error::Error;
+use crate::names::Names;
+use crate::propagation::{
+    Conflict, Context, Cost, Events, Fact, Posting, Rule, StateBitset, Watch, Why,
+};
+use crate::rules::graph::undirected::Graph;
+use crate::rules::wording::{Deduction, Wording};
+
+/// Not reached by a search.
+const FAR: usize = usize::MAX;
+
+/// The vertices of equal value form regions of exactly that many vertices (see
+/// the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct SizedRegions {
+    name: String,
+    graph: Graph,
+    vars: Vec<VarId>,
+    wording: Wording,
+    /// The first value a region's size may take among the variables' values.
+    first_value: Value,
+    /// For each value from `first_value` on, the layer the last run worked on:
+    /// which vertices could take it, then which were fixed to it. A layer as it
+    /// was is skipped: its deductions are made already.
+    seen: Vec<StateBitset>,
+}
+
+/// What the vertices are known to be for one value `v`.
+struct Layer {
+    /// The value.
+    value: Value,
+    /// Whether each vertex may still take it.
+    possible: Vec<bool>,
+    /// The piece of each vertex fixed to the value (see [`Layer::piece`]).
+    piece_of: Vec<Option<usize>>,
+    /// The known pieces, connected vertices fixed to the value, one after the
+    /// other.
+    piece_cells: Vec<usize>,
+    /// Where each piece starts in `piece_cells` (and, last, where they end).
+    piece_starts: Vec<usize>,
+}
+
+impl Layer {
+    /// How many known pieces there are.
+    fn piece_count(&self) -> usize {
+        self.piece_starts.len() - 1
+    }
+
+    /// The vertices of known piece `piece`, in the order a search found them.
+    fn piece(&self, piece: usize) -> &[usize] {
+        &self.piece_cells[self.piece_starts[piece]..self.piece_starts[piece + 1]]
+    }
+}
+
+impl SizedRegions {
+    /// The vertices of `graph` whose variables in `vars` (one per vertex, in vertex
+    /// order) hold equal values form regions of that many vertices. Refused when
+    /// `vars` has another length than the graph has vertices.
+    pub fn new(name: impl Into<String>, graph: Graph, vars: Vec<VarId>) -> Result<Self, Error> {
+        let name = name.into();
+        if vars.len() != graph.vertices() {
+            return Err(Error::InvalidRule {
+                problem: format!(
+                    "{} variables for a graph of {} vertices",
+                    vars.len(),
+                    graph.vertices()
+                ),
+                rule: name,
+            });
+        }
+        Ok(SizedRegions {
+            name,
+            graph,
+            vars,
+            wording: Wording::default(),
+            first_value: 1,
+            seen: Vec::new(),
+        })
+    }
+
+    /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]).
+    pub fn wording(
+        mut self,
+        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.wording = Wording::new(say);
+        self
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The variables, one per vertex.
+    pub fn vars(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    /// Every value's layer in `domains` as bits, one run of `words` words a value
+    /// from `first_value` on: which vertices may take it, then which are fixed to
+    /// it.
+    fn layer_bits(&self, domains: &Domains, words: usize) -> Vec<u64> {
+        let n = self.vars.len();
+        let mut bits = vec![0u64; words * self.seen.len()];
+        let last = self.first_value + self.seen.len() as Value - 1;
+        for (vertex, &var) in self.vars.iter().enumerate() {
+            let assigned = domains.is_assigned(var);
+            for value in domains.iter(var) {
+                if value < self.first_value || value > last {
+                    continue;
+                }
+                let layer = &mut bits[(value - self.first_value) as usize * words..];
+                layer[vertex / 64] |= 1 << (vertex % 64);
+                if assigned {
+                    let at = n + vertex;
+                    layer[at / 64] |= 1 << (at % 64);
+                }
+            }
+        }
+        bits
+    }
+
+    /// The layer of `value` read from its bits: who may take it, and the known
+    /// pieces.
+    fn layer(&self, bits: &[u64], value: Value) -> Layer {
+        let n = self.vars.len();
+        let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
+        let possible: Vec<bool> = (0..n).map(bit).collect();
+        let fixed = |vertex: usize| bit(n + vertex);
+        let mut piece_of = vec![None; n];
+        let mut piece_cells = Vec::new();
+        let mut piece_starts = vec![0];
+        for start in 0..n {
+            if !fixed(start) || piece_of[start].is_some() {
+                continue;
+            }
+            let index = piece_starts.len() - 1;
+            piece_of[start] = Some(index);
+            let mut next = piece_cells.len();
+            piece_cells.push(start);
+            while let Some(&vertex) = piece_cells.get(next) {
+                next += 1;
+                for neighbour in self.graph.neighbours(vertex) {
+                    if fixed(neighbour) && piece_of[neighbour].is_none() {
+                        piece_of[neighbour] = Some(index);
+                        piece_cells.push(neighbour);
+                    }
+                }
+            }
+            piece_starts.push(piece_cells.len());
+        }
+        Layer {
+            value,
+            possible,
+            piece_of,
+            piece_cells,
+            piece_starts,
+        }
+    }
+
+    /// How many vertices lie within `budget` steps of `piece` through vertices
+    /// that may take the value, leaving out `avoid`.
+    fn near(
+        &self,
+        layer: &Layer,
+        piece: &[usize],
+        budget: usize,
+        avoid: usize,
+        distance: &mut [usize],
+    ) -> usize {
+        let (order, _) = self.search(layer, piece, budget, Some(avoid), distance);
+        order.len()
+    }
+
+    /// The vertices within `budget` steps of `piece`, in the order a breadth-first
+    /// search finds them (the piece first), and for each the number of vertices
+    /// its subtree of the search holds (itself included): leaving a vertex out
+    /// loses at most its subtree, since every other vertex keeps its path.
+    fn near_list(
+        &self,
+        layer: &Layer,
+        piece: &[usize],
+        budget: usize,
+        distance: &mut [usize],
+    ) -> (Vec<usize>, Vec<usize>) {
+        let (order, parent) = self.search(layer, piece, budget, None, distance);
+        let mut subtree = vec![1; order.len()];
+        for position in (piece.len()..order.len()).rev() {
+            subtree[parent[position]] += subtree[position];
+        }
+        (order, subtree)
+    }
+
+    /// The breadth-first search of [`SizedRegions::near_list`]: the vertices in the
+    /// order found, and each one's parent (its position in that order). `distance`
+    /// is all [`FAR`] before and after.
+    fn search(
+        &self,
+        layer: &Layer,
+        piece: &[usize],
+        budget: usize,
+        avoid: Option<usize>,
+        distance: &mut [usize],
+    ) -> (Vec<usize>, Vec<usize>) {
+        let mut order: Vec<usize> = piece.to_vec();
+        let mut parent: Vec<usize> = vec![FAR; piece.len()];
+        for &vertex in piece {
+            distance[vertex] = 0;
+        }
+        let mut next = 0;
+        while let Some(&vertex) = order.get(next) {
+            if distance[vertex] < budget {
+                for neighbour in self.graph.neighbours(vertex) {
+                    if layer.possible[neighbour]
+                        && distance[neighbour] == FAR
+                        && Some(neighbour) != avoid
+                    {
+                        distance[neighbour] = distance[vertex] + 1;
+                        order.push(neighbour);
+                        parent.push(next);
+                    }
+                }
+            }
+            next += 1;
+        }
+        for &vertex in &order {
+            distance[vertex] = FAR;
+        }
+        (order, parent)
+    }
+
+    /// The facts a deduction about `cells` rests on, when someone reads them: the
+    /// vertices among them fixed to the value, and their neighbours that cannot
+    /// take it.
+    fn facts(&self, ctx: &Context<'_>, layer: &Layer, cells: &[usize]) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let mut seen = vec![false; self.vars.len()];
+        let mut facts = Vec::new();
+        for &vertex in cells {
+            seen[vertex] = true;
+            if layer.piece_of[vertex].is_some() {
+                facts.push(Fact::Is(self.vars[vertex], layer.value));
+            }
+        }
+        for &vertex in cells {
+            for neighbour in self.graph.neighbours(vertex) {
+                if !seen[neighbour] && !layer.possible[neighbour] {
+                    seen[neighbour] = true;
+                    facts.push(Fact::IsNot(self.vars[neighbour], layer.value));
+                }
+            }
+        }
+        facts
+    }
+
+    /// Remove the layer's value from `vertex` (or, with `assign`, make it the
+    /// vertex's value), with the sentence `explain`.
+    fn change(
+        &self,
+        ctx: &mut Context<'_>,
+        (inference, facts): (&'static str, &[Fact]),
+        (vertex, value, assign): (usize, Value, bool),
+        explain: impl Fn(&Names) -> String,
+    ) -> Result<bool, Conflict> {
+        let var = self.vars[vertex];
+        let deduction = Deduction {
+            inference,
+            var,
+            value: Some(value),
+            facts,
+        };
+        let text = |names: &Names| self.wording.sentence(names, &deduction, &explain);
+        let cause: Vec<VarId> = facts.iter().map(|fact| fact.var()).collect();
+        let why = Why::new(inference)
+            .cause(&cause)
+            .because(facts)
+            .named_text(&text);
+        if assign {
+            ctx.assign(var, value, &why)
+        } else {
+            ctx.remove(var, value, &why)
+        }
+    }
+
+    /// A conflict about the piece of `vertex`.
+    fn conflict(
+        &self,
+        ctx: &Context<'_>,
+        inference: &'static str,
+        facts: &[Fact],
+        explain: impl Fn(&Names) -> String,
+    ) -> Conflict {
+        let cause: Vec<VarId> = facts.iter().map(|fact| fact.var()).collect();
+        let why = Why::new(inference)
+            .cause(&cause)
+            .because(facts)
+            .named_text(&explain);
+        ctx.conflict(&why)
+    }
+
+    /// Every deduction for one value (see the module docs); the vertices it fixed
+    /// to the value (which lose every other value: the only change to the other
+    /// values' layers).
+    fn propagate_value(
+        &self,
+        ctx: &mut Context<'_>,
+        mut layer: Layer,
+    ) -> Result<Vec<usize>, Conflict> {
+        let value = layer.value;
+        let size = value as usize;
+        self.close_pieces(ctx, &mut layer)?;
+        self.forbid_merges(ctx, &mut layer)?;
+        let mut reachable = vec![false; self.vars.len()];
+        let mut distance = vec![FAR; self.vars.len()];
+        let mut assigned = Vec::new();
+        for piece in 0..layer.piece_count() {
+            if layer.piece(piece).len() < size {
+                let scratch = (&mut reachable[..], &mut distance[..], &mut assigned);
+                self.grow_piece(ctx, &layer, piece, scratch)?;
+            }
+        }
+        let open = |vertex: usize| layer.possible[vertex] && layer.piece_of[vertex].is_none();
+        let unreached: Vec<usize> = (0..self.vars.len())
+            .filter(|&vertex| open(vertex) && !reachable[vertex])
+            .collect();
+        if unreached.is_empty() {
+            return Ok(assigned);
+        }
+        let room = self.room_for_new_regions(&layer, &unreached);
+        for (&vertex, room) in unreached.iter().zip(room) {
+            if room {
+                continue;
+            }
+            let facts = self.facts(ctx, &layer, &[vertex]);
+            let var = self.vars[vertex];
+            self.change(
+                ctx,
+                ("no room for the region", &facts),
+                (vertex, value, false),
+                |names| {
+                    format!(
+                        "{} cannot be {}: no region of {value} fits there, new or grown from a \
+                         known one",
+                        names.var_name(var),
+                        names.value_label(value)
+                    )
+                },
+            )?;
+        }
+        Ok(assigned)
+    }
+
+    /// Pieces too large are a conflict; the neighbours of a whole region lose its
+    /// value.
+    fn close_pieces(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<bool, Conflict> {
+        let value = layer.value;
+        let mut changed = false;
+        for piece in 0..layer.piece_count() {
+            if layer.piece(piece).len() < value as usize {
+                continue;
+            }
+            let cells = layer.piece(piece).to_vec();
+            if cells.len() > value as usize {
+                let facts = self.facts(ctx, layer, &cells);
+                let first = self.vars[cells[0]];
+                let count = cells.len();
+                return Err(self.conflict(ctx, "region too large", &facts, |names| {
+                    format!(
+                        "the region of {} holds {count} cells of {}: more than {value}",
+                        names.var_name(first),
+                        names.value_label(value)
+                    )
+                }));
+            }
+            let facts = self.facts(ctx, layer, &cells);
+            for &vertex in &cells {
+                let neighbours: Vec<usize> = self.graph.neighbours(vertex).collect();
+                for neighbour in neighbours {
+                    if !layer.possible[neighbour] || layer.piece_of[neighbour].is_some() {
+                        continue;
+                    }
+                    layer.possible[neighbour] = false;
+                    let (var, beside) = (self.vars[neighbour], self.vars[vertex]);
+                    changed |= self.change(
+                        ctx,
+                        ("region complete", &facts),
+                        (neighbour, value, false),
+                        |names| {
+                            format!(
+                                "{} cannot be {}: the region of {} already has its {value} cells",
+                                names.var_name(var),
+                                names.value_label(value),
+                                names.var_name(beside)
+                            )
+                        },
+                    )?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// An open vertex whose known neighbours of the value would make, with it, a
+    /// piece larger than the value loses the value.
+    fn forbid_merges(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<bool, Conflict> {
+        let value = layer.value;
+        let mut changed = false;
+        let mut joined = Vec::new();
+        for vertex in 0..self.vars.len() {
+            if !layer.possible[vertex] || layer.piece_of[vertex].is_some() {
+                continue;
+            }
+            joined.clear();
+            for neighbour in self.graph.neighbours(vertex) {
+                if let Some(piece) = layer.piece_of[neighbour]
+                    && !joined.contains(&piece)
+                {
+                    joined.push(piece);
+                }
+            }
+            if joined.is_empty() {
+                continue;
+            }
+            let total: usize = 1 + joined.iter().map(|&p| layer.piece(p).len()).sum::<usize>();
+            if total <= value as usize {
+                continue;
+            }
+            layer.possible[vertex] = false;
+            let cells: Vec<usize> = (joined.iter())
+                .flat_map(|&piece| layer.piece(piece).iter().copied())
+                .collect();
+            let facts = self.facts(ctx, layer, &cells);
+            let var = self.vars[vertex];
+            changed |= self.change(
+                ctx,
+                ("joining makes the region too large", &facts),
+                (vertex, value, false),
+                |names| {
+                    format!(
+                        "{} cannot be {}: it would join {} cells of {} beside it into a region \
+                         of {total}",
+                        names.var_name(var),
+                        names.value_label(value),
+                        total - 1,
+                        names.value_label(value)
+                    )
+                },
+            )?;
+        }
+        Ok(changed)
+    }
+
+    /// A piece short of its size: a conflict when too few vertices are near enough,
+    /// each vertex it cannot do without takes the value; marks the vertices it may
+    /// grow to.
+    fn grow_piece(
+        &self,
+        ctx: &mut Context<'_>,
+        layer: &Layer,
+        piece: usize,
+        (reachable, distance, assigned): (&mut [bool], &mut [usize], &mut Vec<usize>),
+    ) -> Result<(), Conflict> {
+        let value = layer.value;
+        let size = value as usize;
+        let cells = layer.piece(piece);
+        let budget = size - cells.len();
+        let (near, subtree) = self.near_list(layer, cells, budget, distance);
+        let first = self.vars[cells[0]];
+        if near.len() < size {
+            let facts = self.facts(ctx, layer, &near);
+            let count = near.len();
+            return Err(self.conflict(ctx, "region cannot grow", &facts, |names| {
+                format!(
+                    "the region of {} cannot grow to {value} cells: only {count} cells near \
+                     enough may be {}",
+                    names.var_name(first),
+                    names.value_label(value)
+                )
+            }));
+        }
+        let facts = self.facts(ctx, layer, &near);
+        for (position, &vertex) in near.iter().enumerate().skip(cells.len()) {
+            if layer.piece_of[vertex].is_some() {
+                continue;
+            }
+            reachable[vertex] = true;
+            let enough_without = near.len() - subtree[position] >= size;
+            if enough_without || self.near(layer, cells, budget, vertex, distance) >= size {
+                continue;
+            }
+            let var = self.vars[vertex];
+            let fixed = self.change(
+                ctx,
+                ("only way to grow", &facts),
+                (vertex, value, true),
+                |names| {
+                    format!(
+                        "{} must be {}: without it the region of {} cannot reach {value} cells",
+                        names.var_name(var),
+                        names.value_label(value),
+                        names.var_name(first)
+                    )
+                },
+            )?;
+            if fixed {
+                assigned.push(vertex);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether each of `vertices` lies in an area with room for a new region of the
+    /// value: connected vertices that may take it, none fixed to it or beside one
+    /// fixed to it, at least as many as the value. Each search stops once it has
+    /// found that many, and what it learns holds for every vertex it met.
+    fn room_for_new_regions(&self, layer: &Layer, vertices: &[usize]) -> Vec<bool> {
+        let n = self.vars.len();
+        let free = |vertex: usize| {
+            layer.possible[vertex]
+                && layer.piece_of[vertex].is_none()
+                && !(self.graph.neighbours(vertex)).any(|other| layer.piece_of[other].is_some())
+        };
+        let size = layer.value as usize;
+        // None: not searched yet; Some(room) for every vertex a search met.
+        let mut known: Vec<Option<bool>> = vec![None; n];
+        let mut area = Vec::new();
+        let mut met = vec![false; n];
+        for &start in vertices {
+            if known[start].is_some() {
+                continue;
+            }
+            if !free(start) {
+                known[start] = Some(false);
+                continue;
+            }
+            area.clear();
+            area.push(start);
+            met[start] = true;
+            let mut next = 0;
+            while area.len() < size
+                && let Some(&vertex) = area.get(next)
+            {
+                next += 1;
+                for neighbour in self.graph.neighbours(vertex) {
+                    if !met[neighbour] && free(neighbour) {
+                        met[neighbour] = true;
+                        area.push(neighbour);
+                    }
+                }
+            }
+            let room = area.len() >= size;
+            for &vertex in &area {
+                known[vertex] = Some(room);
+                met[vertex] = false;
+            }
+        }
+        vertices
+            .iter()
+            .map(|&vertex| known[vertex] == Some(true))
+            .collect()
+    }
+
+    /// Removes values that can be no region's size: below 1, above the vertices.
+    fn remove_impossible_sizes(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let largest = self.vars.len() as Value;
+        for &var in &self.vars {
+            let (Some(min), Some(max)) = (ctx.domains().min(var), ctx.domains().max(var)) else {
+                continue;
+            };
+            if min >= 1 && max <= largest {
+                continue;
+            }
+            let text = |names: &Names| {
+                format!(
+                    "{} holds a region's size, from 1 to the {largest} cells",
+                    names.var_name(var)
+                )
+            };
+            let why = Why::new("no region of that size").named_text(&text);
+            ctx.keep_where(var, &why, |value| (1..=largest).contains(&value))?;
+        }
+        Ok(())
+    }
+}
+
+impl Rule for SizedRegions {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        Watch::all(&self.vars, Events::REMOVED)
+    }
+
+    /// One reversible layer for each value from 1 (or the smallest value) to the
+    /// largest the variables hold, at most the number of vertices.
+    fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
+        let ranges: Vec<_> = self.vars.iter().map(|&var| posting.range(var)).collect();
+        let first = ranges.iter().map(|range| *range.start()).min().unwrap_or(1);
+        let last = ranges.iter().map(|range| *range.end()).max().unwrap_or(0);
+        self.first_value = first.max(1);
+        let last = last.min(self.vars.len() as Value);
+        let layers = (last - self.first_value + 1).max(0) as usize;
+        let bits = 2 * self.vars.len();
+        self.seen = (0..layers).map(|_| posting.bitset(bits, false)).collect();
+        Ok(())
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Expensive
+    }
+
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.remove_impossible_sizes(ctx)?;
+        // Every layer read at once and kept up to date: a value's deductions remove
+        // it (its own layer, done with) or fix a vertex to it, which takes the
+        // vertex out of every other layer.
+        let words = (2 * self.vars.len()).div_ceil(64);
+        let mut all = self.layer_bits(ctx.domains(), words);
+        for (offset, &seen) in self.seen.iter().enumerate() {
+            let value = self.first_value + offset as Value;
+            let bits = &all[offset * words..(offset + 1) * words];
+            if ctx.bitset(seen) == bits {
+                continue;
+            }
+            for (index, &word) in bits.iter().enumerate() {
+                ctx.set_bitset_word(seen, index, word);
+            }
+            let layer = self.layer(bits, value);
+            for vertex in self.propagate_value(ctx, layer)? {
+                for other in (0..self.seen.len()).filter(|&other| other != offset) {
+                    all[other * words + vertex / 64] &= !(1 << (vertex % 64));
+                }
+            }
+        }
+        let values: Option<Vec<Value>> = (self.vars.iter())
+            .map(|&var| ctx.domains().value(var))
+            .collect();
+        if let Some(values) = values {
+            // A run may have fixed the last vertices: judge the whole assignment.
+            if !regions_have_their_sizes(&self.graph, |vertex| values[vertex]) {
+                let why = Why::new("regions of the wrong size").cause(&self.vars);
+                return Err(ctx.conflict(&why));
+            }
+            ctx.declare_entailed();
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        regions_have_their_sizes(&self.graph, |vertex| values[self.vars[vertex].index()])
+    }
+}
+
+/// Whether every maximal connected set of equal values holds as many vertices as
+/// its value, by a plain search from each vertex not yet seen.
+fn regions_have_their_sizes(graph: &Graph, value_of: impl Fn(usize) -> Value) -> bool {
+    let mut seen = vec![false; graph.vertices()];
+    for start in 0..graph.vertices() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let value = value_of(start);
+        let mut stack = vec![start];
+        let mut count: Value = 0;
+        while let Some(vertex) = stack.pop() {
+            count += 1;
+            for neighbour in graph.neighbours(vertex) {
+                if !seen[neighbour] && value_of(neighbour) == value {
+                    seen[neighbour] = true;
+                    stack.push(neighbour);
+                }
+            }
+        }
+        if count != value {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Model;
+    use crate::propagation::{Fixpoint, Schedule, propagate};
+    use crate::rules::graph::testing::{Tally, random_graph};
+    use crate::rules::testing::{Random, assert_sound};
+
+    /// A model of a `rows × columns` grid of cells holding 1 to `largest`.
+    fn grid(rows: usize, columns: usize, largest: Value) -> (Model, Vec<VarId>) {
+        let mut model = Model::new();
+        let vars = model
+            .new_vars_in(rows * columns, 1..=largest)
+            .expect("a range");
+        let rule = SizedRegions::new("regions", Graph::grid(rows, columns), vars.clone())
+            .expect("one variable a vertex");
+        model.add_rule(rule).expect("vars of the model");
+        (model, vars)
+    }
+
+    /// A model of `graph` under [`SizedRegions`] and a random state: a few vertices
+    /// fixed, the others keeping most of their values; now and then the values start
+    /// below 1, which no region's size is.
+    fn random_regions(random: &mut Random, graph: Graph) -> (Model, Domains) {
+        let mut model = Model::new();
+        let first = if random.below(4) == 0 { -1 } else { 1 };
+        let vars = model
+            .new_vars_in(graph.vertices(), first..=4)
+            .expect("a range");
+        let rule = SizedRegions::new("r", graph, vars.clone()).expect("one variable a vertex");
+        model.add_rule(rule).expect("vars of the model");
+        let mut state = model.domains();
+        for &var in &vars {
+            if random.below(4) == 0 {
+                let value = 1 + random.below(4) as Value;
+                state.assign(var, value).expect("a value");
+                continue;
+            }
+            for value in first..=4 {
+                if random.below(5) == 0 && state.count(var) > 1 {
+                    state.remove(var, value).expect("a value");
+                }
+            }
+        }
+        (model, state)
+    }
+
+    #[test]
+    fn sized_regions_are_sound_on_random_graphs() {
+        let mut random = Random::new(29);
+        let mut tally = Tally::default();
+        for _ in 0..800 {
+            let graph = random_graph(&mut random, 7, 10);
+            let (model, state) = random_regions(&mut random, graph);
+            assert_sound(&model, &state);
+            tally.count(&model, &state);
+        }
+        tally.assert_varied();
+    }
+
+    #[test]
+    fn a_full_assignment_is_judged_as_holds_judges_it() {
+        let mut random = Random::new(5);
+        for _ in 0..400 {
+            let (model, _) = grid(2, 3, 4);
+            let values: Vec<Value> = (0..6).map(|_| 1 + random.below(4) as Value).collect();
+            let mut state = model.domains();
+            for (var, &value) in model.vars().zip(&values) {
+                state.assign(var, value).expect("a value");
+            }
+            let fixpoint = propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
+            let conflict = matches!(fixpoint, Fixpoint::Conflict(_));
+            let holds = model.rule(crate::ids::RuleId::first()).holds(&values);
+            assert_eq!(conflict, !holds, "{values:?}");
+        }
+    }
+
+    #[test]
+    fn a_piece_with_one_way_out_grows_through_it() {
+        // 3 . .     the 3 at r1c1 has a 1 below it: it must grow right, and then
+        // 1 . .     either on to r1c3 or down to r2c2.
+        let (model, cells) = grid(2, 3, 3);
+        let mut state = model.domains();
+        state.assign(cells[0], 3).expect("a value");
+        state.assign(cells[3], 1).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("no conflict");
+        assert_eq!(state.value(cells[1]), Some(3));
+        assert!(state.contains(cells[2], 3) && state.contains(cells[4], 3));
+        assert!(!state.contains(cells[5], 3), "too far from the 3s");
+        // In a row the way out is the whole region.
+        let (model, cells) = grid(1, 4, 3);
+        let mut state = model.domains();
+        state.assign(cells[0], 3).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("no conflict");
+        assert_eq!(state.value(cells[1]), Some(3));
+        assert_eq!(state.value(cells[2]), Some(3));
+        assert_eq!(state.value(cells[3]), Some(1));
+    }
+
+    #[test]
+    fn a_lone_cell_walled_in_is_a_one() {
+        // 2 2 .: the last cell cannot join the whole region of 2, and alone it is 1.
+        let (model, cells) = grid(1, 3, 3);
+        let mut state = model.domains();
+        state.assign(cells[0], 2).expect("a value");
+        state.assign(cells[1], 2).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("no conflict");
+        assert_eq!(state.value(cells[2]), Some(1));
+    }
+
+    #[test]
+    fn too_large_and_stunted_pieces_conflict() {
+        let (model, cells) = grid(1, 3, 3);
+        let mut state = model.domains();
+        for &cell in &cells {
+            state.assign(cell, 2).expect("a value");
+        }
+        let fixpoint = propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
+        assert!(matches!(fixpoint, Fixpoint::Conflict(_)), "{fixpoint:?}");
+        let mut state = model.domains();
+        state.assign(cells[0], 3).expect("a value");
+        state.assign(cells[1], 1).expect("a value");
+        let fixpoint = propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
+        assert!(matches!(fixpoint, Fixpoint::Conflict(_)), "{fixpoint:?}");
+    }
+
+    #[test]
+    fn a_variable_count_other_than_the_vertices_is_refused() {
+        let mut model = Model::new();
+        let vars = model.new_vars(3, 4);
+        let error = SizedRegions::new("r", Graph::grid(2, 2), vars).expect_err("4 vertices");
+        assert!(matches!(error, Error::InvalidRule { .. }), "{error}");
+    }
+}
