@@ -23,6 +23,7 @@
 //! between consecutive numbers), [`solve`](mod@solve), [`check`](mod@check)
 //! (the independent checker).
 
+pub mod bits;
 pub mod check;
 pub mod links;
 pub mod model;
