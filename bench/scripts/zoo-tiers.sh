@@ -36,6 +36,7 @@ ROWS=(
   "slitherlink loopy 10x10t0 de dn dt dh"
   "masyu pearl 8x8 de dt"
   "tracks tracks 8x8 de dt dh"
+  "signpost signpost 8x8 - c"
 )
 echo "| puzzle | level | IDs | ratings (tier: count) |"
 echo "| --- | --- | --- | --- |"
