@@ -46,8 +46,8 @@ pub struct Links {
 
 /// The chains of fixed links: each cell's chain (its head).
 struct Chains {
+    /// Each cell's chain, named by its first cell.
     head: Vec<usize>,
-    /// Each chain's cells, by head (empty for cells that are not heads).
     /// The cells of every chain, chain after chain, each in its order.
     order: Vec<usize>,
     /// Where each chain of two cells or more starts and ends in `order`.
