@@ -38,6 +38,7 @@ ROWS=(
   "tracks tracks 8x8 de dt dh"
   "fillomino filling 13x9 -"
   "galaxies galaxies 15x15 dn du"
+  "signpost signpost 8x8 - c"
 )
 echo "| puzzle | level | IDs | ratings (tier: count) |"
 echo "| --- | --- | --- | --- |"

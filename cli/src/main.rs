@@ -19,6 +19,7 @@ mod nonogram;
 mod pearl;
 mod play;
 mod queens;
+mod signpost;
 mod skyscrapers;
 mod slant;
 mod solo;
@@ -104,6 +105,9 @@ enum Command {
     /// Simon Tatham's Solo from his game IDs: sudoku of any box shape, jigsaw, X and
     /// killer; solve, count, rate and explain.
     Solo(solo::Args),
+    /// Simon Tatham's Signpost from his game IDs: one path along the arrows, numbered;
+    /// solve, count, rate and explain.
+    Signpost(signpost::Args),
     /// Sudoku of any box shape: solve, count, rate, hint, steps and candidates.
     Sudoku(sudoku::Args),
     /// Simon Tatham's Tents from his game IDs: a tent beside each tree, never touching;
@@ -140,6 +144,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Masyu(args) => pearl::run(args, out),
         Command::Slitherlink(args) => loopy::run(args, out),
         Command::Solo(args) => solo::run(args, out),
+        Command::Signpost(args) => signpost::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Tents(args) => tents::run(args, out),
         Command::Towers(args) => towers::run(args, out),

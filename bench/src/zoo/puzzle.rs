@@ -35,6 +35,14 @@ pub enum ZooPuzzle {
     Slant,
     /// Spiral galaxies.
     Galaxies,
+    /// Slitherlink, on the square grid (`t0`).
+    Loopy,
+    /// Masyu.
+    Pearl,
+    /// Train tracks.
+    Tracks,
+    /// Signpost.
+    Signpost,
 }
 
 /// Reads one solver's output for one ID into the zoo's line.
@@ -59,18 +67,35 @@ impl ZooPuzzle {
             ZooPuzzle::Dominosa => "dominosa",
             ZooPuzzle::Slant => "slant",
             ZooPuzzle::Galaxies => "galaxies",
+            ZooPuzzle::Loopy => "loopy",
+            ZooPuzzle::Pearl => "pearl",
+            ZooPuzzle::Tracks => "tracks",
+            ZooPuzzle::Signpost => "signpost",
         }
     }
 
-    /// The file name of Tatham's standalone solver.
+    /// The file name of Tatham's standalone solver; for Pearl and Signpost,
+    /// whose standalone builds print no answer, the driver that runs his
+    /// solver and prints its answers (`<name>_answers`, built from
+    /// `puzzles/<crate>/tests/tatham/<name>_answers.c` as its header says).
     pub fn solver_file(self) -> String {
-        format!("{}solver", self.name())
+        if self.prints_answer_lines() {
+            format!("{}_answers", self.name())
+        } else {
+            format!("{}solver", self.name())
+        }
     }
 
-    /// Whether his solver takes several IDs in one process (only Unequal's
-    /// `main` loops over its arguments; the others read one ID).
+    /// Whether the solver is one of the drivers that print zoo lines.
+    fn prints_answer_lines(self) -> bool {
+        matches!(self, ZooPuzzle::Pearl | ZooPuzzle::Signpost)
+    }
+
+    /// Whether his solver takes several IDs in one process (Unequal's `main`
+    /// loops over its arguments, and the answer drivers do; the others read
+    /// one ID).
     pub fn solver_takes_several_ids(self) -> bool {
-        self == ZooPuzzle::Unequal
+        self == ZooPuzzle::Unequal || self.prints_answer_lines()
     }
 
     /// Reads his solver's output for `id` into the zoo's line.
@@ -84,6 +109,9 @@ impl ZooPuzzle {
     pub fn read_batch_output(self, ids: &[&str], output: &str) -> Vec<Result<String, OutputError>> {
         match (self, ids) {
             (ZooPuzzle::Unequal, _) => tatham_output::read_unequal_batch(ids, output),
+            (ZooPuzzle::Pearl | ZooPuzzle::Signpost, _) => {
+                tatham_output::read_answer_lines(ids, output)
+            }
             (_, [id]) => vec![self.read_output(id, output)],
             _ => ids
                 .iter()
@@ -119,6 +147,9 @@ impl ZooPuzzle {
             ZooPuzzle::Dominosa => tatham_output::read_dominosa,
             ZooPuzzle::Slant => tatham_output::read_slant,
             ZooPuzzle::Galaxies => tatham_output::read_galaxies,
+            ZooPuzzle::Loopy => tatham_output::read_loopy,
+            ZooPuzzle::Tracks => tatham_output::read_tracks,
+            ZooPuzzle::Pearl | ZooPuzzle::Signpost => tatham_output::read_answer_line,
         }
     }
 }

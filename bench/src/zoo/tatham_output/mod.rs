@@ -18,10 +18,12 @@
 //! ));
 //! ```
 
+mod answer_lines;
 mod dominosa;
 mod galaxies;
 mod keen;
 mod lightup;
+mod loopy;
 mod magnets;
 mod map;
 mod pattern;
@@ -31,13 +33,16 @@ mod slant;
 mod solo;
 mod tents;
 mod towers;
+mod tracks;
 mod unequal;
 mod unruly;
 
+pub use answer_lines::{read_answer_line, read_answer_lines};
 pub use dominosa::read_dominosa;
 pub use galaxies::read_galaxies;
 pub use keen::read_keen;
 pub use lightup::read_lightup;
+pub use loopy::read_loopy;
 pub use magnets::read_magnets;
 pub use map::read_map;
 pub use pattern::read_pattern;
@@ -46,6 +51,7 @@ pub use slant::read_slant;
 pub use solo::read_solo;
 pub use tents::read_tents;
 pub use towers::read_towers;
+pub use tracks::read_tracks;
 pub use unequal::{read_unequal, read_unequal_batch};
 pub use unruly::read_unruly;
 
