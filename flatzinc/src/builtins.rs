@@ -133,6 +133,13 @@ impl Poster<'_> {
             .map_err(|e| self.t.engine(label, e))
     }
 
+    fn overflow(&self) -> Error {
+        self.t.unsupported(format!(
+            "{}: constants beyond 64-bit arithmetic",
+            self.label
+        ))
+    }
+
     fn engine(&self, error: sieve::Error) -> Error {
         self.t.engine(self.label.clone(), error)
     }
@@ -211,7 +218,11 @@ impl Poster<'_> {
         let (mut terms, mut constant) = (Vec::new(), 0i64);
         for (&coefficient, item) in coefficients.iter().zip(&items) {
             match int_of(item) {
-                Some(value) => constant += coefficient * value,
+                Some(value) => {
+                    constant = (coefficient.checked_mul(value))
+                        .and_then(|term| constant.checked_add(term))
+                        .ok_or_else(|| self.overflow())?;
+                }
                 None => terms.push((coefficient, self.t.var_of(item)?)),
             }
         }
@@ -237,7 +248,7 @@ impl Poster<'_> {
         rhs: i64,
         boolean: Option<(usize, Reification)>,
     ) -> Result<(), Error> {
-        let rhs = rhs - constant;
+        let rhs = rhs.checked_sub(constant).ok_or_else(|| self.overflow())?;
         let label = self.label.clone();
         let Some((index, how)) = boolean else {
             return self.enforce(terms, test, rhs);
@@ -549,7 +560,7 @@ impl Poster<'_> {
         let table = self.ints(3)?;
         let start = self.int(4)?;
         let accepting = self.set_of(5)?;
-        if states < 1 || symbols < 1 || table.len() as i64 != states * symbols {
+        if states < 1 || symbols < 1 || Some(table.len() as i64) != states.checked_mul(symbols) {
             return Err(self.t.invalid(format!(
                 "{}: the transition table has {} entries for {states} states × {symbols} values",
                 self.label,
@@ -596,9 +607,9 @@ impl Poster<'_> {
         let (low, high) = match base {
             "fzn_count_eq_par" => (c, c),
             "fzn_count_leq_par" => (c, n),
-            "fzn_count_lt_par" => (c + 1, n),
+            "fzn_count_lt_par" => (c.saturating_add(1), n),
             "fzn_count_geq_par" => (0, c),
-            _ => (0, c - 1),
+            _ => (0, c.saturating_sub(1)),
         };
         let (low, high) = (low.max(0), high.min(n));
         let Ok(value) = Value::try_from(value) else {
@@ -658,7 +669,7 @@ fn negation(test: LinearTest, rhs: i64) -> (LinearTest, i64) {
     match test {
         LinearTest::Equal => (LinearTest::NotEqual, rhs),
         LinearTest::NotEqual => (LinearTest::Equal, rhs),
-        LinearTest::AtMost => (LinearTest::AtLeast, rhs + 1),
-        LinearTest::AtLeast => (LinearTest::AtMost, rhs - 1),
+        LinearTest::AtMost => (LinearTest::AtLeast, rhs.saturating_add(1)),
+        LinearTest::AtLeast => (LinearTest::AtMost, rhs.saturating_sub(1)),
     }
 }

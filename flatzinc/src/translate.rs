@@ -17,6 +17,9 @@ use crate::search::{Phase, phases};
 /// ranges are declined (bounds domains are future work).
 pub const MAX_DOMAIN: i64 = 1 << 16;
 
+/// The most values a constant set (`1..n`) may have, and the longest array.
+pub const MAX_SET: i64 = 1 << 22;
+
 /// A value an argument stands for once names are resolved.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
@@ -202,6 +205,9 @@ impl Translator {
                         )));
                     }
                 }
+            }
+            (None, Some(len)) if len as i64 > MAX_SET => {
+                return Err(self.unsupported(format!("the array `{name}` of {len} variables")));
             }
             (None, Some(len)) => {
                 let items = (0..len)
@@ -402,7 +408,14 @@ impl Translator {
         Ok(match expr {
             Expr::Bool(value) => Arg::Bool(*value),
             Expr::Int(value) => Arg::Int(*value),
-            Expr::IntRange(low, high) => Arg::Set((*low..=*high).collect()),
+            Expr::IntRange(low, high) => {
+                if i128::from(*high) - i128::from(*low) >= i128::from(MAX_SET) {
+                    return Err(self.unsupported(format!(
+                        "the set {low}..{high} (more than {MAX_SET} values)"
+                    )));
+                }
+                Arg::Set((*low..=*high).collect())
+            }
             Expr::IntSet(values) => {
                 let mut values = values.clone();
                 values.sort_unstable();
