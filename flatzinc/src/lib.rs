@@ -32,9 +32,12 @@
 //! ## What it reads
 //!
 //! - Integer variables whose domain is a range or a set of at most
-//!   [`MAX_DOMAIN`] values (the engine's domains are bitsets); a wider or
-//!   unbounded `var int` is [`Error::Unsupported`] naming the line. Bounds
-//!   domains for wide ranges are future work.
+//!   [`MAX_DOMAIN`] values (the engine's domains are bitsets); a wider range
+//!   is [`Error::Unsupported`] naming the line. A `var int` declared without
+//!   a range takes the one its defining constraint gives (`int_lin_eq`,
+//!   `int_plus`, `int_times`, `int_abs`, `int_min/max`, `int_div/mod`,
+//!   element), and is declined when none does. Bounds domains for wide ranges
+//!   are future work.
 //! - Booleans (0 false, 1 true), arrays, parameters, `output_var` and
 //!   `output_array` annotations.
 //! - The builtins `int_eq/ne/le/lt`, `int_lin_eq/ne/le`, `int_plus`,
@@ -57,6 +60,7 @@ mod ast;
 mod bound;
 mod builtins;
 mod error;
+mod infer;
 mod lexer;
 mod parser;
 pub mod search;

@@ -98,6 +98,8 @@ pub(crate) struct Translator {
     pub(crate) model: Model,
     names: HashMap<String, Arg>,
     constants: HashMap<i64, VarId>,
+    /// Ranges for variables declared without one ([`crate::infer`]).
+    inferred: HashMap<String, (i64, i64)>,
     /// The line of the item being translated.
     pub(crate) line: usize,
 }
@@ -110,6 +112,7 @@ pub fn translate(flatzinc: &FlatZinc) -> Result<Program, Error> {
         model: Model::new(),
         names: HashMap::new(),
         constants: HashMap::new(),
+        inferred: crate::infer::inferred_bounds(flatzinc),
         line: 0,
     };
     for parameter in &flatzinc.parameters {
@@ -310,6 +313,10 @@ impl Translator {
             (_, Domain::Set(_)) => {
                 return Err(self.invalid(format!("the variable `{name}` has an empty domain")));
             }
+            (BaseType::Int, Domain::Unbounded) if self.inferred.contains_key(name) => {
+                let (low, high) = self.inferred[name];
+                (low, high, None)
+            }
             _ => {
                 return Err(self.unsupported(format!(
                     "the variable `{name}` has no finite domain (declare its range; at most {MAX_DOMAIN} values)"
@@ -336,8 +343,7 @@ impl Translator {
             || Value::try_from(high).is_err()
         {
             return Err(self.unsupported(format!(
-                "domain of {size} values ({low}..{high}) for `{name}` at line {}: at most {MAX_DOMAIN} values",
-                self.line
+                "domain of {size} values ({low}..{high}) for `{name}`: at most {MAX_DOMAIN} values"
             )));
         }
         let var = (self.model.new_var_in(low as Value..=high as Value))
