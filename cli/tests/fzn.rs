@@ -34,7 +34,7 @@ fn solves_with_the_solver_interface_flags() {
             "2",
             "-r",
             "7",
-            &model("queens.fzn"),
+            &model("queens-8.fzn"),
         ],
         None,
     );
@@ -42,10 +42,10 @@ fn solves_with_the_solver_interface_flags() {
     let out = stdout(&all);
     assert_eq!(out.matches("----------\n").count(), 92);
     assert!(out.contains("==========\n%%%mzn-stat: nodes="), "{out}");
-    let first = common::run(&["fzn", "-n", "1", "-f", &model("queens.fzn")], None);
+    let first = common::run(&["fzn", "-n", "1", "-f", &model("queens-8.fzn")], None);
     assert_exit(&first, 0);
     assert_eq!(stdout(&first).matches("----------\n").count(), 1);
-    let best = common::run(&["fzn", "-t", "10000", &model("knapsack.fzn")], None);
+    let best = common::run(&["fzn", "-t", "10000", &model("knapsack-a.fzn")], None);
     assert_exit(&best, 0);
     assert!(
         stdout(&best).ends_with("----------\n==========\n"),
@@ -121,7 +121,12 @@ fn minizinc_runs_models_through_the_configuration() {
     assert!(out.contains("=========="), "{out}");
     let optimum = Command::new("minizinc")
         .env("MZN_SOLVER_PATH", &folder)
-        .args(["--solver", "sieve", &model("knapsack.mzn")])
+        .args([
+            "--solver",
+            "sieve",
+            &model("knapsack.mzn"),
+            &model("knapsack-a.dzn"),
+        ])
         .output()
         .expect("minizinc runs");
     let out = String::from_utf8_lossy(&optimum.stdout);
