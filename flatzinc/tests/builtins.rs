@@ -226,3 +226,22 @@ fn native_globals() {
         ),
     ]);
 }
+
+/// A variable in two places of one constraint: the translation stays exact.
+#[test]
+fn repeated_variables() {
+    check(&[
+        ("int_lin_eq([1, 1], [a, a], 2)", &|v| v[0] == 1),
+        ("int_lin_ne([2, -1], [a, a], 1)", &|v| v[0] != 1),
+        ("int_eq_reif(a, a, r)", &|v| v[6] == 1),
+        ("int_times(a, a, a)", &|v| v[0] * v[0] == v[0]),
+        ("int_plus(a, a, b)", &|v| 2 * v[0] == v[1]),
+        ("fzn_all_different_int([a, b, a])", &|_| false),
+        ("array_var_int_element(a, [a, b, 1], a)", &|v| {
+            (1..=3).contains(&v[0]) && [v[0], v[1], 1][v[0] as usize - 1] == v[0]
+        }),
+        ("bool_clause([p, p], [p])", &|_| true),
+        ("array_bool_xor([p, p, q])", &|v| v[5] == 1),
+        ("fzn_table_int([a, a], [1, 1, 2, 3])", &|v| v[0] == 1),
+    ]);
+}

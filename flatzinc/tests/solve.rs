@@ -159,3 +159,55 @@ fn declined_constructs_name_their_line() {
         assert!(error.to_string().contains(words), "{text}: {error}");
     }
 }
+
+/// Every variable selection and value choice finds the 92 solutions of eight
+/// queens; `indomain_max` starts from the other end.
+#[test]
+fn every_search_annotation_explores_the_whole_tree() {
+    let model = |annotation: &str| {
+        format!(
+            "array [1..8] of var 1..8: q :: output_array([1..8]);\n\
+             constraint fzn_all_different_int(q);\n{}solve :: {annotation} satisfy;\n",
+            (1..=8)
+                .flat_map(|i| (i + 1..=8).map(move |j| (i, j)))
+                .map(|(i, j)| format!(
+                    "constraint int_lin_ne([1, -1], [q[{i}], q[{j}]], {});\n\
+                     constraint int_lin_ne([1, -1], [q[{i}], q[{j}]], -{});\n",
+                    j - i,
+                    j - i
+                ))
+                .collect::<String>()
+        )
+    };
+    let selections = [
+        "input_order",
+        "first_fail",
+        "anti_first_fail",
+        "smallest",
+        "largest",
+        "dom_w_deg",
+        "occurrence",
+    ];
+    let choices = [
+        "indomain_min",
+        "indomain_max",
+        "indomain_median",
+        "indomain_split",
+        "indomain_random",
+    ];
+    for selection in selections {
+        for choice in choices {
+            let annotation =
+                format!("seq_search([int_search(q, {selection}, {choice}, complete)])");
+            let out = run(&model(&annotation), &Options { seed: 3, ..all() });
+            assert_eq!(out.matches("----------\n").count(), 92, "{annotation}");
+            assert!(out.ends_with("==========\n"), "{annotation}");
+        }
+    }
+    let first = |choice: &str| {
+        let annotation = format!("int_search(q, input_order, {choice}, complete)");
+        run(&model(&annotation), &Options::default())
+    };
+    assert!(first("indomain_min").starts_with("q = array1d(1..8, [1, 5, 8, 6, 3, 7, 2, 4]);"));
+    assert!(first("indomain_max").starts_with("q = array1d(1..8, [8, 4, 1, 3, 6, 2, 7, 5]);"));
+}
