@@ -80,7 +80,8 @@ fn arity(name: &str) -> Option<&'static [usize]> {
         "array_bool_and" | "array_bool_or" => &[2],
         "bool_and" | "bool_or" => &[3],
         _ if reified => return None,
-        "bool2int" | "bool_not" | "int_abs" | "fzn_table_int" | "table_int" => &[2],
+        "bool2int" | "bool_not" | "int_abs" | "fzn_table_int" | "table_int"
+        | "array_int_maximum" | "array_int_minimum" => &[2],
         "int_plus"
         | "int_times"
         | "int_div"
@@ -88,6 +89,7 @@ fn arity(name: &str) -> Option<&'static [usize]> {
         | "int_min"
         | "int_max"
         | "int_pow"
+        | "int_pow_fixed"
         | "array_int_element"
         | "array_var_int_element"
         | "array_bool_element"
@@ -372,7 +374,9 @@ impl Poster<'_> {
             "int_mod" => self.arithmetic(Operation::Modulo),
             "int_min" => self.arithmetic(Operation::Minimum),
             "int_max" => self.arithmetic(Operation::Maximum),
-            "int_pow" => self.arithmetic(Operation::Power),
+            "int_pow" | "int_pow_fixed" => self.arithmetic(Operation::Power),
+            "array_int_maximum" => self.extremum(Operation::Maximum),
+            "array_int_minimum" => self.extremum(Operation::Minimum),
             "int_abs" => {
                 let (x, z) = (self.var(0)?, self.var(1)?);
                 let label = self.label.clone();
@@ -408,6 +412,41 @@ impl Poster<'_> {
     ) -> Result<(), Error> {
         let terms = self.pair(0, 1, -1)?;
         self.linear(terms, test, shift, boolean)
+    }
+
+    /// `m = max(xs)` (or min) as a chain of two-argument rules through fresh
+    /// variables over the hull of the elements' ranges.
+    fn extremum(&mut self, operation: Operation) -> Result<(), Error> {
+        let result = self.var(0)?;
+        let items = self.vars(1)?;
+        let Some((&first, rest)) = items.split_first() else {
+            return Err(self.t.invalid(format!("{}: an empty array", self.label)));
+        };
+        let mut hull = (i64::MAX, i64::MIN);
+        for &item in &items {
+            let range = self.t.model.range(item).map_err(|e| self.engine(e))?;
+            hull = (
+                hull.0.min(i64::from(*range.start())),
+                hull.1.max(i64::from(*range.end())),
+            );
+        }
+        let mut acc = first;
+        for (at, &item) in rest.iter().enumerate() {
+            let label = self.label.clone();
+            let next = if at + 1 == rest.len() {
+                result
+            } else {
+                self.t
+                    .var_in(hull.0, hull.1, &format!("{label} part {}", at + 1))?
+            };
+            self.add(Arithmetic::new(label, operation, acc, item, next))?;
+            acc = next;
+        }
+        if rest.is_empty() {
+            let label = self.label.clone();
+            self.add(Compare::new(label, result, Comparison::Equal, first))?;
+        }
+        Ok(())
     }
 
     /// `r ⇔ ∧ as` or `r ⇔ ∨ as` (and `⇒` for `_imp`).

@@ -41,7 +41,8 @@
 //! - Booleans (0 false, 1 true), arrays, parameters, `output_var` and
 //!   `output_array` annotations.
 //! - The builtins `int_eq/ne/le/lt`, `int_lin_eq/ne/le`, `int_plus`,
-//!   `int_times`, `int_div`, `int_mod`, `int_pow`, `int_abs`, `int_min/max`,
+//!   `int_times`, `int_div`, `int_mod`, `int_pow(_fixed)`, `int_abs`, `int_min/max`,
+//!   `array_int_maximum/minimum`,
 //!   `array_(var_)int_element`, `array_(var_)bool_element`, `array_bool_and/or/xor`,
 //!   `bool_clause`, `bool2int`, `bool_eq/not/xor/le/lt`, `bool_and/or`,
 //!   `bool_lin_eq/le`, `set_in`, each `_reif` and `_imp` form, and the

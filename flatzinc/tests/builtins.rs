@@ -118,6 +118,14 @@ fn arithmetic() {
             v[1] >= 0 && v[0].pow(v[1] as u32) == v[2]
         }),
         ("int_times(a, a, b)", &|v| v[0] * v[0] == v[1]),
+        ("int_pow_fixed(a, 2, b)", &|v| v[0] * v[0] == v[1]),
+        ("array_int_maximum(d, [a, b, c])", &|v| {
+            v[0].max(v[1]).max(v[2]) == v[3]
+        }),
+        ("array_int_minimum(d, [a, 1, c])", &|v| {
+            v[0].min(1).min(v[2]) == v[3]
+        }),
+        ("array_int_maximum(d, [a])", &|v| v[0] == v[3]),
     ]);
 }
 
