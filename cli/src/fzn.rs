@@ -10,6 +10,7 @@ use std::time::Duration;
 use sieve_flatzinc::{Options, parse, solve, translate};
 
 use crate::common::{CliError, Outcome};
+use crate::teach::{TraceArgs, Traced, write_trace};
 
 /// Flags of the FlatZinc solver interface.
 #[derive(clap::Args, Debug)]
@@ -45,6 +46,10 @@ pub struct Args {
     /// Threads (accepted; the search runs on one).
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     pub threads: Option<u64>,
+    /// The trace of a search to the first solution (fewest values first, the
+    /// annotations aside), each change naming its constraint and line.
+    #[command(flatten)]
+    pub trace: TraceArgs,
 }
 
 /// Where to write the MiniZinc configuration.
@@ -67,6 +72,22 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         CliError::input(format!("{}: {error}", args.model.display()))
     };
     let program = translate(&parse(&text).map_err(located)?).map_err(located)?;
+    if args.trace.trace.is_some() {
+        // Before the solve: branch and bound's bound would otherwise exclude
+        // every solution the traced search could find.
+        let mut config = sieve::Config::default();
+        if let Some(limit) = args.time_limit {
+            config = config.time_limit(Duration::from_millis(limit));
+        }
+        let traced = Traced {
+            model: &program.model,
+            start: &program.model.domains(),
+            config: &config,
+            view: sieve_replay::View::List,
+            title: args.model.display().to_string(),
+        };
+        write_trace(&args.trace, traced)?;
+    }
     let options = Options {
         all_solutions: args.all,
         solution_limit: args.solutions,

@@ -55,6 +55,19 @@ fn solves_with_the_solver_interface_flags() {
 }
 
 #[test]
+fn traces_name_each_constraint_and_its_line() {
+    let traced = common::run(&["fzn", "--trace", "text", &model("queens-4.fzn")], None);
+    assert_exit(&traced, 0);
+    let trace = stderr(&traced);
+    assert!(trace.contains("try q[1] = 1"), "{trace}");
+    assert!(
+        trace.contains("q[2] ≠ 1  [fzn_all_different_int (line 17)"),
+        "{trace}"
+    );
+    assert_eq!(stdout(&traced).matches("----------\n").count(), 1);
+}
+
+#[test]
 fn bad_and_unsupported_models_exit_2_naming_the_line() {
     let folder = scratch("bad");
     let cases = [

@@ -369,6 +369,7 @@ impl Translator {
                     let Arg::Array(items) = item else {
                         return Err(self.invalid("`output_array` on a variable that is no array"));
                     };
+                    self.name_elements(&variable.name, &ranges, &items);
                     return Ok(Some(Output::Array {
                         name: variable.name.clone(),
                         ranges,
@@ -380,6 +381,28 @@ impl Translator {
             }
         }
         Ok(None)
+    }
+
+    /// Traces and explanations call an output array's variables by the
+    /// model's own names (`q[3]`, `grid[2,1]`) rather than the compiler's.
+    fn name_elements(&mut self, name: &str, ranges: &[(i64, i64)], items: &[Arg]) {
+        for (at, item) in items.iter().enumerate() {
+            let Arg::Var(var) = item else { continue };
+            if self.constants.values().any(|constant| constant == var) {
+                continue;
+            }
+            let mut rest = at as i64;
+            let mut indices = Vec::new();
+            for &(low, high) in ranges.iter().rev() {
+                let width = (high - low + 1).max(1);
+                indices.push(low + rest % width);
+                rest /= width;
+            }
+            indices.reverse();
+            let indices: Vec<String> = indices.iter().map(i64::to_string).collect();
+            self.model
+                .set_name(*var, format!("{name}[{}]", indices.join(",")));
+        }
     }
 
     fn output_ranges(&self, annotation: &Annotation) -> Result<Vec<(i64, i64)>, Error> {

@@ -211,3 +211,16 @@ fn every_search_annotation_explores_the_whole_tree() {
     assert!(first("indomain_min").starts_with("q = array1d(1..8, [1, 5, 8, 6, 3, 7, 2, 4]);"));
     assert!(first("indomain_max").starts_with("q = array1d(1..8, [8, 4, 1, 3, 6, 2, 7, 5]);"));
 }
+
+#[test]
+fn output_arrays_name_their_variables() {
+    let text = "var 1..2: X_1;\nvar 1..2: X_2;\nvar 1..2: X_3;\nvar 1..2: X_4;\n\
+        array [1..4] of var int: grid :: output_array([1..2, 1..2]) = [X_1, X_2, X_3, 2];\nsolve satisfy;\n";
+    let program = translate(&parse(text).unwrap()).unwrap();
+    let names: Vec<String> = program
+        .model
+        .vars()
+        .map(|var| program.model.var_name(var))
+        .collect();
+    assert_eq!(&names[..4], ["grid[1,1]", "grid[1,2]", "grid[2,1]", "X_4"]);
+}
