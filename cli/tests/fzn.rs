@@ -146,3 +146,37 @@ fn minizinc_runs_models_through_the_configuration() {
     assert!(out.contains("total = 70;"), "{out}");
     std::fs::remove_dir_all(&folder).ok();
 }
+
+#[test]
+fn bench_runs_the_strategy_matrix_over_flatzinc_models() {
+    let list = model("bench.txt");
+    let output = common::run(
+        &[
+            "bench",
+            "fzn",
+            "--file",
+            &list,
+            "--all-solutions",
+            "--repeats",
+            "1",
+            "--warmup",
+            "0",
+            "--schedules",
+            "queue,priority",
+            "--restores",
+            "trail",
+            "--format",
+            "csv",
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    let csv = stdout(&output);
+    assert_eq!(
+        csv.lines().filter(|line| line.starts_with("fzn,")).count(),
+        4,
+        "{csv}"
+    );
+    let refused = common::run(&["bench", "fzn", "--file", &list, "--tiers", "fast"], None);
+    assert_exit(&refused, 2);
+}
