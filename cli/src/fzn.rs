@@ -10,7 +10,7 @@ use std::time::Duration;
 use sieve_flatzinc::{Options, parse, solve, translate};
 
 use crate::common::{CliError, Outcome};
-use crate::teach::{TraceArgs, Traced, write_trace};
+use crate::teach::{Question, TraceArgs, Traced, explain, write_trace};
 
 /// Flags of the FlatZinc solver interface.
 #[derive(clap::Args, Debug)]
@@ -50,6 +50,14 @@ pub struct Args {
     /// annotations aside), each change naming its constraint and line.
     #[command(flatten)]
     pub trace: TraceArgs,
+    /// Instead of solving, explain what propagation from the start does to the
+    /// variable of this name (`x`, `q[3]`): why it holds its value, or, with
+    /// `--value`, why that value is gone.
+    #[arg(long, value_name = "NAME")]
+    pub explain: Option<String>,
+    /// The value `--explain` asks about.
+    #[arg(long, value_name = "V", requires = "explain")]
+    pub value: Option<sieve::Value>,
 }
 
 /// Where to write the MiniZinc configuration.
@@ -72,6 +80,26 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         CliError::input(format!("{}: {error}", args.model.display()))
     };
     let program = translate(&parse(&text).map_err(located)?).map_err(located)?;
+    if let Some(name) = &args.explain {
+        let model = &program.model;
+        let var = (model.vars())
+            .find(|&var| model.var_name(var) == *name)
+            .ok_or_else(|| {
+                CliError::input(format!("--explain: the model has no variable `{name}`"))
+            })?;
+        let start = model.domains();
+        let question = Question {
+            model,
+            start: &start,
+            var,
+            name: name.clone(),
+            value: args.value,
+            given: None,
+            describe: &|value| value.to_string(),
+            rules: "every constraint of the model",
+        };
+        return explain(&question, out);
+    }
     if args.trace.trace.is_some() {
         // Before the solve: branch and bound's bound would otherwise exclude
         // every solution the traced search could find.

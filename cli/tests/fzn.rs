@@ -180,3 +180,26 @@ fn bench_runs_the_strategy_matrix_over_flatzinc_models() {
     let refused = common::run(&["bench", "fzn", "--file", &list, "--tiers", "fast"], None);
     assert_exit(&refused, 2);
 }
+
+#[test]
+fn explain_answers_why_for_a_named_variable() {
+    let sums = model("send_more_money.fzn");
+    let held = common::run(&["fzn", &sums, "--explain", "M"], None);
+    assert_exit(&held, 0);
+    assert!(
+        stdout(&held)
+            .starts_with("M holds 1 because:\n  1. M = 1  [sum bounds, int_lin_eq (line 13)]"),
+        "{}",
+        stdout(&held)
+    );
+    let gone = common::run(&["fzn", &sums, "--explain", "S", "--value", "8"], None);
+    assert_exit(&gone, 0);
+    assert!(
+        stdout(&gone).starts_with("8 is gone from S because:"),
+        "{}",
+        stdout(&gone)
+    );
+    let unknown = common::run(&["fzn", &sums, "--explain", "Q"], None);
+    assert_exit(&unknown, 2);
+    assert!(stderr(&unknown).contains("no variable `Q`"));
+}

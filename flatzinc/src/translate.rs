@@ -496,7 +496,7 @@ impl Translator {
         if let Some(&var) = self.constants.get(&value) {
             return Ok(var);
         }
-        let var = self.var_in(value, value, &value.to_string())?;
+        let var = self.var_in(value, value, &format!("constant {value}"))?;
         self.constants.insert(value, var);
         Ok(var)
     }
