@@ -7,14 +7,15 @@
 //! objective's bound tightens (see [`crate::bound`]), so every later solution
 //! is better, and the last one of a complete search is optimal.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use sieve::{Config, Counters, Search, Value, ValueOrder, VarOrder};
+use sieve::{Config, Counters, Search, Value, VarOrder};
 
 use crate::error::Error;
-use crate::search::AnnotatedSearch;
+use crate::search::{AnnotatedSearch, Phase, ValueChoice, VarSelection};
 use crate::translate::{Arg, Output, Program};
 
 /// The solver interface's flags.
@@ -26,7 +27,8 @@ pub struct Options {
     pub solution_limit: Option<u64>,
     /// `-t MS`: stop after this long.
     pub time_limit: Option<Duration>,
-    /// `-f`: ignore the search annotations (fewest values first, smallest value).
+    /// `-f`: ignore the search annotations (the output variables first, fewest
+    /// values first, smallest value; a random value with a seed).
     pub free_search: bool,
     /// `-r SEED`: the seed of random value choices.
     pub seed: u64,
@@ -62,9 +64,6 @@ pub struct Summary {
 pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Result<Summary, Error> {
     let started = Instant::now();
     let mut config = Config::default().var_order(VarOrder::FewestValues);
-    if options.seed != 0 && options.free_search {
-        config = config.value_order(ValueOrder::Random { seed: options.seed });
-    }
     if let Some(limit) = options.time_limit {
         config = config.time_limit(limit);
     }
@@ -73,15 +72,28 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
         construct: "the search".into(),
         source,
     };
-    let mut search = Search::new(&program.model, config).map_err(engine_error)?;
-    if !options.free_search && !program.phases.is_empty() {
-        let brancher = AnnotatedSearch::new(
-            program.phases.clone(),
-            program.model.num_rules(),
-            options.seed,
-        );
-        search = search.with_brancher(Box::new(brancher));
-    }
+    // The output variables are decided right after the annotated ones: a
+    // solution is an assignment of the output variables, so once they are fixed
+    // the rest of the search only completes it.
+    let outputs = program.output_vars();
+    let mut phases = if options.free_search {
+        Vec::new()
+    } else {
+        program.phases.clone()
+    };
+    phases.push(Phase {
+        vars: outputs.clone(),
+        selection: VarSelection::FirstFail,
+        choice: if options.free_search && options.seed != 0 {
+            ValueChoice::Random
+        } else {
+            ValueChoice::Min
+        },
+    });
+    let brancher = AnnotatedSearch::new(phases, program.model.num_rules(), options.seed);
+    let mut search = Search::new(&program.model, config)
+        .map_err(engine_error)?
+        .with_brancher(Box::new(brancher));
     let limit = match (
         options.solution_limit,
         options.all_solutions,
@@ -98,11 +110,17 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
         counters: Counters::default(),
     };
     let mut last = None;
+    let mut seen: HashSet<Vec<Value>> = HashSet::new();
     loop {
         let Some(solution) = search.next_solution() else {
             summary.complete = search.stop_reason().is_none();
             break;
         };
+        // Two completions of one output assignment are one FlatZinc solution.
+        let shown: Vec<Value> = outputs.iter().map(|&var| solution.value(var)).collect();
+        if program.objective.is_none() && !seen.insert(shown) {
+            continue;
+        }
         summary.solutions += 1;
         let text = format_solution(program, &solution.values);
         if let Some(objective) = &program.objective {

@@ -93,6 +93,29 @@ pub struct Program {
     pub phases: Vec<Phase>,
 }
 
+impl Program {
+    /// The variables the outputs print, each once, in output order: what tells
+    /// two solutions apart.
+    pub fn output_vars(&self) -> Vec<VarId> {
+        let mut vars = Vec::new();
+        let mut listed = std::collections::HashSet::new();
+        for output in &self.outputs {
+            let items = match output {
+                Output::Scalar { item, .. } => std::slice::from_ref(item),
+                Output::Array { items, .. } => items.as_slice(),
+            };
+            for item in items {
+                if let Arg::Var(var) = item
+                    && listed.insert(*var)
+                {
+                    vars.push(*var);
+                }
+            }
+        }
+        vars
+    }
+}
+
 /// The state of a translation: the model built so far and every name's value.
 pub(crate) struct Translator {
     pub(crate) model: Model,

@@ -9,8 +9,10 @@ use sieve_flatzinc::{Options, parse, solve, translate};
 /// The values of a, b, c, d, p, q, r in one assignment.
 type Values = [i64; 7];
 
-const DECLARATIONS: &str = "var -3..3: a;\nvar -3..3: b;\nvar -3..3: c;\nvar -3..3: d;\n\
-    var bool: p;\nvar bool: q;\nvar bool: r;\n";
+/// Every variable is an output: a FlatZinc solution is an assignment of them.
+const DECLARATIONS: &str = "var -3..3: a :: output_var;\nvar -3..3: b :: output_var;\n\
+    var -3..3: c :: output_var;\nvar -3..3: d :: output_var;\nvar bool: p :: output_var;\n\
+    var bool: q :: output_var;\nvar bool: r :: output_var;\n";
 
 fn sieve_count(constraint: &str) -> u64 {
     let text = format!("{DECLARATIONS}constraint {constraint};\nsolve satisfy;\n");
