@@ -75,7 +75,11 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
     // The output variables are decided right after the annotated ones: a
     // solution is an assignment of the output variables, so once they are fixed
     // the rest of the search only completes it.
-    let outputs = program.output_vars();
+    // A model without output annotations tells its solutions apart by every variable.
+    let mut outputs = program.output_vars();
+    if program.outputs.is_empty() {
+        outputs = program.model.vars().collect();
+    }
     let mut phases = if options.free_search {
         Vec::new()
     } else {

@@ -224,3 +224,15 @@ fn output_arrays_name_their_variables() {
         .collect();
     assert_eq!(&names[..4], ["grid[1,1]", "grid[1,2]", "grid[2,1]", "X_4"]);
 }
+
+#[test]
+fn without_outputs_every_variable_tells_solutions_apart() {
+    let text = "var 1..3: x;\nvar 1..3: y;\nconstraint int_lt(x, y);\nsolve satisfy;\n";
+    assert_eq!(run(text, &all()), "----------\n".repeat(3) + "==========\n");
+    let shown =
+        "var 1..3: x :: output_var;\nvar 1..3: y;\nconstraint int_lt(x, y);\nsolve satisfy;\n";
+    assert_eq!(
+        run(shown, &all()),
+        "x = 1;\n----------\nx = 2;\n----------\n==========\n"
+    );
+}
