@@ -7,7 +7,6 @@
 //! objective's bound tightens (see [`crate::bound`]), so every later solution
 //! is better, and the last one of a complete search is optimal.
 
-use std::collections::HashSet;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -75,11 +74,8 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
     // The output variables are decided right after the annotated ones: a
     // solution is an assignment of the output variables, so once they are fixed
     // the rest of the search only completes it.
-    // A model without output annotations tells its solutions apart by every variable.
-    let mut outputs = program.output_vars();
-    if program.outputs.is_empty() {
-        outputs = program.model.vars().collect();
-    }
+    program.reset();
+    let outputs = program.output_vars().to_vec();
     let mut phases = if options.free_search {
         Vec::new()
     } else {
@@ -114,16 +110,21 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
         counters: Counters::default(),
     };
     let mut last = None;
-    let mut seen: HashSet<Vec<Value>> = HashSet::new();
     loop {
         let Some(solution) = search.next_solution() else {
             summary.complete = search.stop_reason().is_none();
             break;
         };
-        // Two completions of one output assignment are one FlatZinc solution.
-        let shown: Vec<Value> = outputs.iter().map(|&var| solution.value(var)).collect();
-        if program.objective.is_none() && !seen.insert(shown) {
-            continue;
+        // Two completions of one output assignment are one FlatZinc solution:
+        // the model's rule fails the branches of an assignment already reported.
+        if let Some(found) = &program.found {
+            let shown: Vec<Value> = outputs.iter().map(|&var| solution.value(var)).collect();
+            let mut found = found
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if !found.insert(shown) {
+                continue;
+            }
         }
         summary.solutions += 1;
         let text = format_solution(program, &solution.values);

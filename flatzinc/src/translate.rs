@@ -2,14 +2,14 @@
 //! name, the output annotations, the objective and the search annotations.
 //! Constraints are translated in [`crate::builtins`].
 
-use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::AtomicI64;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use sieve::{Model, Value, ValueSet, VarId};
 
 use crate::ast::{Annotation, BaseType, Domain, Expr, FlatZinc, Goal, Parameter, Variable};
-use crate::bound::ObjectiveBound;
+use crate::bound::{KnownSolutions, ObjectiveBound};
 use crate::error::Error;
 use crate::search::{Phase, phases};
 
@@ -91,28 +91,66 @@ pub struct Program {
     pub objective: Option<Objective>,
     /// The search annotations, as phases.
     pub phases: Vec<Phase>,
+    /// The variables that tell solutions apart ([`Program::output_vars`]).
+    shown: Vec<VarId>,
+    /// Satisfaction: the assignments of `shown` reported so far (shared with
+    /// the model's [`KnownSolutions`] rule).
+    pub(crate) found: Option<Arc<Mutex<HashSet<Vec<Value>>>>>,
 }
 
 impl Program {
-    /// The variables the outputs print, each once, in output order: what tells
-    /// two solutions apart.
-    pub fn output_vars(&self) -> Vec<VarId> {
-        let mut vars = Vec::new();
-        let mut listed = std::collections::HashSet::new();
-        for output in &self.outputs {
-            let items = match output {
-                Output::Scalar { item, .. } => std::slice::from_ref(item),
-                Output::Array { items, .. } => items.as_slice(),
-            };
-            for item in items {
-                if let Arg::Var(var) = item
-                    && listed.insert(*var)
-                {
-                    vars.push(*var);
-                }
+    /// The variables that tell two solutions apart: those the outputs print,
+    /// each once, in output order, or every variable of a model without outputs.
+    pub fn output_vars(&self) -> &[VarId] {
+        &self.shown
+    }
+
+    /// Forget every solution found and every bound, so that a search starts afresh.
+    pub(crate) fn reset(&self) {
+        if let Some(objective) = &self.objective {
+            objective
+                .bound
+                .store(objective.sense.unbounded(), Ordering::Relaxed);
+        }
+        if let Some(found) = &self.found {
+            found
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .clear();
+        }
+    }
+}
+
+/// The variables that tell two solutions apart (see [`Program::output_vars`]).
+fn distinguishing(outputs: &[Output], model: &Model) -> Vec<VarId> {
+    if outputs.is_empty() {
+        return model.vars().collect();
+    }
+    let mut vars = Vec::new();
+    let mut listed = HashSet::new();
+    for output in outputs {
+        let items = match output {
+            Output::Scalar { item, .. } => std::slice::from_ref(item),
+            Output::Array { items, .. } => items.as_slice(),
+        };
+        for item in items {
+            if let Arg::Var(var) = item
+                && listed.insert(*var)
+            {
+                vars.push(*var);
             }
         }
-        vars
+    }
+    vars
+}
+
+impl Sense {
+    /// The bound before any solution: every value beats it.
+    pub(crate) fn unbounded(self) -> i64 {
+        match self {
+            Sense::Minimize => i64::MAX,
+            Sense::Maximize => i64::MIN,
+        }
     }
 }
 
@@ -159,11 +197,24 @@ pub fn translate(flatzinc: &FlatZinc) -> Result<Program, Error> {
         Goal::Maximize(expr) => Some(translator.objective(expr, Sense::Maximize)?),
     };
     let phases = phases(&mut translator, &flatzinc.solve.annotations)?;
+    let shown = distinguishing(&outputs, &translator.model);
+    let found = match objective {
+        Some(_) => None,
+        None => {
+            let found = Arc::new(Mutex::new(HashSet::new()));
+            let rule = KnownSolutions::new(&translator.model, shown.clone(), Arc::clone(&found));
+            (translator.model.add_rule(rule))
+                .map_err(|e| translator.engine("the solve item", e))?;
+            Some(found)
+        }
+    };
     Ok(Program {
         model: translator.model,
         outputs,
         objective,
         phases,
+        shown,
+        found,
     })
 }
 
@@ -443,11 +494,7 @@ impl Translator {
     fn objective(&mut self, expr: &Expr, sense: Sense) -> Result<Objective, Error> {
         let value = self.resolve(expr)?;
         let var = self.var_of(&value)?;
-        let start = match sense {
-            Sense::Minimize => i64::MAX,
-            Sense::Maximize => i64::MIN,
-        };
-        let bound = Arc::new(AtomicI64::new(start));
+        let bound = Arc::new(AtomicI64::new(sense.unbounded()));
         let rule = ObjectiveBound::new(&self.model, var, sense, Arc::clone(&bound));
         self.model
             .add_rule(rule)

@@ -236,3 +236,25 @@ fn without_outputs_every_variable_tells_solutions_apart() {
         "x = 1;\n----------\nx = 2;\n----------\n==========\n"
     );
 }
+
+#[test]
+fn a_program_solves_the_same_twice() {
+    for text in [
+        "var 1..3: x :: output_var;\nvar 1..3: y;\nconstraint int_lt(x, y);\nsolve satisfy;\n",
+        "var 1..3: x :: output_var;\nsolve maximize x;\n",
+    ] {
+        let program = translate(&parse(text).unwrap()).unwrap();
+        let mut outputs = Vec::new();
+        for _ in 0..2 {
+            let mut out = Vec::new();
+            solve(&program, &all(), &mut out).unwrap();
+            outputs.push(String::from_utf8(out).unwrap());
+        }
+        assert_eq!(outputs[0], outputs[1], "{text}");
+        assert!(
+            outputs[0].ends_with("----------\n==========\n"),
+            "{}",
+            outputs[0]
+        );
+    }
+}
