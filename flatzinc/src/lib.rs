@@ -56,6 +56,19 @@
 //! Float variables and set variables are declined with a clear error; the
 //! mznlib written by `sieve minizinc-config` declares no set constraint, so
 //! MiniZinc decomposes sets into booleans before Sieve sees them.
+//!
+//! ## What a solution is
+//!
+//! An assignment of the output variables (of every variable, in a model without
+//! output annotations): they are decided right after the annotated ones, and a
+//! branch that repeats a reported assignment fails, so that the auxiliary
+//! variables of decomposed globals do not multiply the solutions. With an
+//! objective, each solution must beat the last one's value (branch and bound
+//! in one search, through a rule that reads the bound the driver tightens);
+//! the last solution of a complete search is optimal. The new engine rules
+//! this needs are general ones: [`sieve::rules::ReifiedLinear`] (every
+//! comparison of sums, alone or reified) and [`sieve::rules::Arithmetic`]
+//! (`×`, `div`, `mod`, `min`, `max`, `|x|`, `^`).
 
 mod ast;
 mod bound;
