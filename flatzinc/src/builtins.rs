@@ -286,6 +286,18 @@ impl Poster<'_> {
         if terms.is_empty() {
             return self.add(ReifiedLinear::new(label, terms, test, rhs));
         }
+        // `x − y = c` (MiniZinc's offset views, `q[i] + i`): `Compare` keeps each
+        // side's values with a partner on the other, holes included, where the
+        // sum would reason on bounds only.
+        if let (Relation::Equal, [(a, x), (b, y)]) = (relation, terms.as_slice())
+            && *a == -*b
+            && a.abs() == 1
+            && x != y
+            && let Ok(offset) = Value::try_from(-rhs * a)
+        {
+            let rule = Compare::new(label, *x, Comparison::Equal, *y).offset(i64::from(offset));
+            return self.add(rule);
+        }
         self.add(LinearSum::new(label, terms, relation, rhs))
     }
 

@@ -78,6 +78,11 @@ fn integer_comparisons_and_their_reified_forms() {
 fn linear_sums_and_their_reified_forms() {
     check(&[
         ("int_lin_eq([2, -1], [a, b], 1)", &|v| 2 * v[0] - v[1] == 1),
+        ("int_lin_eq([1, -1], [a, b], 2)", &|v| v[0] - v[1] == 2),
+        ("int_lin_eq([-1, 1], [a, b], 2)", &|v| v[1] - v[0] == 2),
+        ("int_lin_eq([1, -1, 0], [a, b, c], -1)", &|v| {
+            v[0] - v[1] == -1
+        }),
         ("int_lin_ne([1, 1], [a, b], 0)", &|v| v[0] + v[1] != 0),
         ("int_lin_le([1, 2, -1], [a, b, c], 2)", &|v| {
             v[0] + 2 * v[1] - v[2] <= 2
