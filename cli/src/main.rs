@@ -7,6 +7,7 @@ mod common;
 mod dominosa;
 mod filling;
 mod galaxies;
+mod fzn;
 // Puzzle command modules: one file each.
 mod hitori;
 mod keen;
@@ -56,6 +57,12 @@ enum Command {
     Bench(bench::Args),
     /// Dominosa from Simon Tatham's Dominosa game IDs: solve and count.
     Dominosa(dominosa::Args),
+    /// Solve a FlatZinc model (MiniZinc's solver input) with the FlatZinc solver
+    /// interface's flags.
+    Fzn(fzn::Args),
+    /// Write a MiniZinc solver configuration (sieve.msc and its mznlib) into a
+    /// folder, for `MZN_SOLVER_PATH=DIR minizinc --solver sieve`.
+    MinizincConfig(fzn::ConfigArgs),
     /// Binairo from Simon Tatham's Unruly game IDs, with his unique-rows mode: solve
     /// and count.
     #[command(visible_alias = "unruly")]
@@ -128,6 +135,8 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
     match command {
         Command::Bench(args) => bench::run(args, out),
         Command::Dominosa(args) => dominosa::run(args, out),
+        Command::Fzn(args) => fzn::run(args, out),
+        Command::MinizincConfig(args) => fzn::config(args, out),
         Command::Binairo(args) => binairo::run(args, out),
         Command::Hitori(args) => hitori::run(args, out),
         Command::Fillomino(args) => filling::run(args, out),

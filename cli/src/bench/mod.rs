@@ -5,6 +5,7 @@
 //! their files and build one model per rule set ([`Workload`]), [`run_workload`] runs
 //! the matrix, and [`report`] writes what it found.
 
+mod fzn;
 mod magic;
 mod queens;
 mod report;
@@ -33,6 +34,7 @@ Examples:
   sieve bench queens --file sizes.txt --all-solutions --format csv
   sieve bench skyscrapers --file puzzles.txt --tiers fast,latin,lines
   sieve bench magic --file squares.txt --tiers distinct,bounds --format json
+  sieve bench fzn --file flatzinc/tests/models/bench.txt --all-solutions
 
 Files, per puzzle family:
   sudoku       one puzzle a line (any box shape, every line the same shape)
@@ -44,6 +46,8 @@ Files, per puzzle family:
                separated by blank lines or `#` comment lines, so the output of several
                `sieve magic generate N --hide K` runs reads as it is; a square of
                unknown cells only, with --all-solutions, counts every square of its order
+  fzn          FlatZinc models, one path a line, relative to the list's folder; an
+               optimisation model is benched as its satisfaction problem
 Blank lines and lines starting with # are skipped everywhere.
 
 Rule sets (--tiers), per puzzle family (names or numbers; a tier brings every
@@ -54,6 +58,7 @@ simpler tier with it):
   magic        distinct (default: a domain-consistent sum rule per line), bounds
                (the engine's LinearSum per line); `--rules` is another name for it
   queens       one model only (--tiers is refused)
+  fzn          the translation only (--tiers is refused)
 
 Skyscrapers and magic rows add up every puzzle of the file (a skyscrapers model
 belongs to one puzzle): puzzles/s is the number of puzzles over the sum of each
@@ -73,6 +78,8 @@ pub enum PuzzleKind {
     Skyscrapers,
     /// Magic squares: partial squares, one per paragraph.
     Magic,
+    /// FlatZinc models: one path a line.
+    Fzn,
 }
 
 impl PuzzleKind {
@@ -83,6 +90,7 @@ impl PuzzleKind {
             PuzzleKind::Queens => "queens",
             PuzzleKind::Skyscrapers => "skyscrapers",
             PuzzleKind::Magic => "magic",
+            PuzzleKind::Fzn => "fzn",
         }
     }
 }
@@ -224,6 +232,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         PuzzleKind::Queens => queens::workload(&args)?,
         PuzzleKind::Skyscrapers => skyscrapers::workload(&args)?,
         PuzzleKind::Magic => magic::workload(&args)?,
+        PuzzleKind::Fzn => fzn::workload(&args)?,
     };
     let strategies = strategies(&args)?;
     let options = MatrixOptions {

@@ -13,7 +13,10 @@
 //! - [`graph`]: [`Connected`], [`ConnectedValues`], [`SingleLoop`], [`SinglePath`],
 //!   [`Acyclic`], [`SizedRegions`] on a [`Graph`];
 //! - [`Table`]: allowed tuples (cages, any small relation), domain consistent;
-//! - [`Element`]: `array[index] = value` over variables or constants.
+//! - [`Element`]: `array[index] = value` over variables or constants;
+//! - [`ReifiedLinear`]: a linear test (`=`, `≠`, `≤`, `≥`), alone or tied to a
+//!   boolean (`b ⇔ test`, `b ⇒ test`), by bounds;
+//! - [`Arithmetic`]: `z = x × y`, `div`, `mod`, `min`, `max`, `|x|`, `x^y`.
 //!
 //! Each has a slow from-scratch checker or the brute-force [`crate::oracle`] in its
 //! tests, and each words its changes in general terms that a puzzle can replace by
@@ -21,6 +24,7 @@
 //! ([`matching`]) for rules over other graphs of the same kind.
 
 pub mod all_different;
+pub mod arithmetic;
 pub mod cardinality;
 pub mod compare;
 pub mod distance;
@@ -32,12 +36,14 @@ pub mod linear;
 pub mod matching;
 pub mod probing;
 pub mod regular;
+pub mod reified;
 pub mod table;
 #[cfg(test)]
 mod testing;
 pub mod wording;
 
 pub use all_different::AllDifferent;
+pub use arithmetic::{Arithmetic, Operation};
 pub use cardinality::{Cardinality, GlobalCardinality};
 pub use compare::{Compare, Comparison};
 pub use distance::{Distance, DistanceRelation};
@@ -50,5 +56,6 @@ pub use graph::{
 pub use linear::{LinearSum, Relation};
 pub use probing::Probing;
 pub use regular::{Automaton, Regular};
+pub use reified::{LinearTest, Reification, ReifiedLinear};
 pub use table::Table;
 pub use wording::{Deduction, Wording};
