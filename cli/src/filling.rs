@@ -8,6 +8,9 @@ use sieve_filling::{
     Filling, FillingModel, Puzzle, check, draw, format_filling_line, parse_filling_id,
 };
 
+use sieve_replay::{Ink, View};
+
+use crate::boards::cell_board;
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
@@ -74,6 +77,16 @@ impl ZooPuzzle for Fillomino {
 
     fn var_at(model: &FillingModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    fn board_view(puzzle: &Puzzle, model: &FillingModel) -> View {
+        let var_at = |row, col| model.var_at(row, col);
+        View::Board(cell_board(
+            puzzle.height(),
+            puzzle.width(),
+            var_at,
+            |_, _| Ink::Label,
+        ))
     }
 
     fn check(puzzle: &Puzzle, solution: &Filling) -> Result<(), String> {

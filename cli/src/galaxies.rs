@@ -8,6 +8,9 @@ use sieve_galaxies::{
     Galaxies, GalaxiesModel, Puzzle, check, draw, format_galaxies_line, parse_galaxies_id,
 };
 
+use sieve_replay::{ClueShape, Ink, Point, View};
+
+use crate::boards::cell_board;
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
@@ -75,6 +78,22 @@ impl ZooPuzzle for SpiralGalaxies {
 
     fn var_at(model: &GalaxiesModel, row: usize, column: usize) -> Option<VarId> {
         model.var_at(row, column)
+    }
+
+    /// Each cell coloured by its dot (the page's palette repeats, so the dots,
+    /// drawn on the grid of half cells, tell equal colours apart).
+    fn board_view(puzzle: &Puzzle, model: &GalaxiesModel) -> View {
+        let var_at = |row, col| model.var_at(row, col);
+        let mut board = cell_board(puzzle.height(), puzzle.width(), var_at, |_, _| Ink::Colours);
+        for dot in puzzle.dots() {
+            // A dot's half-cell place (y, x) from 1 is the board's point (y, x).
+            let at = Point {
+                y: dot.y as i32,
+                x: dot.x as i32,
+            };
+            board.clue(at, "", ClueShape::Black);
+        }
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, solution: &Galaxies) -> Result<(), String> {

@@ -6,8 +6,8 @@ mod boards;
 mod common;
 mod dominosa;
 mod filling;
-mod galaxies;
 mod fzn;
+mod galaxies;
 // Puzzle command modules: one file each.
 mod hitori;
 mod keen;

@@ -8,6 +8,9 @@ use sieve_signpost::{
     Numbering, Puzzle, Rules, SignpostModel, check, draw, format_signpost_line, parse_signpost_id,
 };
 
+use sieve_replay::{Ink, Point, View};
+
+use crate::boards::cell_board;
 use crate::common::{CliError, Outcome};
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
@@ -86,6 +89,22 @@ impl ZooPuzzle for Signpost {
             tier("links", Rules::Links)?,
             tier("permutation", Rules::Permutation)?,
         ])
+    }
+
+    /// Each cell's number, and a line from each cell to every cell its arrow
+    /// points at, drawn solid once that cell is its successor: the path appears
+    /// as it is decided.
+    fn board_view(puzzle: &Puzzle, model: &SignpostModel) -> View {
+        let width = puzzle.width();
+        let var_at = |row, col| model.var_at(row, col);
+        let mut board = cell_board(puzzle.height(), width, var_at, |_, _| Ink::Label);
+        let centre = |cell: usize| Point::centre(cell / width, cell % width);
+        for (cell, successor) in model.successors().iter().enumerate() {
+            for next in puzzle.pointed_at(cell) {
+                board.line(successor.index(), next as Value, centre(cell), centre(next));
+            }
+        }
+        View::Board(board)
     }
 
     fn check(puzzle: &Puzzle, solution: &Numbering) -> Result<(), String> {

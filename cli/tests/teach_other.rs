@@ -824,6 +824,9 @@ fn every_zoo_puzzle_draws_a_board() {
         ),
         ("pearl", "7x7:BdWfWcWWdBaBiBeWaBbBc", "lines"),
         ("tracks", "6x6:fCa9wCc,2,6,S5,3,4,3,4,S6,6,4,1,2", "lines"),
+        ("fillomino", "5x4:1a4a2b455a25d3b", "cells"),
+        ("galaxies", "5x5dn:ecqnwb", "clues"),
+        ("signpost", "3x3:d1d9aaegbgh", "lines"),
     ];
     for (command, id, layer) in puzzles {
         let (output, page) = run_to_file(
