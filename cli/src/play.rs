@@ -37,7 +37,7 @@ Keys:
   1-9                 put a number (a pencil mark in mark mode); 0, Delete clear
   Enter               check: wrong numbers are erased and counted; a full right grid wins
   H                   hint: the right number at the cursor, and why
-  R                   reveal the solution (ends the game)
+  R                   reveal the solution (asks first: it ends the game)
   U or Ctrl-Z         undo;  M pencil-mark mode;  C conflict highlighting
   Esc                 quit (asks first while playing);  Ctrl-C quits at once
 
@@ -191,17 +191,26 @@ fn action(key: KeyEvent) -> Action {
     }
 }
 
+/// A question the game asks before a key that ends it takes effect.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Asking {
+    /// Esc while playing.
+    Quit,
+    /// R while playing.
+    Reveal,
+}
+
 /// Reads keys and redraws until the player quits; returns whether they quit
 /// before the game ended.
 fn play_loop(game: &mut Game, title: &str) -> io::Result<bool> {
     let start = Instant::now();
-    let mut confirming = false;
+    let mut asking = None;
     let mut stdout = io::stdout();
     let mut drawn_at = None;
     loop {
         game.tick(start.elapsed().as_secs());
         if drawn_at != Some(game.elapsed()) {
-            draw(&mut stdout, game, title, confirming)?;
+            draw(&mut stdout, game, title, asking)?;
             drawn_at = Some(game.elapsed());
         }
         if !event::poll(Duration::from_millis(250))? {
@@ -214,22 +223,24 @@ fn play_loop(game: &mut Game, title: &str) -> io::Result<bool> {
         if key.kind != KeyEventKind::Press {
             continue;
         }
+        let playing = game.status() == Status::Playing;
         match action(key) {
-            Action::QuitNow => return Ok(game.status() == Status::Playing),
-            Action::Quit if confirming || game.status() != Status::Playing => {
-                return Ok(game.status() == Status::Playing);
+            Action::QuitNow => return Ok(playing),
+            Action::Quit if asking == Some(Asking::Quit) || !playing => return Ok(playing),
+            Action::Quit => asking = Some(Asking::Quit),
+            Action::Game(Command::Reveal) if playing && asking != Some(Asking::Reveal) => {
+                asking = Some(Asking::Reveal);
             }
-            Action::Quit => confirming = true,
             Action::Game(command) => {
-                confirming = false;
+                asking = None;
                 game.apply(command);
             }
-            Action::Nothing => confirming = false,
+            Action::Nothing => asking = None,
         }
     }
 }
 
-fn draw(out: &mut impl Write, game: &Game, title: &str, confirming: bool) -> io::Result<()> {
+fn draw(out: &mut impl Write, game: &Game, title: &str, asking: Option<Asking>) -> io::Result<()> {
     queue!(out, terminal::Clear(ClearType::All), cursor::MoveTo(2, 0))?;
     queue!(out, SetAttribute(Attribute::Bold), Print("SUDOKU-80B"))?;
     queue!(
@@ -239,10 +250,12 @@ fn draw(out: &mut impl Write, game: &Game, title: &str, confirming: bool) -> io:
     )?;
     draw_grid(out, game)?;
     draw_panel(out, game)?;
-    let message = if confirming {
-        "Quit this game? Esc again quits, any other key goes on."
-    } else {
-        game.message()
+    let message = match asking {
+        Some(Asking::Quit) => "Quit this game? Esc again quits, any other key goes on.",
+        Some(Asking::Reveal) => {
+            "Reveal the solution? It ends the game. R again reveals, any other key goes on."
+        }
+        None => game.message(),
     };
     for (line, text) in wrap(message, 76).iter().take(5).enumerate() {
         queue!(

@@ -187,7 +187,9 @@ fn a_short_game_in_a_terminal_move_enter_check_hint_reveal() {
         "the hint names its cell:\n{screen}"
     );
 
-    // Reveal: the solution is shown and the game is over.
+    // Reveal asks first, since it ends the game; R again shows the solution.
+    tmux.keys(&["r"]);
+    tmux.wait_for("Reveal the solution? It ends the game.");
     tmux.keys(&["r"]);
     let screen = tmux.wait_for("revealed");
     assert!(screen.contains("the solution:"), "{screen}");

@@ -49,7 +49,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::check::{Violation, check_solution};
-use crate::explain::{ExplainError, Explainer};
+use crate::explain::{ExplainError, Explainer, Step};
 use crate::generate::transform::{self, Variety};
 use crate::generate::{GenerateError, GeneratedPuzzle, Symmetry, TargetDifficulty, unique};
 use crate::grid::Grid;
@@ -623,7 +623,10 @@ impl Game {
     }
 
     /// The explanation of the first logical step that places `cell`, from the
-    /// givens and the player's right entries; `None` when logic gets stuck first.
+    /// givens and the player's right entries, with the deduction it uses; the
+    /// deductions it needs first that the player has not made come before it, in
+    /// short (the first [`EARLIER_SHOWN`], then how many more). `None` when logic
+    /// gets stuck first.
     fn reason(&self, cell: usize) -> Result<Option<String>, ExplainError> {
         let mut known = self.puzzle.clone();
         for other in 0..self.player.len() {
@@ -633,19 +636,31 @@ impl Game {
         }
         let target = self.shape().position(cell);
         let mut state = self.explainer.start(&known)?;
-        let mut before = 0;
+        let mut earlier: Vec<String> = Vec::new();
         while let Some(step) = self.explainer.next_step(&state)? {
             if step.placements().iter().any(|&(place, _)| place == target) {
-                return Ok(Some(match before {
-                    0 => step.hint(),
-                    1 => format!("after 1 other deduction: {}", step.hint()),
-                    _ => format!("after {before} other deductions: {}", step.hint()),
-                }));
+                return Ok(Some(with_earlier(&earlier, &step)));
             }
-            before += 1;
+            earlier.push(self.in_short(&step));
             step.apply(&mut state);
         }
         Ok(None)
+    }
+
+    /// A deduction in a few words: its rule and what it places or removes
+    /// (`hidden single box 7: r9c3 = 7`).
+    fn in_short(&self, step: &Step) -> String {
+        let placed = step.placements();
+        let effect = if placed.is_empty() {
+            let cells: Vec<String> = step.cells().iter().map(ToString::to_string).collect();
+            format!("removes candidates from {}", cells.join(", "))
+        } else {
+            let cells: Vec<String> = (placed.iter())
+                .map(|&(place, value)| format!("{place} = {}", self.label(value)))
+                .collect();
+            cells.join(", ")
+        };
+        format!("{}: {effect}", step.rule)
     }
 
     /// The source's R: the solution, and the end.
@@ -655,6 +670,30 @@ impl Game {
             .filter(|&cell| self.kind(cell) == CellKind::Revealed)
             .count();
         self.message = format!("the solution: {wrong} cells were still to find");
+    }
+}
+
+/// How many of the deductions a hint needs first are named before it.
+pub const EARLIER_SHOWN: usize = 3;
+
+/// The hint's deduction (`[technique] sentence`), after the deductions it needs
+/// first, the first [`EARLIER_SHOWN`] named.
+fn with_earlier(earlier: &[String], step: &Step) -> String {
+    let (shown, rest) = earlier.split_at(earlier.len().min(EARLIER_SHOWN));
+    let mut first: Vec<String> = shown.iter().map(|text| format!("{text}; ")).collect();
+    if !rest.is_empty() {
+        first.push(format!("and {} more; ", rest.len()));
+    }
+    match earlier.len() {
+        0 => step.to_string(),
+        1 => format!(
+            "first 1 deduction you have not made: {}then {step}",
+            first.concat()
+        ),
+        count => format!(
+            "first {count} deductions you have not made: {}then {step}",
+            first.concat()
+        ),
     }
 }
 

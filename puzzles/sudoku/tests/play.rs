@@ -121,7 +121,7 @@ fn a_hint_fills_the_right_value_with_the_reason_and_locks_it() {
     game.apply(Command::Hint);
     assert_eq!(
         game.message(),
-        "r5c5 can only be 5: 1-4 and 6-9 are all seen in its row, column or box"
+        "[naked single] r5c5 can only be 5: 1-4 and 6-9 are all seen in its row, column or box"
     );
     let view = game.cell(40);
     assert_eq!((view.value, view.kind), (Some(4), CellKind::Hinted));
@@ -136,8 +136,16 @@ fn a_hint_fills_the_right_value_with_the_reason_and_locks_it() {
 
     game.move_to(8, 2); // reached only after other deductions
     game.apply(Command::Hint);
-    assert!(game.message().starts_with("after "), "{}", game.message());
-    assert!(game.message().contains("r9c3"), "{}", game.message());
+    // The deductions it needs first come first, named in short, then its own.
+    let message = game.message();
+    let (first, then) = message.split_once("then [").expect(message);
+    assert!(first.starts_with("first "), "{message}");
+    assert!(
+        first.contains("deductions you have not made: naked single r"),
+        "{message}"
+    );
+    assert!(first.matches("; ").count() <= sieve_sudoku::play::EARLIER_SHOWN + 1);
+    assert!(then.contains("r9c3"), "{message}");
     assert_eq!(game.cell(74).value, Some(answer(&game, 8, 2)));
 }
 
