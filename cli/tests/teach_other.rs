@@ -606,6 +606,28 @@ fn queens_explain_rejects_bad_columns_and_placements() {
 // ---------------------------------------------------------------------------------
 // skyscrapers
 
+/// A height placed elsewhere in a line leaves the other cells by the Latin rule
+/// alone: the arrangement rule says so and rests the removal on the cell that
+/// holds it, not on every candidate of the line.
+#[test]
+fn skyscrapers_line_rule_credits_a_placed_height_to_its_cell() {
+    let output = run(
+        &["skyscrapers", "solve", SKYSCRAPERS, "--trace", "text"],
+        None,
+    );
+    assert_exit(&output, 0);
+    // Skyscrapers writes its text trace before the solution, on standard output.
+    let trace = stdout(&output);
+    assert!(
+        trace.contains(
+            "r4c2 ≠ 4  [row 4 arrangements: placed in the line] 4 already stands in row 4 \
+             (r4c4), so r4c2 cannot be 4"
+        ),
+        "{trace}"
+    );
+    assert!(!trace.contains("puts 4 in r4c2"), "{trace}");
+}
+
 #[test]
 fn skyscrapers_html_trace_draws_the_clues_around_the_grid() {
     let (output, page) = run_to_file(

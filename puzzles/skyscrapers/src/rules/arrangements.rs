@@ -74,6 +74,47 @@ impl LineArrangements {
         )
     }
 
+    /// Of the heights `removed` from the cell at `position`, those another cell of
+    /// the line already holds, and those cells.
+    fn placed_elsewhere(
+        &self,
+        domains: &Domains,
+        position: usize,
+        removed: u64,
+    ) -> (u64, Vec<VarId>) {
+        let mut placed = 0;
+        let mut holders = Vec::new();
+        for (other, &var) in self.cells.iter().enumerate() {
+            let held = domains.value(var).map_or(0, |value| 1u64 << value);
+            if other != position && held & removed != 0 {
+                placed |= held;
+                holders.push(var);
+            }
+        }
+        (placed, holders)
+    }
+
+    /// "4 and 5 already stand in row 2 (r2c3, r2c5), so r2c1 cannot be 4 or 5".
+    fn explain_placed(&self, names: &Names, var: VarId, placed: u64, holders: &[VarId]) -> String {
+        let heights: Vec<String> = sieve::fast::bits(placed)
+            .map(|bit| names.value_label(bit as Value))
+            .collect();
+        let cells: Vec<String> = holders.iter().map(|&cell| names.var_name(cell)).collect();
+        let verb = if heights.len() == 1 {
+            "stands"
+        } else {
+            "stand"
+        };
+        format!(
+            "{} already {verb} in {} ({}), so {} cannot be {}",
+            heights.join(" and "),
+            self.line,
+            cells.join(", "),
+            names.var_name(var),
+            heights.join(" or ")
+        )
+    }
+
     /// Heights of a full assignment along the line, as `1..=N`.
     fn heights(&self, values: &[Value]) -> [u8; MAX_SIZE] {
         let mut heights = [0; MAX_SIZE];
@@ -151,12 +192,25 @@ impl Rule for LineArrangements {
             if removed == 0 {
                 continue;
             }
-            let text = |names: &Names| self.explain(names, var, removed);
-            // Every candidate of the line decides which arrangements survive.
-            let why = Why::new("line arrangements")
-                .cause(&self.cells)
-                .named_text(&text);
-            ctx.remove_word(var, removed, &why)?;
+            // Heights placed elsewhere in the line leave by the Latin rule alone,
+            // and are credited to the cells that hold them.
+            let (placed, holders) = self.placed_elsewhere(ctx.domains(), position, removed);
+            if placed != 0 {
+                let text = |names: &Names| self.explain_placed(names, var, placed, &holders);
+                let why = Why::new("placed in the line")
+                    .cause(&holders)
+                    .named_text(&text);
+                ctx.remove_word(var, placed, &why)?;
+            }
+            let rest = removed & !placed;
+            if rest != 0 {
+                let text = |names: &Names| self.explain(names, var, rest);
+                // Every candidate of the line decides which arrangements survive.
+                let why = Why::new("line arrangements")
+                    .cause(&self.cells)
+                    .named_text(&text);
+                ctx.remove_word(var, rest, &why)?;
+            }
         }
         if self.decided_line_agrees(ctx.domains()) {
             ctx.declare_entailed();
