@@ -190,10 +190,10 @@ fn explain_an_open_cell_gives_every_value_it_lost() {
              7 at r7c7 (column), 8 at r2c7 (column) and 9 at r9c1 (row)",
             "       because r2c7 = 8, r5c7 = 6, r7c7 = 7, r8c8 = 4, r9c1 = 9",
             "  6. r9c7 ≠ 3  [pointing, locked candidates box 8 row 9] in box 8, 3 is only in \
-             row 9, so 3 leaves r9c7, r9c8, r9c9",
+             row 9, so 3 leaves the rest of row 9: r9c7, r9c8, r9c9",
             "       because r7c4 ≠ 3, r7c5 ≠ 3, r7c6 ≠ 3, r8c4 ≠ 3, r8c5 ≠ 3, r8c6 ≠ 3",
             "  7. r9c7 ≠ 5  [pointing, locked candidates box 8 row 9] in box 8, 5 is only in \
-             row 9, so 5 leaves r9c7, r9c8, r9c9",
+             row 9, so 5 leaves the rest of row 9: r9c7, r9c8, r9c9",
             "       because r7c4 ≠ 5, r7c5 ≠ 5, r7c6 ≠ 5, r8c4 ≠ 5, r8c5 ≠ 5, r8c6 ≠ 5",
         ]
     );

@@ -169,7 +169,7 @@ fn pointing_along_a_row() {
     assert_eq!(removed, expect(&["r2c4", "r2c8"], "4"));
     assert_eq!(
         sentences,
-        ["in box 1, 4 is only in row 2, so 4 leaves r2c4, r2c8"]
+        ["in box 1, 4 is only in row 2, so 4 leaves the rest of row 2: r2c4, r2c8"]
     );
     assert_eq!(crafted.next_rule(), "locked candidates box 1 row 2");
 }
@@ -182,7 +182,9 @@ fn pointing_along_a_column() {
     assert_eq!(removed, expect(&names(&column), "6"));
     assert_eq!(
         sentences,
-        ["in box 5, 6 is only in column 5, so 6 leaves r1c5, r2c5, r3c5, r7c5, r8c5, r9c5"]
+        [
+            "in box 5, 6 is only in column 5, so 6 leaves the rest of column 5: r1c5, r2c5, r3c5, r7c5, r8c5, r9c5"
+        ]
     );
 }
 
@@ -198,7 +200,9 @@ fn claiming_in_a_row() {
     );
     assert_eq!(
         sentences,
-        ["in row 7, 2 is only in box 9, so 2 leaves r8c7, r8c8, r8c9, r9c7, r9c9"]
+        [
+            "in row 7, 2 is only in box 9, so 2 leaves the rest of box 9: r8c7, r8c8, r8c9, r9c7, r9c9"
+        ]
     );
     assert_eq!(crafted.next_rule(), "locked candidates box 9 row 7");
 }
@@ -211,7 +215,9 @@ fn claiming_in_a_column() {
     assert_eq!(removed, expect(&box_rest, "9"));
     assert_eq!(
         sentences,
-        ["in column 1, 9 is only in box 4, so 9 leaves r4c2, r4c3, r5c2, r5c3, r6c2, r6c3"]
+        [
+            "in column 1, 9 is only in box 4, so 9 leaves the rest of box 4: r4c2, r4c3, r5c2, r5c3, r6c2, r6c3"
+        ]
     );
 }
 

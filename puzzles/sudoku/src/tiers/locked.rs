@@ -115,7 +115,9 @@ impl LockedCandidates {
         let sentence = || {
             let value = text::value(self.shape, value);
             let cells = text::cell_list(self.shape, hit.iter().map(|&(cell, _)| cell));
-            format!("in {unit}, {value} is only in {within}, so {value} leaves {cells}")
+            format!(
+                "in {unit}, {value} is only in {within}, so {value} leaves the rest of {within}: {cells}"
+            )
         };
         let why = Why::new(inference).because(&facts).text(&sentence);
         for &(_, var) in &hit {
