@@ -814,6 +814,11 @@ fn check_wide_boards(scratch: &Scratch) -> usize {
         let dom = dump_dom(scratch, &path, "");
         let measured = probe_values(&dom);
         assert_eq!(measured["marks"], 16.0, "{name}");
+        let start = common::state_after(&recorded.trace, None);
+        match recorded.view {
+            View::Grid { .. } => check_grid(&dom, &recorded, &start, &None),
+            _ => check_board_layers(&dom, &recorded, &start),
+        }
         assert_eq!(
             measured["overlaps"],
             0.0,

@@ -129,10 +129,14 @@ fn a_rule_scope_must_name_the_traces_variables() {
     assert_eq!(trace.scopes.len(), trace.rules.len());
     assert_eq!(trace.scopes[0], [0, 1], "columns 1 and 2 not attacking");
     trace.scopes[1].push(4);
-    let error = replay_page("bad", &trace, &recorded.view).unwrap_err().to_string();
+    let error = replay_page("bad", &trace, &recorded.view)
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("rule scope 1"), "{error}");
     trace.scopes.pop();
-    let error = replay_page("bad", &trace, &recorded.view).unwrap_err().to_string();
+    let error = replay_page("bad", &trace, &recorded.view)
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("rule scope"), "{error}");
     // A trace written before scopes were recorded still makes a page.
     trace.scopes.clear();

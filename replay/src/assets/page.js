@@ -393,7 +393,9 @@
     const side = Math.ceil(Math.sqrt(size));
     const marks = element('div', 'marks');
     marks.style.gridTemplateColumns = 'repeat(' + side + ', 1fr)';
-    for (let value = 0; value < size; value += 1) {
+    /* A variable's values run from its first (1 for a magic square's cells). */
+    const first = trace.firsts[v];
+    for (let value = first; value < first + size; value += 1) {
       if (values.indexOf(value) >= 0) {
         marks.appendChild(element('span', 'mark', label(value)));
       } else if (removed.indexOf(value) >= 0) {

@@ -124,13 +124,14 @@ pub fn sudoku4_board(givens: &str) -> Recorded {
     recorded
 }
 
-/// A 16×16 grid of cells with the values 1 to 16, each row all different: open
-/// cells show sixteen pencil marks, seven of them two digits long.
+/// A 16×16 grid of cells with the values 1 to 16 (the values themselves, from
+/// 1, as a magic square's), each row all different: open cells show sixteen
+/// pencil marks, seven of them two digits long.
 pub fn grid16(board: bool) -> Recorded {
     let mut model = Model::new();
-    let cells = model.new_vars(256, 16);
+    let cells = model.new_vars_in(256, 1..=16).unwrap();
     name_cells(&mut model, &cells, 16);
-    model.set_value_labels(labels(16));
+    model.set_value_labels((0..=16).map(|value| value.to_string()).collect());
     for row in 0..16 {
         let vars = cells[row * 16..row * 16 + 16].to_vec();
         let name = format!("row {} all different", row + 1);
