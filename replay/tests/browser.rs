@@ -453,6 +453,16 @@ fn check_scope(dom: &str, recorded: &Recorded, event: &TraceEvent) {
             event.step
         );
     }
+    if let View::Board(board) = &recorded.view {
+        // A board outlines each cell of the scope above the others.
+        let frames = common::find_elements(dom, |_, attributes| {
+            attributes
+                .get("class")
+                .is_some_and(|class| class == "scope-frame")
+        });
+        let in_scope = (board.cells.iter()).filter(|cell| scope.contains(&cell.var));
+        assert_eq!(frames.len(), in_scope.count(), "step {}", event.step);
+    }
     let View::Grid {
         cols,
         cells,

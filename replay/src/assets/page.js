@@ -779,6 +779,11 @@
     const cells = svg('g', {}, 'cell-layer');
     view.cells.forEach((cell) => drawBoardCell(cells, geometry, cell, state, marks, event));
     root.appendChild(cells);
+    /* The rule's cells, outlined above every cell so no neighbour hides an edge. */
+    const frames = svg('g', {}, 'scope-layer');
+    marks.scope.forEach((v) => (cellsOf.get(v) || []).forEach((at) => {
+      frames.appendChild(svg('rect', { x: geometry.x(2 * at[1]) + 1.5, y: geometry.y(2 * at[0]) + 1.5, width: size - 3, height: size - 3 }, 'scope-frame'));
+    }));
     const guides = svg('g', {}, 'guide-layer');
     (view.guides || []).forEach((guide) => {
       guides.appendChild(svg('line', { x1: geometry.x(guide[0].x), y1: geometry.y(guide[0].y), x2: geometry.x(guide[1].x), y2: geometry.y(guide[1].y) }, 'guide'));
@@ -792,6 +797,7 @@
       root.classList.add('lines-only');
     }
     root.appendChild(walls);
+    root.appendChild(frames);
     const cages = svg('g', {}, 'cage-layer');
     view.cages.forEach((cage, index) => drawCage(cages, geometry, cage, index));
     root.appendChild(cages);
