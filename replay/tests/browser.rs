@@ -628,41 +628,41 @@ fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
     match name {
         "queens" => steps.push(first_of(trace, "conflict")),
         "skyscrapers" => {
-            steps.extend([first_of(trace, "wake"), first_of(trace, "run"), last + 1000])
+            // The run of a rule whose scope is row 2, which has clues at both ends.
+            let View::Grid { cells, .. } = &recorded.view else {
+                unreachable!("a grid view")
+            };
+            let row_of = |var: &usize| cells.iter().position(|cell| cell == var).unwrap() / 4;
+            let row_rule = find_step(trace, 0, |event| {
+                let scope = scope_of(trace, event);
+                event.kind == "run" && scope.len() == 4 && scope.iter().all(|v| row_of(v) == 1)
+            });
+            steps.extend([first_of(trace, "wake"), row_rule, last + 1000])
         }
         _ => {}
     }
-    for &step in &steps {
+    for (index, &step) in steps.iter().enumerate() {
         let dom = dump_dom(scratch, &page, &format!("#step={step}"));
         check_step(&dom, recorded, step);
+        if name == "skyscrapers" && index == 3 {
+            // check_step checked every clue; row 2's two are marked.
+            let marked = common::find_elements(&dom, |_, attributes| {
+                attributes.contains_key("data-side")
+                    && attributes.get("class").is_some_and(|c| c.contains("scope"))
+            });
+            assert_eq!(marked.len(), 2, "both clues of row 2 at step {step}");
+        }
     }
-    if name == "queens" || name == "board" {
-        check_tree_click(scratch, name, &html, recorded);
-    }
-    if name == "queens" {
-        check_jumps_and_history(scratch, &html, recorded);
-    }
-    if name == "skyscrapers" {
-        // A step whose rule is one row or column with a clue marks that clue.
-        let View::Grid { cells, .. } = &recorded.view else {
-            unreachable!("a grid view")
-        };
-        let row_of = |var: &usize| cells.iter().position(|cell| cell == var).unwrap() / 4;
-        let step = find_step(trace, 0, |event| {
-            let scope = scope_of(trace, event);
-            event.kind == "run" && scope.len() == 4 && scope.iter().all(|v| row_of(v) == 1)
-        });
-        let dom = dump_dom(scratch, &page, &format!("#step={step}"));
-        check_step(&dom, recorded, step);
-        let marked = common::find_elements(&dom, |_, attributes| {
-            attributes.get("data-side").is_some()
-                && attributes.get("class").is_some_and(|c| c.contains("scope"))
-        });
-        assert!(
-            !marked.is_empty(),
-            "a clue of row 2 is marked at step {step}"
-        );
-        steps.push(step);
+    match name {
+        // The jumps and a cell's history are driven first, in the same page.
+        "queens" => {
+            let measured = check_tree_click(scratch, name, &html, recorded, JUMPS_PROBE);
+            check_jumps_and_history(&measured, recorded);
+        }
+        "board" => {
+            check_tree_click(scratch, name, &html, recorded, "");
+        }
+        _ => {}
     }
     if name == "sudoku" {
         // `&play` starts playing: 4 steps a second over the 3 s of virtual time.
@@ -714,30 +714,9 @@ fn probe_values(dom: &str) -> HashMap<String, f64> {
         .collect()
 }
 
-/// The jumps to the next and previous change, decision and conflict, the
-/// "changes only" stepping, and a cell's history, driven as a user would.
-fn check_jumps_and_history(scratch: &Scratch, html: &str, recorded: &Recorded) {
-    let trace = &recorded.trace;
-    let steps_where = |wanted: &dyn Fn(&TraceEvent) -> bool| -> Vec<f64> {
-        (trace.events.iter().enumerate())
-            .filter(|(_, event)| wanted(event))
-            .map(|(step, _)| step as f64)
-            .collect()
-    };
-    let conflicts = steps_where(&|event| event.kind == "conflict");
-    let decisions = steps_where(&|event| {
-        event.kind == "branch" || (event.kind == "change" && event.rule.is_none())
-    });
-    let changes = steps_where(&|event| event.kind == "change");
-    let board = steps_where(&|event| {
-        matches!(event.kind, "change" | "conflict" | "backtrack" | "solution")
-    });
-    let var = 2;
-    let history = steps_where(&|event| {
-        event.var == Some(var) && matches!(event.kind, "change" | "branch" | "conflict")
-    });
-    assert!(conflicts.len() >= 2 && board.len() >= 2 && !history.is_empty());
-    let probe = "
+/// Drives the jumps, "changes only" and a cell's history as a user would,
+/// writing what it saw into the probe (checked by [`check_jumps_and_history`]).
+const JUMPS_PROBE: &str = "
         const byId = (id) => document.getElementById(id);
         const at = () => { const text = byId('step-number').textContent; return text === 'start' ? -1 : parseInt(text, 10); };
         const out = [];
@@ -768,10 +747,31 @@ fn check_jumps_and_history(scratch: &Scratch, html: &str, recorded: &Recorded) {
         links.forEach((link, index) => out.push('link' + index + '=' + link.getAttribute('href').replace('#step=', '')));
         out.push('selected=' + document.querySelectorAll('#board .selected[data-var=\"2\"]').length);
         byId('probe').textContent = out.join(' ');";
-    let path = scratch.0.join("queens-jumps.html");
-    fs::write(&path, with_probe(html, probe)).unwrap();
-    let dom = dump_dom(scratch, &path, "");
-    let measured = probe_values(&dom);
+
+/// The jumps to the next and previous change, decision and conflict, the
+/// "changes only" stepping, and a cell's history, as [`JUMPS_PROBE`] saw them.
+fn check_jumps_and_history(measured: &HashMap<String, f64>, recorded: &Recorded) {
+    let trace = &recorded.trace;
+    let steps_where = |wanted: &dyn Fn(&TraceEvent) -> bool| -> Vec<f64> {
+        (trace.events.iter().enumerate())
+            .filter(|(_, event)| wanted(event))
+            .map(|(step, _)| step as f64)
+            .collect()
+    };
+    let conflicts = steps_where(&|event| event.kind == "conflict");
+    let decisions = steps_where(&|event| {
+        event.kind == "branch" || (event.kind == "change" && event.rule.is_none())
+    });
+    let changes = steps_where(&|event| event.kind == "change");
+    let board = steps_where(&|event| {
+        matches!(event.kind, "change" | "conflict" | "backtrack" | "solution")
+    });
+    let var = 2;
+    let history = steps_where(&|event| {
+        event.var == Some(var) && matches!(event.kind, "change" | "branch" | "conflict")
+    });
+    assert!(conflicts.len() >= 2 && board.len() >= 2 && !history.is_empty());
+
     assert_eq!(measured["conflict1"], conflicts[0]);
     assert_eq!(measured["conflict2"], conflicts[1]);
     assert_eq!(measured["conflict_back"], conflicts[0]);
@@ -910,23 +910,31 @@ fn check_long_jump(scratch: &Scratch) -> usize {
 /// A click on the last node of the search tree shows that node's step (the
 /// whole page is checked there), marks the node current and the path to it, and
 /// one step forward goes on from there.
-fn check_tree_click(scratch: &Scratch, name: &str, html: &str, recorded: &Recorded) {
+fn check_tree_click(
+    scratch: &Scratch,
+    name: &str,
+    html: &str,
+    recorded: &Recorded,
+    first: &str,
+) -> HashMap<String, f64> {
     let branches: Vec<usize> = (recorded.trace.events.iter().enumerate())
         .filter(|(_, event)| event.kind == "branch")
         .map(|(step, _)| step)
         .collect();
-    let probe = "
+    let probe = first.to_string()
+        + "
         const nodes = document.querySelectorAll('.tree-node');
         const node = nodes[nodes.length - 1];
         node.querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
         const current = document.querySelectorAll('.tree-node.current');
         document.getElementById('hint-button').click();
-        document.getElementById('probe').textContent = 'nodes=' + nodes.length +
+        const earlier = document.getElementById('probe').textContent;
+        document.getElementById('probe').textContent = earlier + ' nodes=' + nodes.length +
             ' node_step=' + node.dataset.step + ' current=' + current.length +
             ' current_is_node=' + (current[0] === node ? 1 : 0) +
             ' on_path=' + document.querySelectorAll('.tree-node.on-path').length;";
     let path = scratch.0.join(format!("{name}-tree.html"));
-    fs::write(&path, with_probe(html, probe)).unwrap();
+    fs::write(&path, with_probe(html, &probe)).unwrap();
     let dom = dump_dom(scratch, &path, "");
     let measured = probe_values(&dom);
     assert_eq!(measured["nodes"], (branches.len() + 1) as f64, "{name}");
@@ -954,6 +962,7 @@ fn check_tree_click(scratch: &Scratch, name: &str, html: &str, recorded: &Record
         hint.ends_with(&common::sentence(&trace.events[next])),
         "{hint}"
     );
+    measured
 }
 
 /// A line on standard error that the test harness does not capture (it captures
