@@ -307,9 +307,12 @@
   /* ---- What the current event highlights. ---- */
 
   function highlights(event) {
-    const marks = { changed: [], runChanged: replay.runChanged.slice(), cause: [], decision: [], conflict: [], removed: [], removedVar: -1, emptied: false, scope: [] };
+    const marks = { changed: [], runChanged: replay.runChanged.slice(), cause: [], decision: [], conflict: [], removed: [], removedVar: -1, emptied: false, scope: [], inScope: new Set() };
     if (!event) { return marks; }
-    if (event.rule !== undefined && event.kind !== 'wake') { marks.scope = scopes[event.rule]; }
+    if (event.rule !== undefined && event.kind !== 'wake') {
+      marks.scope = scopes[event.rule];
+      marks.inScope = new Set(marks.scope);
+    }
     if (event.kind === 'change') {
       marks.changed = [event.var];
       marks.runChanged.pop();
@@ -340,7 +343,7 @@
     if (marks.decision.indexOf(v) >= 0) { names.push('decision'); }
     if (marks.changed.indexOf(v) >= 0) { names.push('changed'); }
     if (marks.conflict.indexOf(v) >= 0) { names.push('conflict'); }
-    if (marks.scope.indexOf(v) >= 0) { names.push('scope'); }
+    if (marks.inScope.has(v)) { names.push('scope'); }
     if (v === selectedVar) { names.push('selected'); }
     return names;
   }
