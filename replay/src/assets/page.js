@@ -1335,7 +1335,7 @@
     });
     document.addEventListener('keydown', (key) => {
       const tag = key.target && key.target.tagName;
-      if (tag === 'INPUT' || (tag === 'BUTTON' && (key.key === ' ' || key.key === 'Enter'))) { return; }
+      if (tag === 'INPUT' || tag === 'SELECT' || (tag === 'BUTTON' && (key.key === ' ' || key.key === 'Enter'))) { return; }
       const moves = {
         ArrowLeft: () => show(stepFrom(current, -1)), ArrowRight: () => show(stepFrom(current, 1)),
         Home: () => show(-1), End: () => show(lastStep), n: () => jumpToKind(1), p: () => jumpToKind(-1),
