@@ -11,6 +11,7 @@ use sieve_magic::solve::{Completion, Counted, MAX_SOLVE_ORDER};
 use sieve_magic::{MagicModel, PartialSquare, Puzzle, PuzzleOptions, Rules, construct};
 
 use crate::common::{CliError, Outcome, StrategyArgs, print_stats, read_all, warn};
+use crate::hint::{HintTier, write_hint};
 use crate::teach::{
     Question, TraceArgs, Traced, check_cell, explain, grid_view, parse_cell, write_trace,
 };
@@ -23,6 +24,7 @@ Examples:
   sieve magic generate 4 --hide 8 | sieve magic solve -
   sieve magic solve '2 . . . 5 . . . 8' --trace html --out square.html
   sieve magic explain '2 . . . 5 . . . 8' --cell r1c2   why r1c2 holds its number
+  sieve magic hint '2 . . . 5 . . . 8'        the next deduction, and why
   sieve magic count 4 --stats                 count all 7040 squares of order 4";
 
 const GENERATE_EXAMPLES: &str = "\
@@ -63,6 +65,20 @@ to the fact, causes first, each with the facts it rests on (`because r1c1 = 2,
 r3c1 ≤ 6`); for a cell left open, every number it lost. Exit code 1 when the rules find the square has no
 completion.";
 
+const HINT_EXAMPLES: &str = "\
+Examples:
+  sieve magic hint '2 . . . 5 . . . 8'
+  sieve magic hint '. . . . 5 . . . .'
+  sieve magic generate 4 --hide 8 --seed 3 | sieve magic hint -
+
+Propagates the square with tier 1 (bounds: all different and the bounds of
+the line sums), then tier 2 (distinct: all different and the domain-consistent
+sums of different numbers), then probing, and writes the first deduction of
+the first tier that makes one: the cell and the number it loses or takes, the
+rule and its sentence, and the facts it rests on (`because r1c1 = 2, ...`).
+`already solved` when every cell is given; exit code 1 when the rules find
+that no magic square completes it.";
+
 const COUNT_EXAMPLES: &str = "\
 Examples:
   sieve magic count 3                         8
@@ -99,6 +115,9 @@ enum MagicCommand {
     /// of rule applications that led there.
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain(ExplainArgs),
+    /// The next deduction: the first step of the weakest rule set that makes one.
+    #[command(after_help = HINT_EXAMPLES)]
+    Hint(HintArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -191,6 +210,12 @@ struct ExplainArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct HintArgs {
+    #[command(flatten)]
+    input: SquareInput,
+}
+
+#[derive(clap::Args, Debug)]
 struct CountArgs {
     /// The order of the squares.
     order: usize,
@@ -208,6 +233,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         MagicCommand::Solve(args) => solve(&args, out),
         MagicCommand::Count(args) => count(&args, out),
         MagicCommand::Explain(args) => explain_cell(&args, out),
+        MagicCommand::Hint(args) => hint(&args, out),
     }
 }
 
@@ -423,4 +449,22 @@ fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliE
         rules,
     };
     explain(&question, out)
+}
+
+/// `sieve magic hint`: the bounds rules, then the distinct sums, then probing.
+fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let partial = read_square(&args.input)?;
+    let mut models = [(Rules::Bounds, "bounds"), (Rules::Distinct, "distinct")]
+        .map(|(rules, name)| (MagicModel::with_rules(partial.order(), rules), name));
+    let mut tiers = Vec::new();
+    for (magic, name) in &mut models {
+        let magic = magic.as_mut().map_err(|error| CliError::input(&*error))?;
+        let start = magic.start(&partial).map_err(CliError::input)?;
+        tiers.push(HintTier {
+            name,
+            start,
+            model: magic.model_mut(),
+        });
+    }
+    write_hint(tiers, out)
 }

@@ -9,6 +9,7 @@ mod filling;
 mod fzn;
 mod galaxies;
 // Puzzle command modules: one file each.
+mod hint;
 mod hitori;
 mod keen;
 mod lightup;
@@ -32,7 +33,6 @@ mod towers;
 mod tracks;
 mod unequal;
 mod zoo;
-mod zoo_hint;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

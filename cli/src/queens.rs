@@ -17,6 +17,7 @@ use sieve_replay::View;
 use crate::common::{
     CliError, Outcome, StrategyArgs, parse_threads, print_stats, thread_count, warn,
 };
+use crate::hint::{HintTier, write_hint};
 use crate::teach::{Question, TraceArgs, TraceFormat, Traced, explain, write_trace_to};
 
 const QUEENS_EXAMPLES: &str = "\
@@ -30,7 +31,8 @@ Examples:
   sieve queens all 6                               the 4 solutions, one a line
   sieve queens all 8 --method classic --seed 3     all 92 by random classic runs
   sieve queens explain 8 --place 1:1,2:3 --column 3 --row 2
-                                                   why row 2 is gone from column 3";
+                                                   why row 2 is gone from column 3
+  sieve queens hint 8 --place 1:1,2:3              the next deduction, and why";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -64,6 +66,20 @@ until nothing changes; the answer is the chain of rule applications that led
 to the fact, causes first, each with the facts it rests on (`because queen 1 =
 2`); for a column left open, every row it lost. Exit code 1 when the placements attack each other
 or leave a column without a row.";
+
+const HINT_EXAMPLES: &str = "\
+Examples:
+  sieve queens hint 8 --place 1:1,2:3      a row gone from a column, and the queen that attacks it
+  sieve queens hint 4 --place 1:2          the first step of the chain that forces the rest
+  sieve queens hint 3                      probing: no row of column 1 survives, no solution
+
+Propagates the placements of --place (COLUMN:ROW, from 1) with the search
+model's rules (each placed queen clears its row and diagonals from every
+other column), then with probing, and writes the first deduction of the
+first tier that makes one: the column and the row it loses or takes, the
+rule and its sentence, and the facts it rests on (`because queen 1 = 1`).
+`already solved` when every column has its queen; exit code 1 when the rules
+find that no solution extends the placements.";
 
 const COUNT_EXAMPLES: &str = "\
 Examples:
@@ -120,6 +136,10 @@ enum QueensCommand {
     /// row, from given placements: the chain of rule applications that led there.
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain(ExplainArgs),
+    /// The next deduction from given placements: the first step of the weakest
+    /// tier that makes one.
+    #[command(after_help = HINT_EXAMPLES)]
+    Hint(HintArgs),
 }
 
 /// How `solve` places the queens.
@@ -184,6 +204,15 @@ struct ExplainArgs {
     /// The row asked about (from 1): why can the column's queen not stand there?
     #[arg(long, value_name = "R")]
     row: Option<usize>,
+}
+
+#[derive(clap::Args, Debug)]
+struct HintArgs {
+    /// N: the number of queens.
+    n: usize,
+    /// Queens already placed, as COLUMN:ROW pairs from 1 separated by commas (1:1,2:3).
+    #[arg(long, value_name = "PLACEMENTS", value_parser = parse_placements)]
+    place: Option<Placements>,
 }
 
 /// Queens placed by `--place`: (column, row) pairs, 1-based as written.
@@ -270,6 +299,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         QueensCommand::Count(args) => count(&args, out),
         QueensCommand::All(args) => all(&args, out),
         QueensCommand::Explain(args) => explain_column(&args, out),
+        QueensCommand::Hint(args) => hint(&args, out),
     }
 }
 
@@ -698,27 +728,11 @@ fn explain_column(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, Cl
     if let Some(row) = args.row {
         check_on_board("--row", row, args.n)?;
     }
-    // The model's variable of column c (from 0) is variable c.
-    let column_var = |column: usize| VarId::from_index(column - 1);
-    let mut start = model.model().domains();
-    let mut given = None;
-    let mut placed = vec![false; args.n];
-    for &(column, row) in args.place.iter().flat_map(|places| &places.0) {
-        check_on_board("--place column", column, args.n)?;
-        check_on_board("--place row", row, args.n)?;
-        if std::mem::replace(&mut placed[column - 1], true) {
-            return Err(CliError::input(format!(
-                "--place puts two queens in column {column}"
-            )));
-        }
-        start
-            .assign(column_var(column), (row - 1) as Value)
-            .map_err(|error| CliError::input(error.to_string()))?;
-        if column == args.column {
-            given = Some((row - 1) as Value);
-        }
-    }
+    let start = placed_start(&model, args.n, args.place.as_ref())?;
     let placements: Vec<(usize, usize)> = args.place.iter().flat_map(|p| p.0.clone()).collect();
+    let given = (placements.iter())
+        .find(|&&(column, _)| column == args.column)
+        .map(|&(_, row)| (row - 1) as Value);
     if let Some(attack) = attacking_queens(&placements) {
         writeln!(out, "no solution: {attack}")?;
         return Ok(Outcome::Unsolved);
@@ -734,4 +748,45 @@ fn explain_column(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, Cl
         rules: "the attacks of every queen placed",
     };
     explain(&question, out)
+}
+
+/// The model's variable of column `column` (from 1): variable `column - 1`.
+fn column_var(column: usize) -> VarId {
+    VarId::from_index(column - 1)
+}
+
+/// The start state with the queens of `--place` assigned; a placement off the
+/// board or a second queen in a column is an input error.
+fn placed_start(
+    model: &QueensModel,
+    n: usize,
+    place: Option<&Placements>,
+) -> Result<sieve::Domains, CliError> {
+    let mut start = model.model().domains();
+    let mut placed = vec![false; n];
+    for &(column, row) in place.iter().flat_map(|places| &places.0) {
+        check_on_board("--place column", column, n)?;
+        check_on_board("--place row", row, n)?;
+        if std::mem::replace(&mut placed[column - 1], true) {
+            return Err(CliError::input(format!(
+                "--place puts two queens in column {column}"
+            )));
+        }
+        start
+            .assign(column_var(column), (row - 1) as Value)
+            .map_err(|error| CliError::input(error.to_string()))?;
+    }
+    Ok(start)
+}
+
+/// `sieve queens hint`: the attacks of the placed queens, then probing.
+fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let mut model = QueensModel::new(args.n).map_err(CliError::input)?;
+    let start = placed_start(&model, args.n, args.place.as_ref())?;
+    let tiers = vec![HintTier {
+        name: "attacks",
+        start,
+        model: model.model_mut(),
+    }];
+    write_hint(tiers, out)
 }

@@ -11,14 +11,15 @@ use sieve_replay::{BorderClues, View};
 use sieve_skyscrapers::generate::{GenerateOptions, Target, generate, puzzle_seeds};
 use sieve_skyscrapers::rate::{RateError, rate_with};
 use sieve_skyscrapers::{
-    Answer, Grid, Order, Puzzle, SkyscrapersModel, format_puzzle_line, parse_givens, parse_grid,
-    parse_puzzle_line, parse_towers_id,
+    Answer, Grid, Order, Puzzle, SkyscrapersModel, Tier, format_puzzle_line, parse_givens,
+    parse_grid, parse_puzzle_line, parse_towers_id,
 };
 
 use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, print_stats, read_all,
     report, warn,
 };
+use crate::hint::{HintTier, write_hint};
 use crate::teach::{
     Question, TraceFormat, check_cell, explain, grid_view, json_trace, parse_cell, replay_html,
 };
@@ -35,6 +36,7 @@ Examples:
   sieve skyscrapers generate 5 --count 10 | sieve skyscrapers solve --file -
   sieve skyscrapers solve --trace html --out replay.html   replay the solve in a browser
   sieve skyscrapers explain '0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0' --cell r2c3
+  sieve skyscrapers hint '0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0'   the next deduction, and why
   sieve skyscrapers solve '5:/3////2/////3//1//3/2////,r1b1c'   Tatham's game ID
 
 Clues are given in the source's order: top (columns left to right), bottom
@@ -78,6 +80,20 @@ until nothing changes; the answer is the chain of rule applications that led
 to the fact, causes first, each with the facts it rests on (`because r1c2 = 2,
 r4c2 ≠ 3`); for a cell left open, every height it lost. Exit code 1 when the rules find the puzzle has no
 solution.";
+
+const HINT_EXAMPLES: &str = "\
+Examples:
+  sieve skyscrapers hint                                   the built-in example
+  sieve skyscrapers hint '0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0'
+  sieve skyscrapers hint '0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0' --givens '2 1 4 3 4 3 2 1 0 0 0 0 0 0 0 0'
+  sieve skyscrapers hint --grid puzzle.txt
+
+Propagates the puzzle with the rules of tier 1 (edge), then of each stronger
+tier (viewpoint, latin, lines; see `rate`), probing last, and writes the first
+deduction of the first tier that makes one: the cell and the height it loses
+or takes, the rule and its sentence, and the facts it rests on (`because r1c2
+= 2, ...`). `already solved` when every cell is given; exit code 1 when the
+rules find that the puzzle has no solution.";
 
 const COUNT_EXAMPLES: &str = "\
 Examples:
@@ -139,6 +155,9 @@ enum SkyscrapersCommand {
     /// rule applications that led there.
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain(ExplainArgs),
+    /// The next deduction: the first step of the weakest tier that makes one.
+    #[command(after_help = HINT_EXAMPLES)]
+    Hint(HintArgs),
 }
 
 /// `--order`, as a command-line value (also `sieve bench skyscrapers --order`).
@@ -217,6 +236,12 @@ struct ExplainArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct HintArgs {
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+#[derive(clap::Args, Debug)]
 struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
@@ -279,6 +304,7 @@ impl SkyscrapersCommand {
             SkyscrapersCommand::Count(args) => Some(&args.input),
             SkyscrapersCommand::Rate(args) => Some(&args.input),
             SkyscrapersCommand::Explain(args) => Some(&args.input),
+            SkyscrapersCommand::Hint(args) => Some(&args.input),
             SkyscrapersCommand::Generate(_) => None,
         }
     }
@@ -291,6 +317,7 @@ fn run_command(command: SkyscrapersCommand, out: &mut dyn Write) -> Result<Outco
         SkyscrapersCommand::Rate(args) => rate(&args, out),
         SkyscrapersCommand::Generate(args) => generate_puzzles(&args, out),
         SkyscrapersCommand::Explain(args) => explain_cell(&args, out),
+        SkyscrapersCommand::Hint(args) => hint(&args, out),
     }
 }
 
@@ -678,12 +705,7 @@ fn generate_puzzles(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome,
 /// `sieve skyscrapers explain`: why a height is gone from a cell, or why the cell
 /// holds one, by the rules of every tier.
 fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    if args.input.file.is_some() || args.input.clues.as_deref() == Some("-") {
-        return Err(CliError::input(
-            "explain answers about one puzzle: give CLUES (with --givens) or --grid, not a batch",
-        ));
-    }
-    let puzzle = single_puzzle(&args.input).map_err(CliError::input)?;
+    let puzzle = one_puzzle(&args.input, "explain")?;
     let size = puzzle.size();
     check_cell(args.cell, size)?;
     let value = match args.value {
@@ -709,4 +731,32 @@ fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliE
         rules: "every rule of the four tiers",
     };
     explain(&question, out)
+}
+
+/// The one puzzle `explain` or `hint` (the `command`) answers about; a batch
+/// (`--file`, `-`) is an input error.
+fn one_puzzle(input: &InputArgs, command: &str) -> Result<Puzzle, CliError> {
+    if input.file.is_some() || input.clues.as_deref() == Some("-") {
+        return Err(CliError::input(format!(
+            "{command} answers about one puzzle: give CLUES (with --givens) or --grid, not a batch"
+        )));
+    }
+    single_puzzle(input).map_err(CliError::input)
+}
+
+/// `sieve skyscrapers hint`: the tiers of `rate`, weakest first, then probing.
+fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let puzzle = one_puzzle(&args.input, "hint")?;
+    let mut models = (Tier::ALL.into_iter())
+        .map(|tier| SkyscrapersModel::new(&puzzle, tier))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(CliError::input)?;
+    let tiers = (models.iter_mut())
+        .map(|sky| HintTier {
+            name: sky.tier().name(),
+            start: sky.start(),
+            model: sky.model_mut(),
+        })
+        .collect();
+    write_hint(tiers, out)
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use clap::Subcommand;
 use sieve::{Counters, Value};
-use sieve_sudoku::explain::PathEnd;
+use sieve_sudoku::explain::{PathEnd, Step};
 use sieve_sudoku::parse::{self, Parsed};
 use sieve_sudoku::rate::RateError;
 use sieve_sudoku::symbols::SYMBOL_COUNT;
@@ -100,7 +100,9 @@ message on stderr saying which (`not rated: several solutions ...`), and exit co
 
 const HINT_EXAMPLES: &str = "\
 Examples:
-  sieve sudoku hint <puzzle>               the easiest next deduction, in plain words
+  sieve sudoku hint <puzzle>               the easiest next deduction: technique, where,
+                                           cells, then the deduction in plain words
+  sieve sudoku hint <puzzle> --stage 1     only the technique and where to look
   sieve sudoku hint <puzzle> --marks       and the pencil marks once it is applied";
 
 const STEPS_EXAMPLES: &str = "\
@@ -243,7 +245,12 @@ struct RateArgs {
 struct HintArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Also show the pencil marks once the deduction is applied.
+    /// How much to tell, as a player asks for more: 1 the technique and where to
+    /// look, 2 also the cells it changes, 3 also the deduction itself.
+    #[arg(long, value_name = "1-3", default_value_t = 3,
+          value_parser = clap::value_parser!(u8).range(1..=3))]
+    stage: u8,
+    /// Also show the pencil marks once the deduction is applied (with stage 3).
     #[arg(long)]
     marks: bool,
 }
@@ -898,8 +905,8 @@ fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
             let mut state = explainer.start(puzzle.grid()).map_err(model_error)?;
             match explainer.next_step(&state) {
                 Ok(Some(step)) => {
-                    writeln!(out, "{step}")?;
-                    if args.marks {
+                    write_staged_hint(&step, args.stage, out)?;
+                    if args.marks && args.stage == 3 {
                         step.apply(&mut state);
                         let marks = explainer.pencil_marks(&state).map_err(CliError::input)?;
                         writeln!(out, "{marks}")?;
@@ -912,6 +919,27 @@ fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         }
         Ok(outcome)
     })
+}
+
+/// A hint in stages, as HoDoKu gives them: the technique and where to look,
+/// then the cells, then the deduction; `stage` says how many to show.
+fn write_staged_hint(step: &Step, stage: u8, out: &mut dyn Write) -> Result<(), CliError> {
+    let tier = step.tier;
+    writeln!(
+        out,
+        "technique: {} (tier {}, {tier})",
+        step.inference,
+        tier.number()
+    )?;
+    writeln!(out, "where: {}", step.rule)?;
+    if stage >= 2 {
+        let cells: Vec<String> = step.cells().iter().map(ToString::to_string).collect();
+        writeln!(out, "cells: {}", cells.join(", "))?;
+    }
+    if stage >= 3 {
+        writeln!(out, "deduction: {step}")?;
+    }
+    Ok(())
 }
 
 fn steps(args: &StepsArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {

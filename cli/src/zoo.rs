@@ -210,7 +210,7 @@ pub fn run<P: ZooPuzzle>(command: ZooCommand, out: &mut dyn Write) -> Result<Out
         ZooCommand::Count(args) => count::<P>(&args, out),
         ZooCommand::Rate(args) => rate::<P>(&args, out),
         ZooCommand::Explain(args) => explain_cell::<P>(&args, out),
-        ZooCommand::Hint(args) => crate::zoo_hint::hint::<P>(&args, out),
+        ZooCommand::Hint(args) => crate::hint::zoo_hint::<P>(&args, out),
     }
 }
 
@@ -500,9 +500,14 @@ fn strongest<P: ZooPuzzle>(puzzle: &P::Puzzle, probing: bool) -> Result<P::Model
 
 /// Adds probing over every variable, the tier above every puzzle's own.
 pub(crate) fn add_probing<P: ZooPuzzle>(model: &mut P::Model) -> Result<(), CliError> {
-    let engine_model = P::model_mut(model);
-    let vars: Vec<VarId> = engine_model.vars().collect();
-    (engine_model.add_rule(Probing::new("probing", vars)))
+    probe_every_variable(P::model_mut(model))
+}
+
+/// Adds probing over every variable of an engine model (the strongest tier of
+/// `rate`, and of every `hint`).
+pub(crate) fn probe_every_variable(model: &mut Model) -> Result<(), CliError> {
+    let vars: Vec<VarId> = model.vars().collect();
+    (model.add_rule(Probing::new("probing", vars)))
         .map(|_| ())
         .map_err(CliError::input)
 }

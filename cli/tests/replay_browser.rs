@@ -95,6 +95,33 @@ fn pages() -> Vec<(&'static str, Vec<&'static str>, Expect)> {
             vec!["loopy", "solve", "6x6t0:22a3b2a2a23a2c31b2c220a3a2a3b"],
             expect(0, 84, 17, 0),
         ),
+        (
+            "solo",
+            vec![
+                "solo",
+                "solve",
+                "3x3:6f3d5_3b9_8b3_7_1a5_2c9_4e7g2e5_7c7_1a5_9_2b2_8b4_7d9f4",
+            ],
+            expect(81, 0, 0, 0),
+        ),
+        // 49 cells and the 11 dots of its 11 galaxies.
+        (
+            "galaxies",
+            vec!["galaxies", "solve", "7x7dn:cxiczvfcqdzjq"],
+            expect(49, 0, 11, 0),
+        ),
+        // 20 cells, the givens written in them.
+        (
+            "fillomino",
+            vec!["fillomino", "solve", "5x4:1a4a2b455a25d3b"],
+            expect(20, 0, 0, 0),
+        ),
+        // 16 cells and 32 possible links: each arrow to every cell it points at.
+        (
+            "signpost",
+            vec!["signpost", "solve", "4x4:egfeb1e16ahacfabbag"],
+            expect(16, 32, 0, 0),
+        ),
         ("sudoku", vec!["sudoku", "solve"], expect(81, 0, 0, 0)),
         ("queens", vec!["queens", "solve", "8"], expect(64, 0, 0, 0)),
         (

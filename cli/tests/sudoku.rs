@@ -231,8 +231,27 @@ fn rate_hint_steps_and_candidates_explain_a_puzzle() {
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
-        "[naked single] r5c5 can only be 5: 1-4 and 6-9 are all seen in its row, column or box\n"
+        "technique: naked single (tier 1, naked-single)\n\
+         where: naked single r5c5\n\
+         cells: r5c5\n\
+         deduction: [naked single] r5c5 can only be 5: 1-4 and 6-9 are all seen in its row, \
+         column or box\n"
     );
+    // Asked in stages, the hint tells only the technique and where, then the cells.
+    let output = sudoku(&["hint", CLASSIC, "--stage", "1"], None);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "technique: naked single (tier 1, naked-single)\nwhere: naked single r5c5\n"
+    );
+    let output = sudoku(&["hint", CLASSIC, "--stage", "2"], None);
+    assert!(
+        stdout(&output).ends_with("cells: r5c5\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = sudoku(&["hint", CLASSIC, "--stage", "4"], None);
+    assert_exit(&output, 2);
     let output = sudoku(&["steps", CLASSIC], None);
     assert_exit(&output, 0);
     let text = stdout(&output);
@@ -306,7 +325,7 @@ fn read_pencil_marks(view: &str) -> Vec<Vec<String>> {
     let cell_lines: Vec<Vec<String>> = view
         .lines()
         .filter(|line| line.contains(|c: char| c == '.' || c.is_ascii_digit()))
-        .filter(|line| !line.starts_with('['))
+        .filter(|line| !line.starts_with(|c: char| c == '[' || c.is_ascii_alphabetic()))
         .map(|line| {
             line.replace('|', " ")
                 .split_whitespace()

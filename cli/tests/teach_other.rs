@@ -944,3 +944,103 @@ fn the_lesson_replay_is_current_and_its_steps_are_right() {
     assert_eq!(kind(29), "solution");
     assert_eq!(events[29]["values"], serde_json::json!([2, 0, 3, 1]));
 }
+
+/// `hint` on the seed puzzles: the first deduction of the weakest tier that makes
+/// one, with its rule, sentence and facts, as the zoo's hint writes it.
+#[test]
+fn seed_hints_name_the_tier_the_rule_and_the_reason() {
+    let output = run(&["skyscrapers", "hint", SKYSCRAPERS], None);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "tier 1 (edge):\n  1. r4c4 = 4  [edge rule 1, edge bottom 4] clue 1 at the bottom of \
+         column 4: the tallest (4) stands next to it, in r4c4\n"
+    );
+
+    let output = run(&["magic", "hint", MAGIC_PARTIAL], None);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "tier 1 (bounds):\n  1. r1c2 ≠ 2  [all different, all cells different] r1c1 = 2, so 2 \
+         leaves every other variable of all cells different\n       because r1c1 = 2\n"
+    );
+
+    let output = run(&["queens", "hint", "8", "--place", "1:1,2:3"], None);
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "tier 1 (attacks):", "{text}");
+    assert!(
+        lines[1].starts_with("  1. queen 3 ≠ 1, 3  [queen attack, queen 1's row and diagonals]"),
+        "{text}"
+    );
+    assert_eq!(lines[2].trim(), "because queen 1 = 1", "{text}");
+}
+
+/// When the plain rules are stuck, probing gives the hint, as the highest tier.
+#[test]
+fn seed_hints_fall_back_to_probing() {
+    let output = run(&["magic", "hint", ". . . . . . . . ."], None);
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("tier 3 (probing):\n  1. r1c1 ≠ 1  [probing, probing]"),
+        "{text}"
+    );
+    // Eight open columns: nothing follows, even by probing.
+    let output = run(&["queens", "hint", "8"], None);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "no deduction of any tier applies, probing included: guessing is needed\n"
+    );
+}
+
+/// A full board is `already solved`, unless it breaks a rule; a contradiction is
+/// no solution (exit 1); bad input is an input error (exit 2) naming it.
+#[test]
+fn seed_hints_report_solved_contradictory_and_bad_input() {
+    let solved = MAGIC_SOLUTION.replace('\n', " ");
+    let output = run(&["magic", "hint", &solved], None);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "already solved\n");
+    let givens = SKYSCRAPERS_SOLUTION.replace('\n', " ");
+    let output = run(
+        &["skyscrapers", "hint", SKYSCRAPERS, "--givens", &givens],
+        None,
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "already solved\n");
+    let output = run(&["queens", "hint", "4", "--place", "1:2,2:4,3:1,4:3"], None);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "already solved\n");
+
+    let output = run(&["queens", "hint", "4", "--place", "1:1,2:2,3:3,4:4"], None);
+    assert_exit(&output, 1);
+    assert!(stdout(&output).starts_with("no solution: the rule `queen 1's row"));
+    let output = run(&["magic", "hint", "2 . . . 5 . . . 7"], None);
+    assert_exit(&output, 1);
+    assert_eq!(
+        stdout(&output),
+        "no solution: the rule `main diagonal sum` finds a contradiction (sum bounds)\n"
+    );
+    let output = run(
+        &["skyscrapers", "hint", "4 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0"],
+        None,
+    );
+    assert_exit(&output, 1);
+    assert!(stdout(&output).starts_with("no solution: the rule `row 1`"));
+    let output = run(&["queens", "hint", "3"], None);
+    assert_exit(&output, 1);
+    assert!(stdout(&output).starts_with("no solution: the rule `probing`"));
+
+    let output = run(&["skyscrapers", "hint", "0 3 0 0 2"], None);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("5 is not a multiple of 4"));
+    let output = run(&["magic", "hint", "2 . . . 5 . . . 10"], None);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("`10` is outside 1..=9"));
+    let output = run(&["queens", "hint", "8", "--place", "9:1"], None);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("--place column 9 is outside the board"));
+}

@@ -20,6 +20,7 @@ use crate::domain::{Domains, Layout};
 use crate::error::Error;
 use crate::ids::{RuleId, Value, VarId};
 use crate::names::Names;
+use crate::propagation::shared::SharedParts;
 use crate::propagation::{Events, Posting, Rule};
 use crate::value_set::ValueSet;
 
@@ -72,6 +73,8 @@ pub struct Model {
     rules: Vec<Box<dyn Rule>>,
     /// The initial words of every rule's reversible state, in the order asked.
     state: Vec<u64>,
+    /// What equal rules computed once at posting ([`Posting::shared`]).
+    shared: SharedParts,
     /// Givens and unary clues: each variable's starting candidates, where narrowed.
     restrictions: Vec<(VarId, ValueSet)>,
     /// Set by [`Model::set_branch_order`]; creation order when `None`.
@@ -309,6 +312,7 @@ impl Model {
         let state_before = self.state.len();
         let posted = rule.post(&mut Posting {
             initial: &mut self.state,
+            shared: &mut self.shared,
             ranges: &self.ranges,
         });
         if let Err(error) = posted {

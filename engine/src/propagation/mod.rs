@@ -109,6 +109,7 @@ mod engine;
 mod events;
 mod queue;
 mod rule;
+pub(crate) mod shared;
 pub mod state;
 mod trail;
 mod why;

@@ -277,6 +277,12 @@ impl MagicModel {
         &self.model
     }
 
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
     /// The cell variables, row by row.
     pub fn cells(&self) -> &[VarId] {
         &self.cells

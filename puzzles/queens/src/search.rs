@@ -216,6 +216,12 @@ impl QueensModel {
         &self.model
     }
 
+    /// The engine model, to add rules of one's own to (a stronger tier, such as
+    /// [`sieve::rules::Probing`]).
+    pub fn model_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+
     /// The board of a solution's values (0-based rows).
     pub fn board(&self, values: &[Value]) -> Board {
         Board {

@@ -1,6 +1,8 @@
 //! The Compact-Table machinery of a posted [`Table`]: support masks made once, the
 //! live tuples as a reversible sparse bitset, and one run of the rule.
 
+use std::sync::Arc;
+
 use smallvec::SmallVec;
 
 use super::Table;
@@ -17,21 +19,16 @@ const NO_SUPPORT: u32 = u32::MAX;
 /// The inference label of every change.
 const INFERENCE: &str = "table";
 
-/// The support masks of a table over the variables' ranges, and the handles of its
-/// reversible state.
+/// A posted table: its support masks (shared by every table of the model with the
+/// same tuples over the same ranges) and the handles of its own reversible state.
 #[derive(Clone, Debug)]
 pub(super) struct Compact {
-    /// How many tuples fit the variables' ranges: the bits of the live set.
-    tuples: usize,
-    /// The words of the live set.
-    words: usize,
-    columns: Vec<Column>,
-    /// Per support (a column's value): its entries, `start..end`.
-    supports: Vec<(u32, u32)>,
-    /// The nonzero words of every support mask, support after support: the word's
-    /// index in the live set, and its bits.
-    entry_words: Vec<u32>,
-    entry_bits: Vec<u64>,
+    pub(super) masks: Arc<Masks>,
+    /// Per column: its variable.
+    vars: Vec<VarId>,
+    /// Per column: the values with a support that were candidates when the rule
+    /// last looked.
+    seen: Vec<StateBitset>,
     /// The live tuples.
     live: StateBitset,
     /// How many positions of `order` hold words with live tuples.
@@ -43,10 +40,30 @@ pub(super) struct Compact {
     residues: Packed,
 }
 
-/// One column of the table: its variable's values as a window of bits.
+/// What a table compiles from its tuples and its variables' ranges alone, so
+/// that equal tables share it ([`Posting::shared`]).
+#[derive(Debug)]
+pub(super) struct Masks {
+    /// How many tuples fit the variables' ranges: the bits of the live set.
+    tuples: usize,
+    /// The words of the live set.
+    words: usize,
+    columns: Vec<Column>,
+    /// Per support (a column's value): its entries, `start..end`.
+    supports: Vec<(u32, u32)>,
+    /// The nonzero words of every support mask, support after support: the word's
+    /// index in the live set, and its bits.
+    entry_words: Vec<u32>,
+    entry_bits: Vec<u64>,
+}
+
+/// What [`Masks`] are made from: the sorted rows, their length, and each column's
+/// declared range.
+type MaskKey = (Vec<Value>, usize, Vec<(Value, Value)>);
+
+/// One column of the table: its values as a window of bits.
 #[derive(Clone, Debug)]
 struct Column {
-    var: VarId,
     /// The column's smallest value: bit 0 of its window.
     base: Value,
     /// Per window position, the support of the value there, or [`NO_SUPPORT`].
@@ -55,8 +72,6 @@ struct Column {
     present: Vec<u64>,
     /// Where the column's words start among a run's reading of every column.
     at: usize,
-    /// The values with a support that were candidates when the rule last looked.
-    seen: StateBitset,
 }
 
 /// An array of 16-bit numbers in a reversible bitset, four a word (the table's
@@ -85,53 +100,72 @@ fn set_initial(posting: &mut Posting<'_>, handle: StateBitset, words: &[u64]) {
 
 impl Compact {
     /// The masks of `tuples` (rows of `vars.len()` values, sorted) over the ranges
-    /// of `vars`, and the state they need.
+    /// of `vars`, made once per model for equal tuples and ranges, and the state
+    /// this table needs.
     pub(super) fn new(vars: &[VarId], tuples: &[Value], posting: &mut Posting<'_>) -> Self {
-        let ranges: Vec<_> = vars.iter().map(|&var| posting.range(var)).collect();
-        let kept: Vec<&[Value]> = (tuples.chunks_exact(vars.len()))
-            .filter(|tuple| {
-                tuple
-                    .iter()
-                    .zip(&ranges)
-                    .all(|(value, range)| range.contains(value))
+        let ranges = (vars.iter())
+            .map(|&var| {
+                let range = posting.range(var);
+                (*range.start(), *range.end())
             })
             .collect();
-        let words = kept.len().div_ceil(64);
-        let mut compact = Compact {
-            tuples: kept.len(),
-            words,
-            columns: Vec::with_capacity(vars.len()),
-            supports: Vec::new(),
-            entry_words: Vec::new(),
-            entry_bits: Vec::new(),
-            live: posting.bitset(kept.len(), true),
-            limit: posting.int(words as i64),
-            order: Packed(posting.bitset(words * 16, false)),
-            residues: Packed(posting.bitset(0, false)),
-        };
+        let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
+        let masks = posting.shared(key, Masks::new);
+        let words = masks.words;
+        let live = posting.bitset(masks.tuples, true);
+        let limit = posting.int(words as i64);
+        let order = Packed(posting.bitset(words * 16, false));
         let identity: Vec<u64> = (0..words.div_ceil(4))
             .map(|word| (0..4).fold(0, |packed, i| packed | ((word * 4 + i) as u64) << (16 * i)))
             .collect();
-        set_initial(posting, compact.order.0, &identity);
-        let mut at = 0;
-        for (index, &var) in vars.iter().enumerate() {
-            let column = compact.column(var, &kept, index, at, posting);
-            at += column.present.len();
-            compact.columns.push(column);
+        set_initial(posting, order.0, &identity);
+        let seen = (masks.columns.iter())
+            .map(|column| {
+                let seen = posting.bitset(column.slots.len(), false);
+                set_initial(posting, seen, &column.present);
+                seen
+            })
+            .collect();
+        let residues = Packed(posting.bitset(masks.supports.len() * 16, false));
+        Compact {
+            vars: vars.to_vec(),
+            seen,
+            live,
+            limit,
+            order,
+            residues,
+            masks,
         }
-        compact.residues = Packed(posting.bitset(compact.supports.len() * 16, false));
-        compact
+    }
+}
+
+impl Masks {
+    /// The masks of the rows of `key` whose values lie in the columns' ranges.
+    fn new((tuples, arity, ranges): &MaskKey) -> Self {
+        let kept: Vec<&[Value]> = (tuples.chunks_exact(*arity))
+            .filter(|tuple| {
+                (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
+            })
+            .collect();
+        let mut masks = Masks {
+            tuples: kept.len(),
+            words: kept.len().div_ceil(64),
+            columns: Vec::with_capacity(*arity),
+            supports: Vec::new(),
+            entry_words: Vec::new(),
+            entry_bits: Vec::new(),
+        };
+        let mut at = 0;
+        for index in 0..*arity {
+            let column = masks.column(&kept, index, at);
+            at += column.present.len();
+            masks.columns.push(column);
+        }
+        masks
     }
 
     /// Column `index` of the `kept` tuples, its supports added to the masks.
-    fn column(
-        &mut self,
-        var: VarId,
-        kept: &[&[Value]],
-        index: usize,
-        at: usize,
-        posting: &mut Posting<'_>,
-    ) -> Column {
+    fn column(&mut self, kept: &[&[Value]], index: usize, at: usize) -> Column {
         let values = || kept.iter().map(|tuple| tuple[index]);
         let base = values().min().unwrap_or(0);
         let width = values()
@@ -159,15 +193,11 @@ impl Compact {
         {
             present[position / 64] |= 1 << (position % 64);
         }
-        let seen = posting.bitset(width, false);
-        set_initial(posting, seen, &present);
         Column {
-            var,
             base,
             slots,
             present,
             at,
-            seen,
         }
     }
 
@@ -184,26 +214,29 @@ impl Compact {
         }
         self.supports.push((start, self.entry_words.len() as u32));
     }
+}
 
+impl Compact {
     /// One run: bring the live set up to date with the values gone since the last
     /// look, remove the values no live tuple holds, and say whether the rule is
     /// entailed.
     pub(super) fn propagate(&self, table: &Table, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let conflict =
             |ctx: &Context<'_>| ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct));
-        if self.tuples == 0 {
+        let masks = &*self.masks;
+        if masks.tuples == 0 {
             return Err(conflict(ctx));
         }
         let (now, widened) = self.read_columns(ctx.domains());
         let mut live = LiveSet::load(self, ctx, widened);
         let mut changed: SmallVec<[usize; 8]> = SmallVec::new();
         let mut mask: SmallVec<[u64; 16]> = SmallVec::new();
-        for (index, column) in self.columns.iter().enumerate() {
+        for (index, column) in masks.columns.iter().enumerate() {
             let now = &now[column.at..column.at + column.present.len()];
             let before: SmallVec<[u64; 2]> = if widened {
                 SmallVec::from_slice(&column.present)
             } else {
-                SmallVec::from_slice(ctx.bitset(column.seen))
+                SmallVec::from_slice(ctx.bitset(self.seen[index]))
             };
             if before[..] != *now {
                 changed.push(index);
@@ -217,7 +250,7 @@ impl Compact {
         // A lone column that changed keeps supports for all its values: their
         // tuples lost no other value.
         let lone = (changed.len() == 1 && !widened).then(|| changed[0]);
-        for index in 0..self.columns.len() {
+        for index in 0..masks.columns.len() {
             let check = !changed.is_empty() && lone != Some(index);
             self.filter(table, ctx, index, check)?;
         }
@@ -233,10 +266,10 @@ impl Compact {
     fn read_columns(&self, domains: &Domains) -> (SmallVec<[u64; 8]>, bool) {
         let mut now = SmallVec::new();
         let mut widened = false;
-        for column in &self.columns {
-            let seen = domains.bitset(column.seen);
+        for ((column, &var), &seen) in self.masks.columns.iter().zip(&self.vars).zip(&self.seen) {
+            let seen = domains.bitset(seen);
             for (index, &present) in column.present.iter().enumerate() {
-                let word = domains.word_from(column.var, i64::from(column.base), index) & present;
+                let word = domains.word_from(var, i64::from(column.base), index) & present;
                 widened |= word & !seen[index] != 0;
                 now.push(word);
             }
@@ -259,13 +292,14 @@ impl Compact {
         let gone: SmallVec<[u64; 2]> = before.iter().zip(now).map(|(b, n)| b & !n).collect();
         let by_gone = count(&gone) < count(now);
         mask.clear();
-        mask.resize(self.words, 0);
+        let masks = &*self.masks;
+        mask.resize(masks.words, 0);
         for (index, &word) in (if by_gone { &gone[..] } else { now }).iter().enumerate() {
             for bit in bits(word) {
                 let support = column.slots[index * 64 + bit as usize] as usize;
-                let (start, end) = self.supports[support];
+                let (start, end) = masks.supports[support];
                 for entry in start as usize..end as usize {
-                    mask[self.entry_words[entry] as usize] |= self.entry_bits[entry];
+                    mask[masks.entry_words[entry] as usize] |= masks.entry_bits[entry];
                 }
             }
         }
@@ -282,14 +316,10 @@ impl Compact {
         index: usize,
         check: bool,
     ) -> Result<(), Conflict> {
-        let column = &self.columns[index];
+        let (column, var) = (&self.masks.columns[index], self.vars[index]);
         // Read again: an earlier column over the same variable may have narrowed it.
         let now: SmallVec<[u64; 2]> = (column.present.iter().enumerate())
-            .map(|(k, &present)| {
-                ctx.domains()
-                    .word_from(column.var, i64::from(column.base), k)
-                    & present
-            })
+            .map(|(k, &present)| ctx.domains().word_from(var, i64::from(column.base), k) & present)
             .collect();
         let mut keep = now.clone();
         let left: u32 = now.iter().map(|word| word.count_ones()).sum();
@@ -303,11 +333,11 @@ impl Compact {
                 }
             }
         }
-        if keep != now || ctx.domains().count(column.var) != left {
+        if keep != now || ctx.domains().count(var) != left {
             self.narrow(table, ctx, index, &keep)?;
         }
         for (k, &word) in keep.iter().enumerate() {
-            ctx.set_bitset_word(column.seen, k, word);
+            ctx.set_bitset_word(self.seen[index], k, word);
         }
         Ok(())
     }
@@ -315,10 +345,11 @@ impl Compact {
     /// Whether `support` meets a live tuple: at its residue first, then anywhere
     /// (the residue moves there).
     fn supported(&self, ctx: &mut Context<'_>, support: usize) -> bool {
-        let (start, end) = self.supports[support];
+        let masks = &*self.masks;
+        let (start, end) = masks.supports[support];
         let live = ctx.bitset(self.live);
         let meets =
-            |entry: usize| live[self.entry_words[entry] as usize] & self.entry_bits[entry] != 0;
+            |entry: usize| live[masks.entry_words[entry] as usize] & masks.entry_bits[entry] != 0;
         let residue = start as usize + self.residues.get(ctx.domains(), support);
         if meets(residue) {
             return true;
@@ -339,8 +370,7 @@ impl Compact {
         index: usize,
         keep: &[u64],
     ) -> Result<(), Conflict> {
-        let column = &self.columns[index];
-        let var = column.var;
+        let (column, var) = (&self.masks.columns[index], self.vars[index]);
         let others = &table.others[index];
         if !ctx.explaining() {
             let why = Why::new(INFERENCE).cause(others);
@@ -381,7 +411,7 @@ impl Compact {
         let mut combinations = 1u64;
         for &var in &table.distinct {
             combinations = combinations.saturating_mul(u64::from(domains.count(var)));
-            if combinations > self.tuples as u64 {
+            if combinations > self.masks.tuples as u64 {
                 return false;
             }
         }
@@ -404,17 +434,18 @@ impl LiveSet {
     /// tuple live again.
     fn load(compact: &Compact, ctx: &mut Context<'_>, afresh: bool) -> Self {
         if afresh {
-            for word in 0..compact.words {
-                let full = if (word + 1) * 64 <= compact.tuples {
+            let (words, tuples) = (compact.masks.words, compact.masks.tuples);
+            for word in 0..words {
+                let full = if (word + 1) * 64 <= tuples {
                     u64::MAX
                 } else {
-                    (1u64 << (compact.tuples % 64)) - 1
+                    (1u64 << (tuples % 64)) - 1
                 };
                 ctx.set_bitset_word(compact.live, word, full);
             }
             return LiveSet {
-                order: (0..compact.words as u16).collect(),
-                limit: compact.words,
+                order: (0..words as u16).collect(),
+                limit: words,
             };
         }
         let limit = ctx.int(compact.limit) as usize;

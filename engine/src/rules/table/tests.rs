@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use super::*;
 use crate::domain::Domains;
 use crate::ids::RuleId;
@@ -326,4 +328,51 @@ fn removals_say_which_combinations_are_gone() {
     propagate(&model, &mut state, Schedule::Queue, Some(&mut trace)).expect("a state");
     let text = String::from_utf8(trace.finish().expect("written")).expect("text");
     assert!(text.contains("x0 breaks the cage"), "{text}");
+}
+
+/// Equal tables share their compiled masks but each keeps its own live tuples:
+/// narrowing one table's variables leaves the other's untouched, and the same
+/// tuples over narrower ranges compile apart (their out-of-range rows dropped).
+#[test]
+fn equal_tables_share_masks_but_not_state() {
+    let order = [[0, 1], [0, 2], [1, 2], [2, 3]];
+    let table = |vars: &[VarId]| Table::new("x < y", vars.to_vec(), order).unwrap();
+    // Posted by hand, to look at what each table compiled.
+    let (mut initial, mut shared) = (
+        Vec::new(),
+        crate::propagation::shared::SharedParts::default(),
+    );
+    let ranges = [(0, 4), (0, 4), (0, 4), (0, 4), (0, 3), (0, 3)];
+    let vars: Vec<VarId> = (0..6).map(VarId::from_index).collect();
+    let mut posted = [table(&vars[0..2]), table(&vars[2..4]), table(&vars[4..6])];
+    for rule in &mut posted {
+        let mut posting = Posting {
+            initial: &mut initial,
+            shared: &mut shared,
+            ranges: &ranges,
+        };
+        rule.post(&mut posting).unwrap();
+    }
+    let masks = |index: usize| Arc::clone(&posted[index].compact.as_ref().unwrap().masks);
+    assert!(Arc::ptr_eq(&masks(0), &masks(1)));
+    assert!(!Arc::ptr_eq(&masks(0), &masks(2)));
+
+    let mut model = Model::new();
+    let first = model.new_vars(2, 4);
+    let second = model.new_vars(2, 4);
+    let narrow = model.new_vars(2, 3);
+    for vars in [&first, &second, &narrow] {
+        model.add_rule(table(vars)).unwrap();
+    }
+    let mut state = model.domains();
+    state.remove(first[0], 0).unwrap();
+    propagate(&model, &mut state, Schedule::Queue, None).unwrap();
+    let values = |var: VarId| state.iter(var).collect::<Vec<_>>();
+    assert_eq!(values(first[0]), [1, 2]);
+    assert_eq!(values(first[1]), [2, 3]);
+    assert_eq!(values(second[0]), [0, 1, 2]);
+    assert_eq!(values(second[1]), [1, 2, 3]);
+    // Over 0..3 the row (2, 3) cannot hold: y is never 3, so x is never 2.
+    assert_eq!(values(narrow[0]), [0, 1]);
+    assert_eq!(values(narrow[1]), [1, 2]);
 }
