@@ -334,7 +334,10 @@ fn trace_completion(
         start: &start,
         config,
         view: grid_view(order, magic.cells()),
-        title: format!("Sieve: a magic square of order {order}, step by step"),
+        title: format!(
+            "Sieve: a magic square of order {order}, every line summing to {}, step by step",
+            sieve_magic::magic_constant(order)
+        ),
     };
     write_trace(&args.trace, traced)
 }

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use sieve::{Config, Count, Counters, Model, Uniqueness, Value, VarId};
-use sieve_replay::{Ink, View};
+use sieve_replay::{Ink, Point, View};
 use sieve_sudoku::solo::{
     SoloAnswer, SoloGrid, SoloModel, SoloPuzzle, check_solo, count_solo, draw_solo,
     format_solo_line, parse_solo_id, solve_solo,
@@ -91,7 +91,8 @@ impl ZooPuzzle for Solo {
     }
 
     /// The cells with their candidates, thick walls between blocks (jigsaw
-    /// shapes too), and killer cages with their sums.
+    /// shapes too), killer cages with their sums, and an X puzzle's two
+    /// diagonals (houses too) as dashed guides.
     fn board_view(puzzle: &SoloPuzzle, model: &SoloModel) -> View {
         let size = model.size();
         let var_at = |row, col| square_cell(model.cells(), size, row, col);
@@ -100,6 +101,12 @@ impl ZooPuzzle for Solo {
         board.cages = (puzzle.cages().iter())
             .map(|cage| boards::cage(&cage.cells, size, cage.sum.map(|sum| sum.to_string())))
             .collect();
+        if puzzle.is_x() {
+            board.guides = vec![
+                (Point::corner(0, 0), Point::corner(size, size)),
+                (Point::corner(0, size), Point::corner(size, 0)),
+            ];
+        }
         View::Board(board)
     }
 

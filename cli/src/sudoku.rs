@@ -738,7 +738,11 @@ fn trace_solve(args: &SolveArgs, puzzle: &Puzzle, config: &sieve::Config) -> Res
         start: &start,
         config,
         view: sieve_replay::View::row_major_grid(size, size, shape.box_rows(), shape.box_cols()),
-        title: format!("Sieve: a {shape} sudoku, step by step"),
+        title: format!(
+            "Sieve: a {size}×{size} sudoku ({}×{} boxes), step by step",
+            shape.box_rows(),
+            shape.box_cols()
+        ),
     };
     write_trace(&args.trace, traced)
 }

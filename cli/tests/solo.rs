@@ -186,3 +186,50 @@ fn help_shows_a_real_game_id() {
     let output = run(&["sudoku", "--help"], None);
     assert!(stdout(&output).contains("2x3:"), "{}", stdout(&output));
 }
+
+/// The view embedded in a replay page written by `sieve solo solve ID --trace html`.
+fn traced_view(id: &str, name: &str) -> serde_json::Value {
+    let dir = std::env::temp_dir().join(format!("sieve-solo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let output = run(
+        &[
+            "solo",
+            "solve",
+            id,
+            "--trace",
+            "html",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_exit(&output, 0);
+    let page = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    let open = r#"<script type="application/json" id="view-data">"#;
+    let start = page.find(open).expect("the view") + open.len();
+    let end = start + page[start..].find("</script>").expect("its end");
+    serde_json::from_str(&page[start..end]).expect("the view is JSON")
+}
+
+#[test]
+fn an_x_board_draws_both_diagonals_and_a_plain_one_none() {
+    // Made by `sgt-solo --generate 1 3x3xdt`.
+    let x = "3x3x:1g7a3_4c8e5c2b9d4a2_8_7a3a4a1_9_4a5d8b8c7e7c2_6a2g4";
+    let view = traced_view(x, "x.html");
+    let corner = |y: i64, x: i64| serde_json::json!({ "y": y, "x": x });
+    assert_eq!(
+        view["guides"],
+        serde_json::json!([
+            [corner(0, 0), corner(18, 18)],
+            [corner(0, 18), corner(18, 0)]
+        ])
+    );
+    // Made by `sgt-solo --generate 1 3x3de`.
+    let plain = "3x3:3_8_7_5e2f6b5c7b4b4_1b9b8_9e1_6b5b8_4b9b3c4b3f2e6_3_8_9";
+    assert_eq!(
+        traced_view(plain, "plain.html")["guides"],
+        serde_json::json!([])
+    );
+}

@@ -67,6 +67,12 @@ fn json_and_html_traces_are_written_to_a_file() {
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>") || page.starts_with("<!doctype html>"));
     assert!(!page.contains("http://") && !page.contains("https://"));
+    // The title names the grid's size and its boxes, not the box shape alone.
+    assert!(
+        page.contains("<title>Sieve: a 9×9 sudoku (3×3 boxes), step by step</title>"),
+        "{}",
+        &page[..page.find("</title>").unwrap_or(0)]
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

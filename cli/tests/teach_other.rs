@@ -172,7 +172,10 @@ fn magic_html_trace_draws_the_square() {
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), MAGIC_SOLUTION);
     assert_self_contained(&page);
-    assert!(page.contains("<title>Sieve: a magic square of order 3, step by step</title>"));
+    // The title says what every line must sum to.
+    assert!(page.contains(
+        "<title>Sieve: a magic square of order 3, every line summing to 15, step by step</title>"
+    ));
     let view = embedded(&page, "view-data");
     assert_eq!(view["kind"], "grid");
     assert_eq!(

@@ -29,6 +29,7 @@ use crate::domain::{Domains, Value, VarId};
 use crate::model::Model;
 use crate::observe::{Change, Event, Flow, Observer};
 use crate::propagation::Fact;
+use crate::propagation::Rule;
 
 fn join_labels(model: &Model, values: impl Iterator<Item = Value>) -> String {
     values
@@ -259,6 +260,9 @@ pub struct TraceDocument {
     pub firsts: Vec<Value>,
     /// Rule names, by index.
     pub rules: Vec<String>,
+    /// Each rule's scope: the variables it watches, ascending, by rule index. A
+    /// replay marks them at the rule's steps (the house or clue the step uses).
+    pub scopes: Vec<Vec<usize>>,
     /// Value labels for the values from 0 to the largest of any variable (a
     /// puzzle's symbols); other values are written as numbers.
     pub labels: Vec<String>,
@@ -266,6 +270,18 @@ pub struct TraceDocument {
     pub start: Vec<Vec<Value>>,
     /// The events, in order.
     pub events: Vec<TraceEvent>,
+}
+
+/// The variables a rule watches, each once, ascending.
+fn scope_of(rule: &dyn Rule) -> Vec<usize> {
+    let mut vars: Vec<usize> = rule
+        .watches()
+        .iter()
+        .map(|watch| watch.var.index())
+        .collect();
+    vars.sort_unstable();
+    vars.dedup();
+    vars
 }
 
 /// A JSON trace: collects every event; [`JsonTrace::document`] gives the whole trace.
@@ -288,6 +304,7 @@ impl JsonTrace {
                 sizes: model.vars().map(|v| start.size(v)).collect(),
                 firsts: model.vars().map(|v| *start.range(v).start()).collect(),
                 rules: model.rules().map(|(_, r)| r.name().to_string()).collect(),
+                scopes: model.rules().map(|(_, r)| scope_of(r)).collect(),
                 labels: labelled.map(|v| model.value_label(v)).collect(),
                 start: model.vars().map(|v| start.iter(v).collect()).collect(),
                 events: Vec::new(),

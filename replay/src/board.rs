@@ -156,6 +156,10 @@ pub struct Board {
     pub regions: Vec<usize>,
     /// Cages.
     pub cages: Vec<Cage>,
+    /// Fixed lines drawn thin and dashed over the cells, such as the diagonals
+    /// that are houses of Solo X; absent in pages written before they existed.
+    #[serde(default)]
+    pub guides: Vec<(Point, Point)>,
 }
 
 impl Board {
@@ -260,6 +264,11 @@ impl Board {
         if !self.regions.is_empty() && self.regions.len() != cells {
             return bad(format!("{} regions for {cells} cells", self.regions.len()));
         }
+        if let Some(index) =
+            (self.guides.iter()).position(|&(from, to)| !self.holds(from) || !self.holds(to))
+        {
+            return bad(format!("guide {index} leaves the board"));
+        }
         for (index, cage) in self.cages.iter().enumerate() {
             if cage.cells.is_empty() {
                 return bad(format!("cage {index} has no cells"));
@@ -337,6 +346,13 @@ mod tests {
         let error = shade.check(&[0], &[2]).unwrap_err().to_string();
         assert!(error.contains("dark value 2"), "{error}");
 
+        let mut guide = two_by_two();
+        guide
+            .guides
+            .push((Point::corner(0, 0), Point { y: 4, x: 60 }));
+        let error = guide.check(&[0; 4], &[4; 4]).unwrap_err().to_string();
+        assert!(error.contains("guide 0 leaves the board"), "{error}");
+
         let mut regions = two_by_two();
         regions.regions = vec![0, 1, 2];
         assert!(regions.check(&[0; 4], &[4; 4]).is_err());
@@ -358,8 +374,16 @@ mod tests {
             label: Some("3+".into()),
         });
         board.clue(Point::centre(0, 1), "", ClueShape::Black);
+        board
+            .guides
+            .push((Point::corner(0, 0), Point::corner(2, 2)));
         let json = serde_json::to_string(&board).unwrap();
         let back: Board = serde_json::from_str(&json).unwrap();
         assert_eq!(back, board);
+        // A board written before guides existed reads with none.
+        let old = json.replace(r#","guides":[[{"y":0,"x":0},{"y":4,"x":4}]]"#, "");
+        assert!(!old.contains("guides"), "{old}");
+        let back: Board = serde_json::from_str(&old).unwrap();
+        assert!(back.guides.is_empty());
     }
 }

@@ -113,6 +113,19 @@ pub enum ReplayError {
         /// How many rules the trace has.
         rules: usize,
     },
+    /// The rule scopes do not match the rules: one scope per rule (or none at
+    /// all), each naming variables of the trace.
+    #[error(
+        "rule scope {rule} is not a list of the trace's {variables} variables for one of its {rules} rules"
+    )]
+    RuleScope {
+        /// The scope's rule index.
+        rule: usize,
+        /// How many variables the trace has.
+        variables: usize,
+        /// How many rules the trace has.
+        rules: usize,
+    },
     /// An event names a value outside its variable's range.
     #[error("event {step}: value {value} of variable {var} is outside {range:?}")]
     EventValue {

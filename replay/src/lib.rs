@@ -36,7 +36,11 @@
 //! anywhere; regions; cages) that draws every zoo puzzle, a [`View::Grid`] of cells
 //! (sudoku pencil marks, skyscraper clues around the border), a
 //! [`View::Chessboard`] (queens), or a [`View::List`] for any model. Beside the
-//! board the page draws the search tree; a click on a node jumps to its step. The page replays the trace the way
+//! board the page draws the search tree; a click on a node jumps to its step.
+//! Buttons jump to the next or previous change, decision or conflict, "changes
+//! only" skips the steps that leave the board as it was, a click on a cell lists
+//! the steps that changed it, and at each step of a rule the rule's cells (its
+//! scope, from the trace) are outlined with the border clue they belong to. The page replays the trace the way
 //! `docs/trace-format.md` describes ("Replay page" there gives the details).
 //!
 //! Whole solves: the page replays every event of the trace, packed (a few bytes an

@@ -53,6 +53,9 @@ pub(crate) struct Packed<'a> {
     sizes: &'a [u32],
     firsts: &'a [Value],
     rules: &'a [String],
+    /// Each rule's scope, packed like the events: per rule the count of its
+    /// variables, then the first and each one's distance from the one before.
+    scopes: String,
     labels: &'a [String],
     start: &'a [Vec<Value>],
     /// Every inference label and sentence, once.
@@ -79,12 +82,27 @@ pub(crate) fn pack<'a>(trace: &'a TraceDocument, events: &'a [TraceEvent]) -> Pa
         sizes: &trace.sizes,
         firsts: &trace.firsts,
         rules: &trace.rules,
+        scopes: pack_scopes(&trace.scopes),
         labels: &trace.labels,
         start: &trace.start,
         strings: strings.list,
         events: events.len(),
         codes: write_numbers(&codes),
     }
+}
+
+/// The scopes as numbers: per rule its count, then its variables as gaps.
+fn pack_scopes(scopes: &[Vec<usize>]) -> String {
+    let mut numbers = Vec::new();
+    for scope in scopes {
+        numbers.push(scope.len() as i64);
+        let mut previous = 0;
+        for &var in scope {
+            numbers.push(var as i64 - previous);
+            previous = var as i64;
+        }
+    }
+    write_numbers(&numbers)
 }
 
 /// The characters of a packed number: 64 that need no escaping in JSON or HTML
@@ -200,6 +218,12 @@ mod tests {
             .map(|&number| write_numbers(&[number]))
             .collect();
         assert_eq!(written, ["A", "B", "C", "e", "f", "gB", "w-B", "v-B"]);
+    }
+
+    #[test]
+    fn scopes_are_packed_as_gaps() {
+        let scopes = [vec![3, 4, 9], vec![], vec![0]];
+        assert_eq!(pack_scopes(&scopes), write_numbers(&[3, 3, 1, 5, 0, 1, 0]));
     }
 
     #[test]

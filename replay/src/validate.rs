@@ -47,6 +47,7 @@ fn check_header(trace: &TraceDocument) -> Result<(), ReplayError> {
             limit: DRAWING_LIMIT,
         });
     }
+    check_scopes(trace)?;
     for (var, domain) in trace.start.iter().enumerate() {
         let range = range_of(trace, var);
         if let Some(&value) = domain.iter().find(|value| !range.contains(value)) {
@@ -54,6 +55,23 @@ fn check_header(trace: &TraceDocument) -> Result<(), ReplayError> {
         }
     }
     Ok(())
+}
+
+/// One scope per rule, or none (a trace written before scopes were recorded).
+fn check_scopes(trace: &TraceDocument) -> Result<(), ReplayError> {
+    let (variables, rules) = (trace.variables.len(), trace.rules.len());
+    let error = |rule| ReplayError::RuleScope {
+        rule,
+        variables,
+        rules,
+    };
+    if !trace.scopes.is_empty() && trace.scopes.len() != rules {
+        return Err(error(trace.scopes.len().min(rules)));
+    }
+    match (trace.scopes.iter()).position(|scope| scope.iter().any(|&var| var >= variables)) {
+        Some(rule) => Err(error(rule)),
+        None => Ok(()),
+    }
 }
 
 fn check_event(trace: &TraceDocument, step: usize, event: &TraceEvent) -> Result<(), ReplayError> {

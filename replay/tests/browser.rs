@@ -127,10 +127,15 @@ fn joined(values: &[Value]) -> String {
         .join(" ")
 }
 
+/// The variable whose values the current step strikes through, with those
+/// values: a change's removals, or every value a conflict's variable had (the
+/// page draws it empty, as the conflict says).
+type Struck = Option<(usize, Vec<Value>)>;
+
 /// The values the current event just removed from `var` (drawn struck through).
-fn removed_now(event: Option<&TraceEvent>, var: usize) -> Vec<Value> {
-    match event {
-        Some(event) if event.kind == "change" && event.var == Some(var) => event.removed.clone(),
+fn removed_now(struck: &Struck, var: usize) -> Vec<Value> {
+    match struck {
+        Some((struck, values)) if *struck == var => values.clone(),
         _ => Vec::new(),
     }
 }
@@ -146,7 +151,7 @@ fn spans_with_class(html: &str, class: &str) -> Vec<String> {
 
 /// Every cell shows the expected candidates: a value, or pencil marks with the
 /// values just removed struck through.
-fn check_grid(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Option<&TraceEvent>) {
+fn check_grid(dom: &str, recorded: &Recorded, state: &[Vec<Value>], struck: &Struck) {
     let trace = &recorded.trace;
     let View::Grid { cells, .. } = &recorded.view else {
         unreachable!("a grid view")
@@ -171,7 +176,7 @@ fn check_grid(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Optio
         }
         let marks: Vec<String> = values.iter().map(|&value| label(trace, value)).collect();
         assert_eq!(spans_with_class(&cell.inner, "mark"), marks, "cell {var}");
-        let removed: Vec<String> = removed_now(event, var)
+        let removed: Vec<String> = removed_now(struck, var)
             .iter()
             .map(|&value| label(trace, value))
             .collect();
@@ -185,7 +190,7 @@ fn check_grid(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Optio
 
 /// Light and dark squares; a queen where a column has one row left, a faint mark
 /// where a row is still possible.
-fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Option<&TraceEvent>) {
+fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<Value>], struck: &Struck) {
     let View::Chessboard { n, columns } = &recorded.view else {
         unreachable!("a chessboard view")
     };
@@ -193,6 +198,12 @@ fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Opti
         tag == "div" && attributes.contains_key("data-row")
     });
     assert_eq!(squares.len(), n * n);
+    // Row 1 at the bottom, as on the classic walk's page: the top row first.
+    let top_row: Vec<&str> = squares[..*n]
+        .iter()
+        .map(|s| s.attribute("data-row"))
+        .collect();
+    assert_eq!(top_row, vec![(n - 1).to_string(); *n], "the top row drawn");
     for square in &squares {
         let row: usize = square.attribute("data-row").parse().unwrap();
         let column: usize = square.attribute("data-col").parse().unwrap();
@@ -208,7 +219,7 @@ fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Opti
             "queen"
         } else if values.contains(&(row as Value)) {
             "possible"
-        } else if removed_now(event, var).contains(&(row as Value)) {
+        } else if removed_now(struck, var).contains(&(row as Value)) {
             "removed"
         } else {
             "none"
@@ -223,7 +234,7 @@ fn check_board(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Opti
 }
 
 /// One row per variable with its candidates, and the values just removed.
-fn check_list(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Option<&TraceEvent>) {
+fn check_list(dom: &str, recorded: &Recorded, state: &[Vec<Value>], struck: &Struck) {
     let trace = &recorded.trace;
     let rows = common::find_elements(dom, |tag, _| tag == "tr");
     assert_eq!(rows.len(), trace.variables.len());
@@ -235,7 +246,7 @@ fn check_list(dom: &str, recorded: &Recorded, state: &[Vec<Value>], event: Optio
         let labels: Vec<String> = values.iter().map(|&value| label(trace, value)).collect();
         assert_eq!(cells[0].text(), trace.variables[var]);
         assert_eq!(cells[1].text(), labels.join(" "), "variable {var}");
-        let removed: Vec<String> = removed_now(event, var)
+        let removed: Vec<String> = removed_now(struck, var)
             .iter()
             .map(|&value| label(trace, value))
             .collect();
@@ -282,6 +293,7 @@ fn check_board_layers(dom: &str, recorded: &Recorded, state: &[Vec<Value>]) {
     let expected: Vec<String> = board.clues.iter().map(|clue| clue.text.clone()).collect();
     assert_eq!(clues, expected, "the clues");
     assert_eq!(with_class("cage").len(), board.cages.len(), "the cages");
+    assert_eq!(with_class("guide").len(), board.guides.len(), "the guides");
 }
 
 fn check_clues(dom: &str, recorded: &Recorded) {
@@ -417,6 +429,133 @@ fn check_highlights(dom: &str, event: &TraceEvent) {
     }
 }
 
+/// The variables of the rule a step uses (none for a wake, whose rule only
+/// joins the queue, or for the search's own steps).
+fn scope_of<'a>(trace: &'a TraceDocument, event: &TraceEvent) -> &'a [usize] {
+    match event.rule {
+        Some(rule) if event.kind != "wake" => &trace.scopes[rule],
+        _ => &[],
+    }
+}
+
+/// Every element that draws a variable of the step's rule is marked `scope`, and
+/// no other; on a grid, a border clue is marked when the scope is its row or
+/// column (a skyscraper clue with its line).
+fn check_scope(dom: &str, recorded: &Recorded, event: &TraceEvent) {
+    let scope = scope_of(&recorded.trace, event);
+    let drawn = common::find_elements(dom, |_, attributes| attributes.contains_key("data-var"));
+    for element in &drawn {
+        let var: usize = element.attribute("data-var").parse().unwrap();
+        assert_eq!(
+            element.has_class("scope"),
+            scope.contains(&var),
+            "variable {var} at step {}",
+            event.step
+        );
+    }
+    if let View::Board(board) = &recorded.view {
+        // A board outlines each cell of the scope above the others.
+        let frames = common::find_elements(dom, |_, attributes| {
+            attributes
+                .get("class")
+                .is_some_and(|class| class == "scope-frame")
+        });
+        let in_scope = (board.cells.iter()).filter(|cell| scope.contains(&cell.var));
+        assert_eq!(frames.len(), in_scope.count(), "step {}", event.step);
+    }
+    let View::Grid {
+        cols,
+        cells,
+        clues: Some(clues),
+        ..
+    } = &recorded.view
+    else {
+        return;
+    };
+    let places: Vec<(usize, usize)> = (cells.iter().enumerate())
+        .filter(|(_, var)| scope.contains(var))
+        .map(|(index, _)| (index / cols, index % cols))
+        .collect();
+    let only = |line: &dyn Fn(&(usize, usize)) -> usize, index: usize| {
+        !places.is_empty() && places.iter().all(|place| line(place) == index)
+    };
+    let sides = [
+        ("top", &clues.top),
+        ("bottom", &clues.bottom),
+        ("left", &clues.left),
+        ("right", &clues.right),
+    ];
+    for (side, texts) in sides {
+        let drawn = common::find_elements(dom, |_, attributes| {
+            attributes
+                .get("data-side")
+                .is_some_and(|value| value == side)
+        });
+        for (index, (element, text)) in drawn.iter().zip(texts.iter()).enumerate() {
+            let expected = text.is_some()
+                && if side == "left" || side == "right" {
+                    only(&|place| place.0, index)
+                } else {
+                    only(&|place| place.1, index)
+                };
+            assert_eq!(element.has_class("scope"), expected, "{side} clue {index}");
+        }
+    }
+}
+
+/// The rules the root pass runs without a wake were queued before it started
+/// (the engine queues every rule first): until the first wake, those not yet run
+/// are shown waiting, in the order they run.
+fn check_root_queue(dom: &str, trace: &TraceDocument, step: usize) {
+    let in_pass = |event: &TraceEvent| matches!(event.kind, "run" | "change");
+    if !trace.events[..=step].iter().all(in_pass) {
+        return;
+    }
+    // A rule woken before its first run was not pending from the start (the
+    // engine reports a wake only for a rule not already queued).
+    let mut pending = Vec::new();
+    let mut woken = Vec::new();
+    let root_pass = |event: &&TraceEvent| in_pass(event) || event.kind == "wake";
+    for event in trace.events.iter().take_while(root_pass) {
+        let rule = event.rule.unwrap_or(usize::MAX);
+        match event.kind {
+            "wake" => woken.push(rule),
+            "run" if !woken.contains(&rule) && !pending.contains(&rule) => pending.push(rule),
+            _ => {}
+        }
+    }
+    let ran: Vec<usize> = (trace.events[..=step].iter())
+        .filter(|event| event.kind == "run")
+        .map(|event| event.rule.unwrap())
+        .collect();
+    let expected: Vec<String> = (pending.iter())
+        .filter(|rule| !ran.contains(rule))
+        .map(|&rule| trace.rules[rule].clone())
+        .collect();
+    let queue = common::find_elements(&common::by_id(dom, "queue").inner, |tag, _| tag == "li");
+    let shown: Vec<String> = queue.iter().map(Element::text).collect();
+    assert_eq!(shown, expected, "the queue at step {step} of the root pass");
+}
+
+/// Each control says what it does, in words as well as its glyph.
+fn check_control_labels(dom: &str) {
+    let controls = [
+        ("to-start", "Go to the start", "start"),
+        ("back", "Step back", "back"),
+        ("forward", "Step forward", "step"),
+        ("to-end", "Go to the last step", "end"),
+        ("prev-mark", "Previous of the chosen kind", "previous"),
+        ("next-mark", "Next of the chosen kind", "next"),
+    ];
+    for (id, aria, word) in controls {
+        let button = common::by_id(dom, id);
+        assert_eq!(button.attribute("aria-label"), aria, "#{id}");
+        assert!(button.text().contains(word), "#{id}: {}", button.text());
+    }
+    let play = common::by_id(dom, "play");
+    assert!(["Play", "Pause"].contains(&play.attribute("aria-label")));
+}
+
 /// Everything the page shows at `step` (or the last step when `step` is past it).
 fn check_step(dom: &str, recorded: &Recorded, step: usize) {
     let trace = &recorded.trace;
@@ -427,16 +566,24 @@ fn check_step(dom: &str, recorded: &Recorded, step: usize) {
         common::by_id(dom, "permalink").attribute("href"),
         format!("#step={step}")
     );
-    let state = common::state_after(trace, Some(step));
+    let mut state = common::state_after(trace, Some(step));
+    let struck = match (event.kind, event.var) {
+        ("change", Some(var)) => Some((var, event.removed.clone())),
+        ("conflict", Some(var)) => Some((var, std::mem::take(&mut state[var]))),
+        _ => None,
+    };
     match recorded.view {
-        View::Grid { .. } => check_grid(dom, recorded, &state, Some(event)),
-        View::Chessboard { .. } => check_board(dom, recorded, &state, Some(event)),
+        View::Grid { .. } => check_grid(dom, recorded, &state, &struck),
+        View::Chessboard { .. } => check_board(dom, recorded, &state, &struck),
         View::Board(_) => check_board_layers(dom, recorded, &state),
-        View::List => check_list(dom, recorded, &state, Some(event)),
+        View::List => check_list(dom, recorded, &state, &struck),
     }
     check_clues(dom, recorded);
     check_panel(dom, trace, event);
     check_highlights(dom, event);
+    check_scope(dom, recorded, event);
+    check_root_queue(dom, trace, step);
+    check_control_labels(dom);
     if event.kind == "solution" {
         let shown: Vec<Value> = state.iter().map(|values| values[0]).collect();
         assert!(state.iter().all(|values| values.len() == 1));
@@ -481,16 +628,41 @@ fn check_puzzle(scratch: &Scratch, name: &str, recorded: &Recorded) -> usize {
     match name {
         "queens" => steps.push(first_of(trace, "conflict")),
         "skyscrapers" => {
-            steps.extend([first_of(trace, "wake"), first_of(trace, "run"), last + 1000])
+            // The run of a rule whose scope is row 2, which has clues at both ends.
+            let View::Grid { cells, .. } = &recorded.view else {
+                unreachable!("a grid view")
+            };
+            let row_of = |var: &usize| cells.iter().position(|cell| cell == var).unwrap() / 4;
+            let row_rule = find_step(trace, 0, |event| {
+                let scope = scope_of(trace, event);
+                event.kind == "run" && scope.len() == 4 && scope.iter().all(|v| row_of(v) == 1)
+            });
+            steps.extend([first_of(trace, "wake"), row_rule, last + 1000])
         }
         _ => {}
     }
-    for &step in &steps {
+    for (index, &step) in steps.iter().enumerate() {
         let dom = dump_dom(scratch, &page, &format!("#step={step}"));
         check_step(&dom, recorded, step);
+        if name == "skyscrapers" && index == 3 {
+            // check_step checked every clue; row 2's two are marked.
+            let marked = common::find_elements(&dom, |_, attributes| {
+                attributes.contains_key("data-side")
+                    && attributes.get("class").is_some_and(|c| c.contains("scope"))
+            });
+            assert_eq!(marked.len(), 2, "both clues of row 2 at step {step}");
+        }
     }
-    if name == "queens" || name == "board" {
-        check_tree_click(scratch, name, &html, recorded);
+    match name {
+        // The jumps and a cell's history are driven first, in the same page.
+        "queens" => {
+            let measured = check_tree_click(scratch, name, &html, recorded, JUMPS_PROBE);
+            check_jumps_and_history(&measured, recorded);
+        }
+        "board" => {
+            check_tree_click(scratch, name, &html, recorded, "");
+        }
+        _ => {}
     }
     if name == "sudoku" {
         // `&play` starts playing: 4 steps a second over the 3 s of virtual time.
@@ -542,6 +714,138 @@ fn probe_values(dom: &str) -> HashMap<String, f64> {
         .collect()
 }
 
+/// Drives the jumps, "changes only" and a cell's history as a user would,
+/// writing what it saw into the probe (checked by [`check_jumps_and_history`]).
+const JUMPS_PROBE: &str = "
+        const byId = (id) => document.getElementById(id);
+        const at = () => { const text = byId('step-number').textContent; return text === 'start' ? -1 : parseInt(text, 10); };
+        const out = [];
+        const kind = byId('mark-kind');
+        kind.value = 'conflict';
+        byId('next-mark').click(); out.push('conflict1=' + at());
+        byId('next-mark').click(); out.push('conflict2=' + at());
+        byId('prev-mark').click(); out.push('conflict_back=' + at());
+        kind.value = 'decision';
+        byId('to-start').click(); byId('next-mark').click(); out.push('decision1=' + at());
+        kind.value = 'change';
+        byId('next-mark').click(); out.push('change_after=' + at());
+        byId('changes-only').checked = true;
+        byId('to-start').click();
+        byId('forward').click(); out.push('only1=' + at());
+        byId('forward').click(); out.push('only2=' + at());
+        byId('back').click(); out.push('only_back=' + at());
+        byId('changes-only').checked = false;
+        byId('forward').click(); out.push('plain=' + at());
+        byId('play').click();
+        out.push('pause_label=' + (byId('play').getAttribute('aria-label') === 'Pause' ? 1 : 0));
+        byId('play').click();
+        out.push('play_label=' + (byId('play').getAttribute('aria-label') === 'Play' ? 1 : 0));
+        const cell = document.querySelector('#board [data-var=\"2\"]');
+        cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        const links = Array.from(document.querySelectorAll('#history-list a'));
+        out.push('history=' + links.length);
+        links.forEach((link, index) => out.push('link' + index + '=' + link.getAttribute('href').replace('#step=', '')));
+        out.push('selected=' + document.querySelectorAll('#board .selected[data-var=\"2\"]').length);
+        byId('probe').textContent = out.join(' ');";
+
+/// The jumps to the next and previous change, decision and conflict, the
+/// "changes only" stepping, and a cell's history, as [`JUMPS_PROBE`] saw them.
+fn check_jumps_and_history(measured: &HashMap<String, f64>, recorded: &Recorded) {
+    let trace = &recorded.trace;
+    let steps_where = |wanted: &dyn Fn(&TraceEvent) -> bool| -> Vec<f64> {
+        (trace.events.iter().enumerate())
+            .filter(|(_, event)| wanted(event))
+            .map(|(step, _)| step as f64)
+            .collect()
+    };
+    let conflicts = steps_where(&|event| event.kind == "conflict");
+    let decisions = steps_where(&|event| {
+        event.kind == "branch" || (event.kind == "change" && event.rule.is_none())
+    });
+    let changes = steps_where(&|event| event.kind == "change");
+    let board = steps_where(&|event| {
+        matches!(event.kind, "change" | "conflict" | "backtrack" | "solution")
+    });
+    let var = 2;
+    let history = steps_where(&|event| {
+        event.var == Some(var) && matches!(event.kind, "change" | "branch" | "conflict")
+    });
+    assert!(conflicts.len() >= 2 && board.len() >= 2 && !history.is_empty());
+
+    assert_eq!(measured["conflict1"], conflicts[0]);
+    assert_eq!(measured["conflict2"], conflicts[1]);
+    assert_eq!(measured["conflict_back"], conflicts[0]);
+    assert_eq!(measured["decision1"], decisions[0]);
+    let after = changes.iter().find(|&&step| step > decisions[0]).unwrap();
+    assert_eq!(measured["change_after"], *after);
+    assert_eq!(measured["only1"], board[0]);
+    assert_eq!(measured["only2"], board[1]);
+    assert_eq!(measured["only_back"], board[0]);
+    assert_eq!(measured["plain"], board[0] + 1.0);
+    assert_eq!(measured["pause_label"], 1.0);
+    assert_eq!(measured["play_label"], 1.0);
+    assert_eq!(measured["history"], history.len() as f64);
+    for (index, step) in history.iter().enumerate() {
+        assert_eq!(
+            measured[&format!("link{index}")],
+            *step,
+            "history link {index}"
+        );
+    }
+    assert!(measured["selected"] >= 1.0, "the clicked column is marked");
+}
+
+/// A 16×16 board uses the page's width, and two-digit pencil marks never run
+/// together: no two marks in a row of a cell overlap (as a grid of cells and as
+/// a board).
+fn check_wide_boards(scratch: &Scratch) -> usize {
+    let probe = "
+        const cell = document.querySelector('#board .cell, #board .bcell');
+        const boxes = Array.from(cell.querySelectorAll('.mark')).map((mark) => {
+          if (mark.namespaceURI.indexOf('svg') >= 0) { return mark.getBoundingClientRect(); }
+          const range = document.createRange();
+          range.selectNodeContents(mark);
+          return range.getBoundingClientRect();
+        });
+        let overlaps = 0;
+        boxes.forEach((one, i) => boxes.forEach((other, j) => {
+          const across = Math.min(one.right, other.right) - Math.max(one.left, other.left);
+          const sameRow = Math.abs(one.top - other.top) < 1;
+          if (i < j && sameRow && across > 0.5) { overlaps += 1; }
+        }));
+        const board = document.querySelector('#board > *').getBoundingClientRect();
+        document.getElementById('probe').textContent = 'marks=' + boxes.length + ' overlaps=' + overlaps +
+          ' width=' + board.width + ' window=' + window.innerWidth;";
+    for (name, board) in [("wide-grid", false), ("wide-board", true)] {
+        let recorded = common::grid16(board);
+        let html = replay_page(name, &recorded.trace, &recorded.view).unwrap();
+        let path = scratch.0.join(format!("{name}.html"));
+        fs::write(&path, with_probe(&html, probe)).unwrap();
+        let dom = dump_dom(scratch, &path, "");
+        let measured = probe_values(&dom);
+        assert_eq!(measured["marks"], 16.0, "{name}");
+        let start = common::state_after(&recorded.trace, None);
+        match recorded.view {
+            View::Grid { .. } => check_grid(&dom, &recorded, &start, &None),
+            _ => check_board_layers(&dom, &recorded, &start),
+        }
+        assert_eq!(
+            measured["overlaps"],
+            0.0,
+            "{name}: {}",
+            common::by_id(&dom, "probe").text()
+        );
+        let room = (measured["window"] - 48.0).min(1100.0);
+        assert!(
+            measured["width"] >= 0.9 * room,
+            "{name}: {} pixels wide in a window of {}",
+            measured["width"],
+            measured["window"]
+        );
+    }
+    2
+}
+
 /// Jumping to the last step of a 100,000-event trace (the first 100,000 events of
 /// 16 queens searched column by column) takes under a second, the first time too,
 /// when the page has made no checkpoint yet. Run alone, after the other pages, so
@@ -568,7 +872,12 @@ fn check_long_jump(scratch: &Scratch) -> usize {
         started = performance.now();
         document.getElementById('to-end').click();
         const again = performance.now() - started;
-        probe.textContent = 'load=' + load + ' end=' + end + ' to_end=' + toEnd +
+        const rules = document.getElementById('rules');
+        const numbers = rules.querySelectorAll('.rule-number');
+        const lastNumber = numbers[numbers.length - 1];
+        const clipped = lastNumber.getBoundingClientRect().left < rules.getBoundingClientRect().left;
+        probe.textContent = 'rules=' + numbers.length + ' last_rule=' + parseInt(lastNumber.textContent, 10) +
+            ' clipped=' + (clipped ? 1 : 0) + ' load=' + load + ' end=' + end + ' to_end=' + toEnd +
             ' middle=' + middle + ' to_middle=' + toMiddle + ' again=' + again;";
     let path = scratch.0.join("long.html");
     fs::write(&path, with_probe(&page, probe)).unwrap();
@@ -578,6 +887,10 @@ fn check_long_jump(scratch: &Scratch) -> usize {
     let dom = dump_dom(scratch, &path, "");
     let measured = probe_values(&dom);
     assert_eq!(measured["end"], (EVENTS - 1) as f64);
+    // The rule list shows every rule's number whole (120 rules: "120.").
+    let rules = recorded.trace.rules.len() as f64;
+    assert_eq!((measured["rules"], measured["last_rule"]), (rules, rules));
+    assert_eq!(measured["clipped"], 0.0);
     assert_eq!(measured["middle"], 50_000.0);
     for jump in ["to_end", "to_middle", "again"] {
         assert!(measured[jump] < 1000.0, "{jump}: {} ms", measured[jump]);
@@ -597,23 +910,31 @@ fn check_long_jump(scratch: &Scratch) -> usize {
 /// A click on the last node of the search tree shows that node's step (the
 /// whole page is checked there), marks the node current and the path to it, and
 /// one step forward goes on from there.
-fn check_tree_click(scratch: &Scratch, name: &str, html: &str, recorded: &Recorded) {
+fn check_tree_click(
+    scratch: &Scratch,
+    name: &str,
+    html: &str,
+    recorded: &Recorded,
+    first: &str,
+) -> HashMap<String, f64> {
     let branches: Vec<usize> = (recorded.trace.events.iter().enumerate())
         .filter(|(_, event)| event.kind == "branch")
         .map(|(step, _)| step)
         .collect();
-    let probe = "
+    let probe = first.to_string()
+        + "
         const nodes = document.querySelectorAll('.tree-node');
         const node = nodes[nodes.length - 1];
         node.querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
         const current = document.querySelectorAll('.tree-node.current');
         document.getElementById('hint-button').click();
-        document.getElementById('probe').textContent = 'nodes=' + nodes.length +
+        const earlier = document.getElementById('probe').textContent;
+        document.getElementById('probe').textContent = earlier + ' nodes=' + nodes.length +
             ' node_step=' + node.dataset.step + ' current=' + current.length +
             ' current_is_node=' + (current[0] === node ? 1 : 0) +
             ' on_path=' + document.querySelectorAll('.tree-node.on-path').length;";
     let path = scratch.0.join(format!("{name}-tree.html"));
-    fs::write(&path, with_probe(html, probe)).unwrap();
+    fs::write(&path, with_probe(html, &probe)).unwrap();
     let dom = dump_dom(scratch, &path, "");
     let measured = probe_values(&dom);
     assert_eq!(measured["nodes"], (branches.len() + 1) as f64, "{name}");
@@ -641,6 +962,7 @@ fn check_tree_click(scratch: &Scratch, name: &str, html: &str, recorded: &Record
         hint.ends_with(&common::sentence(&trace.events[next])),
         "{hint}"
     );
+    measured
 }
 
 /// A line on standard error that the test harness does not capture (it captures
@@ -677,10 +999,11 @@ fn the_page_shows_each_step_in_a_real_browser() {
     ];
     // One thread per puzzle: the launches mostly wait on the browser.
     let launches: usize = std::thread::scope(|scope| {
-        let runs: Vec<_> = puzzles
+        let mut runs: Vec<_> = puzzles
             .iter()
             .map(|(name, recorded)| scope.spawn(|| check_puzzle(&scratch, name, recorded)))
             .collect();
+        runs.push(scope.spawn(|| check_wide_boards(&scratch)));
         runs.into_iter()
             .map(|run| run.join().expect("the puzzle's checks pass"))
             .sum::<usize>()

@@ -123,6 +123,27 @@ fn data_cannot_end_the_element_it_sits_in() {
 }
 
 #[test]
+fn a_rule_scope_must_name_the_traces_variables() {
+    let recorded = common::queens(4);
+    let mut trace = recorded.trace.clone();
+    assert_eq!(trace.scopes.len(), trace.rules.len());
+    assert_eq!(trace.scopes[0], [0, 1], "columns 1 and 2 not attacking");
+    trace.scopes[1].push(4);
+    let error = replay_page("bad", &trace, &recorded.view)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("rule scope 1"), "{error}");
+    trace.scopes.pop();
+    let error = replay_page("bad", &trace, &recorded.view)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("rule scope"), "{error}");
+    // A trace written before scopes were recorded still makes a page.
+    trace.scopes.clear();
+    assert!(replay_page("old", &trace, &recorded.view).is_ok());
+}
+
+#[test]
 fn a_long_trace_is_cut_with_a_visible_note() {
     let recorded = common::queens(6);
     let total = recorded.trace.events.len();

@@ -81,6 +81,30 @@ fn the_page_has_the_controls() {
     ] {
         assert!(page.contains(control), "missing {control}");
     }
+    // The buttons use glyphs every font has (U+25C0 and U+25B6, not the media
+    // symbols U+23E9–U+23FA that many fonts lack and draw as empty boxes) and
+    // say in words what they do.
+    let media = |c: char| ('\u{23E9}'..='\u{23FA}').contains(&c);
+    assert!(!page.chars().any(media), "a media-control glyph");
+    for entity in ["&#x23E", "&#x23F", "\\u23E", "\\u23F"] {
+        assert!(!page.contains(entity), "a media-control glyph as {entity}");
+    }
+    for (id, words) in [
+        ("first", "first"),
+        ("back", "back"),
+        ("play", "play"),
+        ("forward", "step"),
+        ("last", "last"),
+    ] {
+        let open = format!(r#"<button id="{id}""#);
+        let start = page.find(&open).unwrap_or_else(|| panic!("#{id}"));
+        let end = start + page[start..].find("</button>").unwrap();
+        assert!(page[start..end].contains(words), "#{id} says {words}");
+        assert!(
+            page[start..end].contains("aria-label="),
+            "#{id} has a label"
+        );
+    }
 }
 
 #[test]

@@ -99,6 +99,42 @@
     return out;
   }
 
+  /* Each rule's scope (the variables it watches), packed as gaps (see
+     replay/src/pack.rs); empty for a trace that does not record scopes. */
+  function unpackScopes(packed) {
+    const numbers = readNumbers(packed.scopes || '');
+    const out = packed.rules.map(() => []);
+    let at = 0;
+    for (let rule = 0; rule < out.length && at < numbers.length; rule += 1) {
+      const count = numbers[at++];
+      let var_ = 0;
+      for (let index = 0; index < count; index += 1) {
+        var_ += numbers[at++];
+        out[rule].push(var_);
+      }
+    }
+    return out;
+  }
+  const scopes = unpackScopes(trace);
+
+  /* The root pass: the engine queues every rule before its first propagation,
+     so a rule that runs there without a wake was pending from the start. Those
+     rules, in the order they ran, are the queue before step 0. */
+  const initialQueue = (function () {
+    const seen = new Uint8Array(trace.rules.length);
+    const queue = [];
+    for (let step = 0; step < events.length; step += 1) {
+      const event = events[step];
+      if (event.kind !== 'wake' && event.kind !== 'run' && event.kind !== 'change') { break; }
+      if (event.kind === 'wake') { seen[event.rule] = 1; }
+      if (event.kind === 'run' && !seen[event.rule]) {
+        seen[event.rule] = 1;
+        queue.push(event.rule);
+      }
+    }
+    return queue;
+  }());
+
   const byId = (id) => document.getElementById(id);
   const label = (value) => (value >= 0 && value < trace.labels.length ? trace.labels[value] : String(value));
   /* Where a value of variable v sits in the state: its place in v's own range. */
@@ -133,6 +169,7 @@
     shared.add(startState);
     replay.applied = 0;
     endPropagation();
+    replay.queue = initialQueue.slice();
   }
 
   function saveCheckpoint() {
@@ -270,18 +307,28 @@
   /* ---- What the current event highlights. ---- */
 
   function highlights(event) {
-    const marks = { changed: [], runChanged: replay.runChanged.slice(), cause: [], decision: [], conflict: [], removed: [] };
+    const marks = { changed: [], runChanged: replay.runChanged.slice(), cause: [], decision: [], conflict: [], removed: [], removedVar: -1, emptied: false, scope: [], inScope: new Set() };
     if (!event) { return marks; }
+    if (event.rule !== undefined && event.kind !== 'wake') {
+      marks.scope = scopes[event.rule];
+      marks.inScope = new Set(marks.scope);
+    }
     if (event.kind === 'change') {
       marks.changed = [event.var];
       marks.runChanged.pop();
       marks.cause = (event.cause || []).concat((event.facts || []).map(function (fact) { return fact.var; }));
       marks.removed = event.removed || [];
+      marks.removedVar = event.var;
       if (event.rule === undefined) { marks.decision = [event.var]; }
     } else if (event.kind === 'branch') {
       marks.decision = [event.var];
     } else if (event.kind === 'conflict' && event.var !== undefined) {
+      /* The rule found no value left for the variable: show it empty, the
+         values it lost struck through. */
       marks.conflict = [event.var];
+      marks.removedVar = event.var;
+      marks.removed = candidates(top(), event.var);
+      marks.emptied = true;
     } else if (event.kind === 'wake' && replay.decided) {
       marks.decision = marks.runChanged;
       marks.runChanged = [];
@@ -296,11 +343,42 @@
     if (marks.decision.indexOf(v) >= 0) { names.push('decision'); }
     if (marks.changed.indexOf(v) >= 0) { names.push('changed'); }
     if (marks.conflict.indexOf(v) >= 0) { names.push('conflict'); }
+    if (marks.inScope.has(v)) { names.push('scope'); }
+    if (v === selectedVar) { names.push('selected'); }
     return names;
   }
 
-  function removedHere(v, marks, event) {
-    return event && event.kind === 'change' && event.var === v ? marks.removed : [];
+  function removedHere(v, marks) {
+    return v === marks.removedVar ? marks.removed : [];
+  }
+
+  /* The candidates drawn for v: none for the variable a conflict emptied. */
+  function shown(state, v, marks) {
+    return marks.emptied && v === marks.removedVar ? [] : candidates(state, v);
+  }
+
+  /* Where each variable is drawn as a cell: [row, col] pairs, by variable. */
+  const cellsOf = (function () {
+    const map = new Map();
+    const add = (v, r, c) => {
+      if (!map.has(v)) { map.set(v, []); }
+      map.get(v).push([r, c]);
+    };
+    if (view.kind === 'grid') { view.cells.forEach((v, index) => add(v, Math.floor(index / view.cols), index % view.cols)); }
+    if (view.kind === 'board') { view.cells.forEach((cell) => add(cell.var, cell.row, cell.col)); }
+    return map;
+  }());
+
+  /* The one row and the one column that hold every cell of a scope (-1 where
+     the cells spread over several), so a clue beside that line can be marked. */
+  function scopeLine(scope) {
+    const line = { row: -1, col: -1 };
+    const rows = new Set();
+    const cols = new Set();
+    scope.forEach((v) => (cellsOf.get(v) || []).forEach((at) => { rows.add(at[0]); cols.add(at[1]); }));
+    if (rows.size === 1) { line.row = rows.values().next().value; }
+    if (cols.size === 1) { line.col = cols.values().next().value; }
+    return line;
   }
 
   /* ---- Drawing a grid of cells. ---- */
@@ -311,14 +389,16 @@
       cell.appendChild(element('span', 'value', label(values[0])));
       return;
     }
-    if (values.length === 0) {
+    if (values.length === 0 && removed.length === 0) {
       cell.appendChild(element('span', 'empty-domain', '\u2205'));
       return;
     }
     const side = Math.ceil(Math.sqrt(size));
     const marks = element('div', 'marks');
     marks.style.gridTemplateColumns = 'repeat(' + side + ', 1fr)';
-    for (let value = 0; value < size; value += 1) {
+    /* A variable's values run from its first (1 for a magic square's cells). */
+    const first = trace.firsts[v];
+    for (let value = first; value < first + size; value += 1) {
       if (values.indexOf(value) >= 0) {
         marks.appendChild(element('span', 'mark', label(value)));
       } else if (removed.indexOf(value) >= 0) {
@@ -327,17 +407,40 @@
         marks.appendChild(element('span', 'mark gone'));
       }
     }
-    cell.style.setProperty('--mark-size', Math.max(7, Math.floor(cellSize() / (side + 1.2))) + 'px');
+    cell.style.setProperty('--mark-size', Math.max(6, Math.floor(markFont((cellSize() - 6) / side, longestLabel(v)))) + 'px');
     cell.appendChild(marks);
   }
 
+  /* The longest label of v's values, in characters. */
+  function longestLabel(v) {
+    let longest = 1;
+    for (let value = trace.firsts[v]; value < trace.firsts[v] + trace.sizes[v]; value += 1) {
+      longest = Math.max(longest, label(value).length);
+    }
+    return longest;
+  }
+
+  /* A pencil mark's font size for a place `space` pixels wide: small enough that
+     a label of `longest` characters (about 0.6 em a digit) leaves a gap beside
+     it, so "10" and "11" never run together. */
+  function markFont(space, longest) {
+    return Math.min(space * 0.75, space * 0.8 / (0.62 * longest));
+  }
+
+  /* The width a board may take: the page's, up to a limit, and never less than
+     the 560 pixels a 9×9 board has always had. */
+  function boardRoom() {
+    return Math.max(560, Math.min(window.innerWidth - 48, 1100));
+  }
+
   function cellSize() {
-    return Math.max(26, Math.min(64, Math.floor(560 / Math.max(view.cols, view.rows))));
+    const clued = view.clues !== null && view.clues !== undefined ? 2 : 0;
+    return Math.max(26, Math.min(64, Math.floor(boardRoom() / (Math.max(view.cols, view.rows) + clued))));
   }
 
   function drawCell(state, r, c, marks, event) {
     const v = view.cells[r * view.cols + c];
-    const values = candidates(state, v);
+    const values = shown(state, v, marks);
     const cell = element('div', 'cell');
     cell.classList.add.apply(cell.classList, classesOf(v, marks));
     if (trace.start[v].length === 1) { cell.classList.add('given'); }
@@ -348,37 +451,40 @@
     cell.dataset.var = String(v);
     cell.dataset.values = values.join(' ');
     cell.title = varName(v);
-    drawCellContent(cell, v, values, removedHere(v, marks, event));
+    drawCellContent(cell, v, values, removedHere(v, marks));
     return cell;
   }
 
-  function clue(side, index) {
+  function clue(side, index, line) {
     const text = view.clues[side][index];
     const node = element('div', 'clue', text === null ? '' : text);
     node.dataset.side = side;
     node.dataset.index = String(index);
+    const across = side === 'left' || side === 'right';
+    if (text !== null && (across ? line.row === index : line.col === index)) { node.classList.add('scope'); }
     return node;
   }
 
   function drawGrid(board, state, marks, event) {
     const clued = view.clues !== null && view.clues !== undefined;
+    const line = scopeLine(marks.scope);
     const columns = view.cols + (clued ? 2 : 0);
     const grid = element('div', 'grid');
     grid.style.gridTemplateColumns = 'repeat(' + columns + ', var(--cell))';
     grid.style.setProperty('--cell', cellSize() + 'px');
     if (clued) {
       grid.appendChild(element('div', 'corner'));
-      for (let c = 0; c < view.cols; c += 1) { grid.appendChild(clue('top', c)); }
+      for (let c = 0; c < view.cols; c += 1) { grid.appendChild(clue('top', c, line)); }
       grid.appendChild(element('div', 'corner'));
     }
     for (let r = 0; r < view.rows; r += 1) {
-      if (clued) { grid.appendChild(clue('left', r)); }
+      if (clued) { grid.appendChild(clue('left', r, line)); }
       for (let c = 0; c < view.cols; c += 1) { grid.appendChild(drawCell(state, r, c, marks, event)); }
-      if (clued) { grid.appendChild(clue('right', r)); }
+      if (clued) { grid.appendChild(clue('right', r, line)); }
     }
     if (clued) {
       grid.appendChild(element('div', 'corner'));
-      for (let c = 0; c < view.cols; c += 1) { grid.appendChild(clue('bottom', c)); }
+      for (let c = 0; c < view.cols; c += 1) { grid.appendChild(clue('bottom', c, line)); }
       grid.appendChild(element('div', 'corner'));
     }
     board.appendChild(grid);
@@ -388,7 +494,7 @@
 
   function drawSquare(state, r, c, marks, event) {
     const v = view.columns[c];
-    const values = candidates(state, v);
+    const values = shown(state, v, marks);
     const square = element('div', 'square ' + ((r + c) % 2 === 0 ? 'light' : 'dark'));
     square.classList.add.apply(square.classList, classesOf(v, marks));
     square.dataset.row = String(r);
@@ -401,7 +507,7 @@
     } else if (values.indexOf(r) >= 0) {
       square.dataset.mark = 'possible';
       square.appendChild(element('span', 'possible', '\u2022'));
-    } else if (removedHere(v, marks, event).indexOf(r) >= 0) {
+    } else if (removedHere(v, marks).indexOf(r) >= 0) {
       square.dataset.mark = 'removed';
       square.appendChild(element('span', 'possible removed', '\u00D7'));
     } else {
@@ -411,11 +517,12 @@
   }
 
   function drawChessboard(board, state, marks, event) {
-    const size = Math.max(24, Math.min(64, Math.floor(560 / view.n)));
+    const size = Math.max(24, Math.min(64, Math.floor(boardRoom() / view.n)));
     const grid = element('div', 'chessboard');
     grid.style.setProperty('--square', size + 'px');
     grid.style.gridTemplateColumns = 'repeat(' + view.n + ', var(--square))';
-    for (let r = 0; r < view.n; r += 1) {
+    /* Row 1 at the bottom, as on a chessboard and on the classic walk's page. */
+    for (let r = view.n - 1; r >= 0; r -= 1) {
       for (let c = 0; c < view.n; c += 1) { grid.appendChild(drawSquare(state, r, c, marks, event)); }
     }
     board.appendChild(grid);
@@ -463,7 +570,7 @@
     const extent = boardExtent();
     const across = view.cols + (extent.left + extent.right) / 2;
     const down = view.rows + (extent.top + extent.bottom) / 2;
-    const size = Math.max(16, Math.min(56, Math.floor(640 / Math.max(across, down))));
+    const size = Math.max(16, Math.min(56, Math.floor(Math.max(640, boardRoom()) / Math.max(across, down))));
     return {
       size: size,
       width: across * size,
@@ -481,7 +588,7 @@
 
   function drawBoardCell(layer, geometry, cell, state, marks, event) {
     const v = cell.var;
-    const values = candidates(state, v);
+    const values = shown(state, v, marks);
     const first = trace.firsts[v];
     const size = geometry.size;
     const x = geometry.x(2 * cell.col);
@@ -518,7 +625,7 @@
     } else if (values.length === 1 && cell.ink.kind !== 'colours') {
       group.appendChild(svgText(cx, cy, size * 0.55, inkMark(cell, values[0], first), ink));
     } else if (values.length > 1) {
-      drawBoardMarks(group, cell, x, y, size, values, removedHere(v, marks, event));
+      drawBoardMarks(group, cell, x, y, size, values, removedHere(v, marks));
     }
     layer.appendChild(group);
   }
@@ -546,7 +653,13 @@
         group.appendChild(swatch);
       } else {
         const text = cell.ink.kind === 'shade' ? label(value) : inkMark(cell, value, first);
-        const mark = svgText(mx, my, Math.max(7, step * 0.75), text, className);
+        const mark = svgText(mx, my, Math.max(6, markFont(step, String(text).length)), text, className);
+        /* A label of several characters is held to its place's width, whatever
+           the font, so neighbouring marks keep a gap. */
+        if (String(text).length > 1) {
+          mark.setAttribute('textLength', String(step * 0.8));
+          mark.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+        }
         mark.dataset.value = String(value);
         group.appendChild(mark);
       }
@@ -554,7 +667,7 @@
   }
 
   function drawBoardLine(layer, geometry, line, state, marks) {
-    const values = candidates(state, line.var);
+    const values = shown(state, line.var, marks);
     let status = 'open';
     if (values.length === 1 && values[0] === line.on) { status = 'on'; }
     if (values.indexOf(line.on) < 0) { status = 'off'; }
@@ -610,11 +723,22 @@
     layer.appendChild(group);
   }
 
-  function drawClue(layer, geometry, clue) {
+  /* A clue outside the board belongs to the row or column it stands beside; it
+     is the step's clue when the rule's scope is that row or column. */
+  function clueInScope(clue, line) {
+    const outsideRows = clue.at.y < 0 || clue.at.y > 2 * view.rows;
+    const outsideCols = clue.at.x < 0 || clue.at.x > 2 * view.cols;
+    if (outsideRows && !outsideCols && clue.at.x % 2 !== 0) { return line.col === (clue.at.x - 1) / 2; }
+    if (outsideCols && !outsideRows && clue.at.y % 2 !== 0) { return line.row === (clue.at.y - 1) / 2; }
+    return false;
+  }
+
+  function drawClue(layer, geometry, clue, line) {
     const size = geometry.size;
     const x = geometry.x(clue.at.x);
     const y = geometry.y(clue.at.y);
     const group = svg('g', { 'data-y': clue.at.y, 'data-x': clue.at.x, 'data-shape': clue.shape || 'plain' }, 'bclue');
+    if (clueInScope(clue, line)) { group.classList.add('scope'); }
     const corner = clue.at.x % 2 === 0 && clue.at.y % 2 === 0;
     const between = (clue.at.x + clue.at.y) % 2 !== 0;
     let textClass = 'clue-text';
@@ -658,6 +782,16 @@
     const cells = svg('g', {}, 'cell-layer');
     view.cells.forEach((cell) => drawBoardCell(cells, geometry, cell, state, marks, event));
     root.appendChild(cells);
+    /* The rule's cells, outlined above every cell so no neighbour hides an edge. */
+    const frames = svg('g', {}, 'scope-layer');
+    marks.scope.forEach((v) => (cellsOf.get(v) || []).forEach((at) => {
+      frames.appendChild(svg('rect', { x: geometry.x(2 * at[1]) + 1.5, y: geometry.y(2 * at[0]) + 1.5, width: size - 3, height: size - 3 }, 'scope-frame'));
+    }));
+    const guides = svg('g', {}, 'guide-layer');
+    (view.guides || []).forEach((guide) => {
+      guides.appendChild(svg('line', { x1: geometry.x(guide[0].x), y1: geometry.y(guide[0].y), x2: geometry.x(guide[1].x), y2: geometry.y(guide[1].y) }, 'guide'));
+    });
+    root.appendChild(guides);
     const walls = svg('g', {}, 'wall-layer');
     if (view.regions.length === view.rows * view.cols) { drawWalls(walls, geometry); }
     if (view.cells.length > 0) {
@@ -666,6 +800,7 @@
       root.classList.add('lines-only');
     }
     root.appendChild(walls);
+    root.appendChild(frames);
     const cages = svg('g', {}, 'cage-layer');
     view.cages.forEach((cage, index) => drawCage(cages, geometry, cage, index));
     root.appendChild(cages);
@@ -682,7 +817,8 @@
       root.appendChild(dots);
     }
     const clues = svg('g', {}, 'clue-layer');
-    view.clues.forEach((clue) => drawClue(clues, geometry, clue));
+    const line = scopeLine(marks.scope);
+    view.clues.forEach((clue) => drawClue(clues, geometry, clue, line));
     root.appendChild(clues);
     board.appendChild(root);
   }
@@ -716,14 +852,14 @@
     }
     vars.forEach((v) => {
       const entry = listRows.get(v);
-      const values = candidates(state, v).join(' ');
+      const values = shown(state, v, marks).join(' ');
       if (values !== entry.values) {
         entry.values = values;
         entry.row.dataset.values = values;
         const list = values === '' ? [] : values.split(' ').map(Number);
         entry.row.children[1].textContent = list.length === 0 ? '\u2205' : list.map(label).join(' ');
       }
-      const gone = removedHere(v, marks, event);
+      const gone = removedHere(v, marks);
       const removed = gone.length ? '\u2212 ' + gone.map(label).join(' ') : '';
       if (removed !== entry.removed) {
         entry.removed = removed;
@@ -1045,42 +1181,144 @@
     drawPuzzle(top(), marks, event);
     drawPanel(target, event);
     highlightTree(target);
+    markHistory(target);
     writeHash(target);
+  }
+
+  function setPlayButton(playing) {
+    const button = byId('play');
+    button.textContent = playing ? '|| pause' : '\u25B6 play';
+    button.setAttribute('aria-label', playing ? 'Pause' : 'Play');
+    button.title = playing ? 'Pause the playing (Space)' : 'Play: step forward on its own until paused (Space)';
   }
 
   function pause() {
     if (timer !== null) { clearTimeout(timer); timer = null; }
-    byId('play').textContent = '\u25B6';
+    setPlayButton(false);
   }
 
   function speed() { return Math.max(1, parseInt(byId('speed').value, 10) || 1); }
 
   function tick() {
-    if (current >= lastStep) { pause(); return; }
-    show(current + 1);
+    const next = stepFrom(current, 1);
+    if (next > lastStep) { pause(); return; }
+    show(next);
     timer = setTimeout(tick, 1000 / speed());
   }
 
   function play() {
     if (timer !== null) { pause(); return; }
     if (current >= lastStep) { show(-1); }
-    byId('play').textContent = '||';
+    setPlayButton(true);
     timer = setTimeout(tick, 1000 / speed());
+  }
+
+  /* ---- Jumps: the steps of each kind, and the steps that change the board. ---- */
+
+  const kindsOfStep = {
+    change: (event) => event.kind === 'change',
+    decision: (event) => event.kind === 'branch' || (event.kind === 'change' && event.rule === undefined),
+    conflict: (event) => event.kind === 'conflict',
+    /* What "changes only" stops at: the steps after which the board looks
+       different (a removal, a conflict's empty cell, a backtrack, the end). */
+    board: (event) => event.kind === 'change' || event.kind === 'conflict' || event.kind === 'backtrack' || event.kind === 'solution',
+  };
+  const stepsOfKind = {};
+  Object.keys(kindsOfStep).forEach((kind) => {
+    stepsOfKind[kind] = [];
+    events.forEach((event, step) => { if (kindsOfStep[kind](event)) { stepsOfKind[kind].push(step); } });
+  });
+
+  /* The first step of `kind` after `from` (direction 1) or before it (-1);
+     past the end (lastStep + 1) or -1 when there is none. */
+  function nextOfKind(kind, from, direction) {
+    const steps = stepsOfKind[kind];
+    let low = 0;
+    let high = steps.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (steps[middle] <= from) { low = middle + 1; } else { high = middle; }
+    }
+    if (direction > 0) { return low < steps.length ? steps[low] : lastStep + 1; }
+    const before = steps[low - 1] === from ? low - 2 : low - 1;
+    return before >= 0 ? steps[before] : -1;
+  }
+
+  /* One step on, or back, from `from`: to the next step that changes the board
+     in "changes only" mode. */
+  function stepFrom(from, direction) {
+    if (!byId('changes-only').checked) { return from + direction; }
+    return nextOfKind('board', from, direction);
+  }
+
+  function jumpToKind(direction) {
+    const target = nextOfKind(byId('mark-kind').value, current, direction);
+    if (target >= 0 && target <= lastStep) { show(target); }
+  }
+
+  /* ---- The history of one cell: every step that changed, tried or emptied
+     its variable, each a link to its step. ---- */
+
+  let selectedVar = -1;
+
+  function touches(event, v) {
+    return event.var === v && (event.kind === 'change' || event.kind === 'branch' || event.kind === 'conflict');
+  }
+
+  function historyLine(step, event) {
+    if (event.kind === 'branch') { return 'try ' + varName(event.var) + (event.equal ? ' = ' : ' \u2260 ') + label(event.value); }
+    if (event.kind === 'conflict') { return 'no value left (' + (event.rule === undefined ? 'search' : ruleName(event.rule)) + ')'; }
+    return '\u2260 ' + (event.removed || []).map(label).join(', ') + ' (' + (event.rule === undefined ? 'search decision' : ruleName(event.rule)) + ')';
+  }
+
+  function showHistory(v) {
+    selectedVar = v;
+    const list = byId('history-list');
+    list.replaceChildren();
+    let count = 0;
+    events.forEach((event, step) => {
+      if (!touches(event, v)) { return; }
+      const item = element('li');
+      item.dataset.step = String(step);
+      const link = element('a', '', 'step ' + step);
+      link.href = hashFor(step);
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(': ' + historyLine(step, event)));
+      list.appendChild(item);
+      count += 1;
+    });
+    byId('history-title').textContent = 'History of ' + varName(v) + ': ' + (count === 0 ? 'no step changed it' : count + (count === 1 ? ' step' : ' steps'));
+    byId('history').hidden = false;
+    show(current);
+  }
+
+  function markHistory(step) {
+    Array.prototype.forEach.call(byId('history-list').children, (item) => {
+      item.classList.toggle('here', item.dataset.step === String(step));
+    });
   }
 
   function setUp() {
     const rules = byId('rules');
     trace.rules.forEach((name, rule) => {
-      const item = element('li', '', name);
+      const item = element('li');
       item.dataset.rule = String(rule);
+      item.appendChild(element('span', 'rule-number', (rule + 1) + '.'));
+      item.appendChild(document.createTextNode(name));
       rules.appendChild(item);
     });
     byId('step-last').textContent = String(lastStep);
     byId('jump').max = String(Math.max(0, lastStep));
     byId('scrub').max = String(lastStep);
     byId('to-start').addEventListener('click', () => { pause(); show(-1); });
-    byId('back').addEventListener('click', () => { pause(); show(current - 1); });
-    byId('forward').addEventListener('click', () => { pause(); show(current + 1); });
+    byId('back').addEventListener('click', () => { pause(); show(stepFrom(current, -1)); });
+    byId('forward').addEventListener('click', () => { pause(); show(stepFrom(current, 1)); });
+    byId('prev-mark').addEventListener('click', () => { pause(); jumpToKind(-1); });
+    byId('next-mark').addEventListener('click', () => { pause(); jumpToKind(1); });
+    byId('board').addEventListener('click', (click) => {
+      const target = click.target.closest ? click.target.closest('[data-var]') : null;
+      if (target) { showHistory(parseInt(target.dataset.var, 10)); }
+    });
     byId('to-end').addEventListener('click', () => { pause(); show(lastStep); });
     byId('play').addEventListener('click', play);
     byId('hint-button').addEventListener('click', () => { byId('hint').textContent = nextDeduction(current); });
@@ -1097,8 +1335,11 @@
     });
     document.addEventListener('keydown', (key) => {
       const tag = key.target && key.target.tagName;
-      if (tag === 'INPUT' || (tag === 'BUTTON' && (key.key === ' ' || key.key === 'Enter'))) { return; }
-      const moves = { ArrowLeft: () => show(current - 1), ArrowRight: () => show(current + 1), Home: () => show(-1), End: () => show(lastStep) };
+      if (tag === 'INPUT' || tag === 'SELECT' || (tag === 'BUTTON' && (key.key === ' ' || key.key === 'Enter'))) { return; }
+      const moves = {
+        ArrowLeft: () => show(stepFrom(current, -1)), ArrowRight: () => show(stepFrom(current, 1)),
+        Home: () => show(-1), End: () => show(lastStep), n: () => jumpToKind(1), p: () => jumpToKind(-1),
+      };
       if (key.key === ' ') { key.preventDefault(); play(); return; }
       if (moves[key.key]) { key.preventDefault(); pause(); moves[key.key](); }
     });

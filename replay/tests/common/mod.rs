@@ -113,8 +113,41 @@ pub fn sudoku4_board(givens: &str) -> Recorded {
         };
         board.clue(at, format!("c{}", col + 1), ClueShape::Plain);
     }
+    // Both diagonals, as a Solo X board draws them.
+    board
+        .guides
+        .push((Point::corner(0, 0), Point::corner(4, 4)));
+    board
+        .guides
+        .push((Point::corner(0, 4), Point::corner(4, 0)));
     recorded.view = View::Board(board);
     recorded
+}
+
+/// A 16×16 grid of cells with the values 1 to 16 (the values themselves, from
+/// 1, as a magic square's), each row all different: open cells show sixteen
+/// pencil marks, seven of them two digits long.
+pub fn grid16(board: bool) -> Recorded {
+    let mut model = Model::new();
+    let cells = model.new_vars_in(256, 1..=16).unwrap();
+    name_cells(&mut model, &cells, 16);
+    model.set_value_labels((0..=16).map(|value| value.to_string()).collect());
+    for row in 0..16 {
+        let vars = cells[row * 16..row * 16 + 16].to_vec();
+        let name = format!("row {} all different", row + 1);
+        model.add_rule(AllDifferent::new(name, vars)).unwrap();
+    }
+    let view = if board {
+        let mut layers = Board::new(16, 16);
+        for cell in 0..256 {
+            layers.cell(cell / 16, cell % 16, cell, Ink::Label);
+        }
+        View::Board(layers)
+    } else {
+        View::row_major_grid(16, 16, 4, 4)
+    };
+    let start = model.domains();
+    record(&model, start, Config::default(), view)
 }
 
 /// Two queens `distance` columns apart do not attack each other.
@@ -704,6 +737,23 @@ pub fn unpack(packed: &str) -> serde_json::Value {
     for field in ["variables", "sizes", "firsts", "rules", "labels", "start"] {
         document.insert(field.into(), packed[field].clone());
     }
+    // Each rule's scope: its count, then its variables as gaps from the one before.
+    let mut scope_codes = Codes {
+        codes: read_numbers(packed["scopes"].as_str().unwrap()),
+        at: 0,
+    };
+    let mut scopes = Vec::new();
+    while scope_codes.at < scope_codes.codes.len() {
+        let mut var = 0;
+        let scope: Vec<i64> = (scope_codes.list().iter())
+            .map(|gap| {
+                var += gap;
+                var
+            })
+            .collect();
+        scopes.push(json!(scope));
+    }
+    document.insert("scopes".into(), Json::Array(scopes));
     document.insert("events".into(), Json::Array(events));
     Json::Object(document)
 }
