@@ -46,6 +46,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Binairo;
 
 impl ZooPuzzle for Binairo {
+    const TITLE: &'static str = "a Binairo";
+
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Model = UnrulyModel;

@@ -45,6 +45,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Dominosa;
 
 impl ZooPuzzle for Dominosa {
+    const TITLE: &'static str = "a Dominosa";
+
     type Puzzle = Puzzle;
     type Solution = Tiling;
     type Model = DominosaModel;

@@ -51,6 +51,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Fillomino;
 
 impl ZooPuzzle for Fillomino {
+    const TITLE: &'static str = "a Fillomino";
+
     type Puzzle = Puzzle;
     type Solution = Filling;
     type Model = FillingModel;

@@ -52,6 +52,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct SpiralGalaxies;
 
 impl ZooPuzzle for SpiralGalaxies {
+    const TITLE: &'static str = "a Spiral galaxies puzzle";
+
     type Puzzle = Puzzle;
     type Solution = Galaxies;
     type Model = GalaxiesModel;

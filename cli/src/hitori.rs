@@ -47,6 +47,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Hitori;
 
 impl ZooPuzzle for Hitori {
+    const TITLE: &'static str = "a Hitori";
+
     type Puzzle = Puzzle;
     type Solution = Shading;
     type Model = SinglesModel;

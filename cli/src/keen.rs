@@ -49,6 +49,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Keen;
 
 impl ZooPuzzle for Keen {
+    const TITLE: &'static str = "a Keen (KenKen)";
+
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Model = KeenModel;

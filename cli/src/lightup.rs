@@ -48,6 +48,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct LightUp;
 
 impl ZooPuzzle for LightUp {
+    const TITLE: &'static str = "a Light Up";
+
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Model = LightUpModel;

@@ -54,6 +54,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Slitherlink;
 
 impl ZooPuzzle for Slitherlink {
+    const TITLE: &'static str = "a Slitherlink";
+
     type Puzzle = Puzzle;
     type Solution = Loop;
     type Model = LoopyModel;

@@ -49,6 +49,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Magnets;
 
 impl ZooPuzzle for Magnets {
+    const TITLE: &'static str = "a Magnets puzzle";
+
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Model = MagnetsModel;

@@ -48,6 +48,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Map;
 
 impl ZooPuzzle for Map {
+    const TITLE: &'static str = "a four-colour map";
+
     type Puzzle = Puzzle;
     type Solution = Colouring;
     type Model = MapModel;

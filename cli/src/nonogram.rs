@@ -47,6 +47,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Nonogram;
 
 impl ZooPuzzle for Nonogram {
+    const TITLE: &'static str = "a nonogram";
+
     type Puzzle = Puzzle;
     type Solution = Picture;
     type Model = PatternModel;

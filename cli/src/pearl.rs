@@ -53,6 +53,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Masyu;
 
 impl ZooPuzzle for Masyu {
+    const TITLE: &'static str = "a Masyu";
+
     type Puzzle = Puzzle;
     type Solution = Loop;
     type Model = PearlModel;

@@ -52,6 +52,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Signpost;
 
 impl ZooPuzzle for Signpost {
+    const TITLE: &'static str = "a Signpost";
+
     type Puzzle = Puzzle;
     type Solution = Numbering;
     type Model = SignpostModel;

@@ -43,6 +43,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Slant;
 
 impl ZooPuzzle for Slant {
+    const TITLE: &'static str = "a Slant";
+
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Model = SlantModel;

@@ -62,6 +62,8 @@ pub fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError>
 struct Solo;
 
 impl ZooPuzzle for Solo {
+    const TITLE: &'static str = "a Solo sudoku";
+
     type Puzzle = SoloPuzzle;
     type Solution = SoloGrid;
     type Model = SoloModel;

@@ -50,6 +50,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Tents;
 
 impl ZooPuzzle for Tents {
+    const TITLE: &'static str = "a Tents puzzle";
+
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Model = TentsModel;

@@ -46,6 +46,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Towers;
 
 impl ZooPuzzle for Towers {
+    const TITLE: &'static str = "a Towers (skyscrapers)";
+
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Model = SkyscrapersModel;

@@ -58,6 +58,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Tracks;
 
 impl ZooPuzzle for Tracks {
+    const TITLE: &'static str = "a Train tracks puzzle";
+
     type Puzzle = Puzzle;
     type Solution = Track;
     type Model = TracksModel;

@@ -46,6 +46,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 struct Unequal;
 
 impl ZooPuzzle for Unequal {
+    const TITLE: &'static str = "an Unequal (Futoshiki)";
+
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Model = UnequalModel;

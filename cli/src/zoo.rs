@@ -238,6 +238,8 @@ pub trait ZooPuzzle {
     fn parse(id: &str) -> Result<Self::Puzzle, String>;
     /// The model `solve` and `count` search, and `--trace` and `explain` read.
     fn build(puzzle: &Self::Puzzle) -> Result<Self::Model, CliError>;
+    /// The puzzle as a page title names it ("a Slitherlink").
+    const TITLE: &'static str;
     /// Its engine model.
     fn model(model: &Self::Model) -> &Model;
     /// Its engine model, to add probing to.
@@ -480,7 +482,7 @@ fn trace<P: ZooPuzzle>(
             start: &start,
             config,
             view: P::board_view(puzzle, &model),
-            title: "Sieve: a zoo puzzle's solve".to_string(),
+            title: format!("Sieve: {}, step by step", P::TITLE),
         },
     )
 }

@@ -862,6 +862,10 @@ fn every_zoo_puzzle_draws_a_board() {
         assert_self_contained(&page);
         let view = embedded(&page, "view-data");
         assert_eq!(view["kind"], "board", "{command}");
+        // The title names the puzzle ("Sieve: a Slitherlink, step by step").
+        let title = &page[page.find("<title>").unwrap()..page.find("</title>").unwrap()];
+        assert!(title.ends_with(", step by step"), "{title}");
+        assert!(!title.contains("zoo puzzle"), "{title}");
         let drawn = view[layer].as_array().map_or(0, Vec::len);
         assert!(drawn > 0, "{command}: no {layer}");
         assert!(

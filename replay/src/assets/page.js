@@ -1122,7 +1122,8 @@
       if (event.kind === 'change' && event.rule !== undefined) {
         const removed = (event.removed || []).map(label).join(', ');
         const reason = event.text || event.inference;
-        return 'step ' + next + ': ' + varName(event.var) + ' \u2260 ' + removed + ' (' + ruleName(event.rule) + '): ' + reason;
+        const facts = because(event);
+        return 'step ' + next + ': ' + varName(event.var) + ' \u2260 ' + removed + ' (' + ruleName(event.rule) + '): ' + reason + (facts ? '; ' + facts : '');
       }
       if (event.kind === 'branch') { return 'step ' + next + ': no rule deduces more here; the search guesses ' + varName(event.var) + (event.equal ? ' = ' : ' \u2260 ') + label(event.value); }
     }
