@@ -958,8 +958,13 @@ fn check_tree_click(
         trace.variables[trace.events[next].var.unwrap()]
     );
     assert!(hint.starts_with(&expected), "{hint}");
-    assert!(
-        hint.ends_with(&common::sentence(&trace.events[next])),
+    // Then its sentence, and the facts it rests on when it names any.
+    let sentence = common::sentence(&trace.events[next]);
+    let (told, facts) = hint.split_once("; because ").unwrap_or((&hint, ""));
+    assert!(told.ends_with(&sentence), "{hint}");
+    assert_eq!(
+        facts.is_empty(),
+        trace.events[next].facts.is_empty(),
         "{hint}"
     );
     measured
