@@ -30,6 +30,11 @@ const GRID_LEFT: u16 = 2;
 const PANEL_LEFT: u16 = 38;
 /// The line of messages under the grid.
 const MESSAGE_TOP: u16 = 17;
+/// The grid of every cell's marks: its top line, the panel's column, and the
+/// one line of messages under it.
+const MARKS_GRID_TOP: u16 = 1;
+const MARKS_PANEL_LEFT: u16 = 53;
+const MARKS_MESSAGE_TOP: u16 = 23;
 
 const PLAY_EXAMPLES: &str = "\
 Keys:
@@ -39,6 +44,7 @@ Keys:
   H                   hint: the right number at the cursor, and why
   R                   reveal the solution (asks first: it ends the game)
   U or Ctrl-Z         undo;  M pencil-mark mode;  C conflict highlighting
+  V                   the pencil marks of every cell (a taller grid; V again goes back)
   Esc                 quit (asks first while playing);  Ctrl-C quits at once
 
 Examples:
@@ -167,6 +173,8 @@ fn restore() {
 /// What a key asks of the front end.
 enum Action {
     Game(Command),
+    /// Switch between the grid of values and the grid of every cell's marks.
+    ToggleView,
     Quit,
     QuitNow,
     Nothing,
@@ -184,6 +192,7 @@ fn action(key: KeyEvent) -> Action {
         KeyCode::Right => Action::Game(Command::Right),
         KeyCode::Enter => Action::Game(Command::Check),
         KeyCode::Delete | KeyCode::Backspace => Action::Game(Command::Clear),
+        KeyCode::Char('v' | 'V') if !control => Action::ToggleView,
         KeyCode::Char(key) if !control => {
             Command::from_char(key, 9).map_or(Action::Nothing, Action::Game)
         }
@@ -205,12 +214,13 @@ enum Asking {
 fn play_loop(game: &mut Game, title: &str) -> io::Result<bool> {
     let start = Instant::now();
     let mut asking = None;
+    let mut view = View::Values;
     let mut stdout = io::stdout();
     let mut drawn_at = None;
     loop {
         game.tick(start.elapsed().as_secs());
         if drawn_at != Some(game.elapsed()) {
-            draw(&mut stdout, game, title, asking)?;
+            draw(&mut stdout, game, (title, view), asking)?;
             drawn_at = Some(game.elapsed());
         }
         if !event::poll(Duration::from_millis(250))? {
@@ -235,12 +245,39 @@ fn play_loop(game: &mut Game, title: &str) -> io::Result<bool> {
                 asking = None;
                 game.apply(command);
             }
+            Action::ToggleView => {
+                asking = None;
+                view = view.other();
+            }
             Action::Nothing => asking = None,
         }
     }
 }
 
-fn draw(out: &mut impl Write, game: &Game, title: &str, asking: Option<Asking>) -> io::Result<()> {
+/// Which grid is drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum View {
+    /// One line a row of cells, the values (the MZ-80B's grid).
+    Values,
+    /// Two lines a row of cells, every empty cell's pencil marks in place.
+    Marks,
+}
+
+impl View {
+    fn other(self) -> View {
+        match self {
+            View::Values => View::Marks,
+            View::Marks => View::Values,
+        }
+    }
+}
+
+fn draw(
+    out: &mut impl Write,
+    game: &Game,
+    (title, view): (&str, View),
+    asking: Option<Asking>,
+) -> io::Result<()> {
     queue!(out, terminal::Clear(ClearType::All), cursor::MoveTo(2, 0))?;
     queue!(out, SetAttribute(Attribute::Bold), Print("SUDOKU-80B"))?;
     queue!(
@@ -248,8 +285,17 @@ fn draw(out: &mut impl Write, game: &Game, title: &str, asking: Option<Asking>) 
         SetAttribute(Attribute::Reset),
         Print(format!("  ·  {title}"))
     )?;
-    draw_grid(out, game)?;
-    draw_panel(out, game)?;
+    let (panel_left, message_top, message_lines) = match view {
+        View::Values => {
+            draw_grid(out, game)?;
+            (PANEL_LEFT, MESSAGE_TOP, 5)
+        }
+        View::Marks => {
+            draw_marks_grid(out, game)?;
+            (MARKS_PANEL_LEFT, MARKS_MESSAGE_TOP, 1)
+        }
+    };
+    draw_panel(out, game, view, panel_left)?;
     let message = match asking {
         Some(Asking::Quit) => "Quit this game? Esc again quits, any other key goes on.",
         Some(Asking::Reveal) => {
@@ -257,10 +303,10 @@ fn draw(out: &mut impl Write, game: &Game, title: &str, asking: Option<Asking>) 
         }
         None => game.message(),
     };
-    for (line, text) in wrap(message, 76).iter().take(5).enumerate() {
+    for (line, text) in wrap(message, 76).iter().take(message_lines).enumerate() {
         queue!(
             out,
-            cursor::MoveTo(2, MESSAGE_TOP + line as u16),
+            cursor::MoveTo(2, message_top + line as u16),
             Print(text)
         )?;
     }
@@ -292,6 +338,23 @@ fn draw_grid(out: &mut impl Write, game: &Game) -> io::Result<()> {
 }
 
 fn draw_cell(out: &mut impl Write, view: CellView, at_cursor: bool) -> io::Result<()> {
+    set_cell_style(out, view, at_cursor)?;
+    let symbol = match view.value {
+        Some(value) => symbols::label(9, value),
+        None if view.marks != 0 => ",".to_string(),
+        None => ".".to_string(),
+    };
+    let text = match (view.kind, at_cursor) {
+        (_, true) => format!("[{symbol}]"),
+        (CellKind::Hinted, _) => format!(" {symbol}'"),
+        _ => format!(" {symbol} "),
+    };
+    queue!(out, Print(text), SetAttribute(Attribute::Reset))?;
+    Ok(())
+}
+
+/// A cell's colours: who put its value, conflicts, the cursor's value, the cursor.
+fn set_cell_style(out: &mut impl Write, view: CellView, at_cursor: bool) -> io::Result<()> {
     let color = match view.kind {
         CellKind::Given => Color::White,
         CellKind::Entry => Color::Cyan,
@@ -311,35 +374,133 @@ fn draw_cell(out: &mut impl Write, view: CellView, at_cursor: bool) -> io::Resul
     if at_cursor {
         queue!(out, SetAttribute(Attribute::Reverse))?;
     }
-    let symbol = match view.value {
-        Some(value) => symbols::label(9, value),
-        None if view.marks != 0 => ",".to_string(),
-        None => ".".to_string(),
-    };
-    let text = match (view.kind, at_cursor) {
-        (_, true) => format!("[{symbol}]"),
-        (CellKind::Hinted, _) => format!(" {symbol}'"),
-        _ => format!(" {symbol} "),
-    };
-    queue!(out, Print(text), SetAttribute(Attribute::Reset))?;
     Ok(())
 }
 
+/// The grid of marks: 9 rows of cells two lines high and five characters wide,
+/// marks 1-5 on the first line and 6-9 on the second, each in its place, a
+/// value (or `.` for an empty cell without marks) on the first line as `  5  `
+/// (` [5] ` at the cursor, which is also drawn reversed) (22 lines, 49 columns).
+fn draw_marks_grid(out: &mut impl Write, game: &Game) -> io::Result<()> {
+    let border = "+---------------+---------------+---------------+";
+    let mut line = MARKS_GRID_TOP;
+    for row in 0..9 {
+        if row % 3 == 0 {
+            queue!(out, cursor::MoveTo(GRID_LEFT, line), Print(border))?;
+            line += 1;
+        }
+        for half in 0..2 {
+            queue!(out, cursor::MoveTo(GRID_LEFT, line))?;
+            for col in 0..9 {
+                if col % 3 == 0 {
+                    queue!(out, Print("|"))?;
+                }
+                let at_cursor = (game.cursor().row, game.cursor().col) == (row, col);
+                let view = game.cell(row * 9 + col);
+                set_cell_style(out, view, at_cursor)?;
+                let text = marks_cell_line(view, at_cursor, half);
+                queue!(out, Print(text), SetAttribute(Attribute::Reset))?;
+            }
+            queue!(out, Print("|"))?;
+            line += 1;
+        }
+    }
+    queue!(out, cursor::MoveTo(GRID_LEFT, line), Print(border))?;
+    Ok(())
+}
+
+/// One line (`half` 0 or 1) of a cell in the grid of marks, five characters.
+fn marks_cell_line(view: CellView, at_cursor: bool, half: usize) -> String {
+    let (open, close) = if at_cursor { ('[', ']') } else { (' ', ' ') };
+    match view.value {
+        Some(value) if half == 0 => format!(" {open}{}{close} ", symbols::label(9, value)),
+        Some(_) => "     ".to_string(),
+        None if view.marks == 0 && half == 0 => format!(" {open}.{close} "),
+        None => {
+            let values = if half == 0 { 0..5 } else { 5..9 };
+            let marks: String = values
+                .map(|value| match view.marks >> value & 1 {
+                    1 => symbols::label(9, value),
+                    _ => " ".to_string(),
+                })
+                .collect();
+            format!("{marks:<5}")
+        }
+    }
+}
+
 /// The status and the keys, right of the grid.
-fn draw_panel(out: &mut impl Write, game: &Game) -> io::Result<()> {
+fn draw_panel(out: &mut impl Write, game: &Game, view: View, panel_left: u16) -> io::Result<()> {
+    let lines = match view {
+        View::Values => panel_lines(game),
+        View::Marks => narrow_panel_lines(game),
+    };
+    for (index, text) in lines.iter().enumerate() {
+        queue!(
+            out,
+            cursor::MoveTo(panel_left, GRID_TOP + index as u16),
+            Print(text)
+        )?;
+    }
+    Ok(())
+}
+
+/// The panel beside the grid of marks: the status and the keys in 27 columns.
+fn narrow_panel_lines(game: &Game) -> Vec<String> {
+    vec![
+        format!("time {}   {}", clock(game.elapsed()), state_word(game)),
+        format!("mistakes {}  hints {}", game.mistakes(), game.hints()),
+        format!("checks {}  to fill {}", game.checks(), game.empty_cells()),
+        format!("at {}", game.cursor()),
+        format!("mode: {}", mode_word(game)),
+        String::new(),
+        "V back to the values".to_string(),
+        "QAOP/arrows move".to_string(),
+        "1-9 put   0/Del clear".to_string(),
+        "M marks   H hint".to_string(),
+        "Enter check   R reveal".to_string(),
+        "U undo   Esc quit".to_string(),
+    ]
+}
+
+/// "playing", "WON" or "revealed".
+fn state_word(game: &Game) -> &'static str {
+    match game.status() {
+        Status::Playing => "playing",
+        Status::Won => "WON",
+        Status::Revealed => "revealed",
+    }
+}
+
+/// What the number keys put: values or pencil marks.
+fn mode_word(game: &Game) -> &'static str {
+    if game.is_marking() {
+        "PENCIL MARKS"
+    } else {
+        "values"
+    }
+}
+
+/// The status and the keys, right of the grid of values.
+fn panel_lines(game: &Game) -> Vec<String> {
     let cursor = game.cursor();
     let view = game.cell(cursor.row * 9 + cursor.col);
     let marks: Vec<String> = (0..9)
         .filter(|value| view.marks >> value & 1 == 1)
         .map(|value| symbols::label(9, value))
         .collect();
-    let state = match game.status() {
-        Status::Playing => "playing",
-        Status::Won => "WON",
-        Status::Revealed => "revealed",
+    let marks = if marks.is_empty() {
+        "-".to_string()
+    } else {
+        marks.join(" ")
     };
-    let lines = [
-        format!("time {}   {state}", clock(game.elapsed())),
+    let conflicts = if game.shows_conflicts() {
+        "shown"
+    } else {
+        "hidden"
+    };
+    vec![
+        format!("time {}   {}", clock(game.elapsed()), state_word(game)),
         format!(
             "mistakes {}   hints {}   checks {}",
             game.mistakes(),
@@ -347,44 +508,18 @@ fn draw_panel(out: &mut impl Write, game: &Game) -> io::Result<()> {
             game.checks()
         ),
         format!("cells to fill {}", game.empty_cells()),
-        format!(
-            "at {cursor}   marks: {}",
-            if marks.is_empty() {
-                "-".to_string()
-            } else {
-                marks.join(" ")
-            }
-        ),
-        format!(
-            "mode: {}   conflicts: {}",
-            if game.is_marking() {
-                "PENCIL MARKS"
-            } else {
-                "values"
-            },
-            if game.shows_conflicts() {
-                "shown"
-            } else {
-                "hidden"
-            }
-        ),
+        format!("at {cursor}   marks: {marks}"),
+        format!("mode: {}   conflicts: {conflicts}", mode_word(game)),
         String::new(),
         "QAOP/arrows move   1-9 put   0/Del clear".to_string(),
         "Enter check   H hint   R reveal".to_string(),
         "U/Ctrl-Z undo   M marks   C conflicts".to_string(),
+        "V every cell's marks".to_string(),
         "Esc quit   Ctrl-C quit now".to_string(),
         String::new(),
         "bold: given  cyan: yours  yellow ': hint".to_string(),
         "magenta: revealed  red: conflict  , marks".to_string(),
-    ];
-    for (index, text) in lines.iter().enumerate() {
-        queue!(
-            out,
-            cursor::MoveTo(PANEL_LEFT, GRID_TOP + index as u16),
-            Print(text)
-        )?;
-    }
-    Ok(())
+    ]
 }
 
 /// Splits a message into lines of at most `width` characters, at spaces.

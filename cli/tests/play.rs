@@ -187,6 +187,35 @@ fn a_short_game_in_a_terminal_move_enter_check_hint_reveal() {
         "the hint names its cell:\n{screen}"
     );
 
+    // Pencil marks at a third empty cell; V draws every cell's marks in place.
+    let (mark_row, mark_col) = (empty[2] / 9, empty[2] % 9);
+    let mut arrows = vec!["Up"; next_row];
+    arrows.extend(vec!["Left"; next_col]);
+    arrows.extend(vec!["Down"; mark_row]);
+    arrows.extend(vec!["Right"; mark_col]);
+    tmux.keys(&arrows);
+    tmux.wait_for(&format!("at r{}c{}", mark_row + 1, mark_col + 1));
+    tmux.keys(&["m", "1", "3", "m"]);
+    tmux.wait_for("marks: 1 3");
+    tmux.keys(&["v"]);
+    let screen = tmux.wait_for("V back to the values");
+    assert!(screen.lines().count() <= 24, "{screen}");
+    assert!(
+        screen.lines().all(|line| line.chars().count() <= 80),
+        "{screen}"
+    );
+    // The cell's first line holds marks 1 to 5 in their places: "1 3  ", five
+    // characters from its column's start (after the grid's left edge and bars).
+    let line = screen
+        .lines()
+        .nth(2 + mark_row / 3 + 2 * mark_row)
+        .expect("the row");
+    let start = 3 + mark_col / 3 + 5 * mark_col;
+    let cell: String = line.chars().skip(start).take(5).collect();
+    assert_eq!(cell, "1 3  ", "{screen}");
+    tmux.keys(&["v"]);
+    tmux.wait_for("V every cell's marks");
+
     // Reveal asks first, since it ends the game; R again shows the solution.
     tmux.keys(&["r"]);
     tmux.wait_for("Reveal the solution? It ends the game.");
