@@ -33,6 +33,7 @@ pub mod acyclic;
 mod articulation;
 pub mod connected;
 pub mod connected_values;
+mod layers;
 pub mod lines;
 pub mod sized_regions;
 #[cfg(test)]

@@ -52,12 +52,11 @@
 //! reports a conflict. The sentences can be a puzzle's own
 //! ([`SizedRegions::wording`]).
 
-use crate::domain::{Domains, Value, VarId};
+use crate::domain::{Value, VarId};
 use crate::error::Error;
 use crate::names::Names;
-use crate::propagation::{
-    Conflict, Context, Cost, Events, Fact, Posting, Rule, StateBitset, Watch, Why,
-};
+use crate::propagation::{Conflict, Context, Cost, Events, Fact, Posting, Rule, Watch, Why};
+use crate::rules::graph::layers::{ValueLayers, change_label};
 use crate::rules::graph::undirected::Graph;
 use crate::rules::wording::{Deduction, Wording};
 
@@ -72,12 +71,8 @@ pub struct SizedRegions {
     graph: Graph,
     vars: Vec<VarId>,
     wording: Wording,
-    /// The first value a region's size may take among the variables' values.
-    first_value: Value,
-    /// For each value from `first_value` on, the layer the last run worked on:
-    /// which vertices could take it, then which were fixed to it. A layer as it
-    /// was is skipped: its deductions are made already.
-    seen: Vec<StateBitset>,
+    /// Each value's layer as the last run left it, made when posted.
+    layers: ValueLayers,
 }
 
 /// What the vertices are known to be for one value `v`.
@@ -128,8 +123,7 @@ impl SizedRegions {
             graph,
             vars,
             wording: Wording::default(),
-            first_value: 1,
-            seen: Vec::new(),
+            layers: ValueLayers::default(),
         })
     }
 
@@ -150,30 +144,6 @@ impl SizedRegions {
     /// The variables, one per vertex.
     pub fn vars(&self) -> &[VarId] {
         &self.vars
-    }
-
-    /// Every value's layer in `domains` as bits, one run of `words` words a value
-    /// from `first_value` on: which vertices may take it, then which are fixed to
-    /// it.
-    fn layer_bits(&self, domains: &Domains, words: usize) -> Vec<u64> {
-        let n = self.vars.len();
-        let mut bits = vec![0u64; words * self.seen.len()];
-        let last = self.first_value + self.seen.len() as Value - 1;
-        for (vertex, &var) in self.vars.iter().enumerate() {
-            let assigned = domains.is_assigned(var);
-            for value in domains.iter(var) {
-                if value < self.first_value || value > last {
-                    continue;
-                }
-                let layer = &mut bits[(value - self.first_value) as usize * words..];
-                layer[vertex / 64] |= 1 << (vertex % 64);
-                if assigned {
-                    let at = n + vertex;
-                    layer[at / 64] |= 1 << (at % 64);
-                }
-            }
-        }
-        bits
     }
 
     /// The layer of `value` read from its bits: who may take it, and the known
@@ -316,28 +286,12 @@ impl SizedRegions {
     fn change(
         &self,
         ctx: &mut Context<'_>,
-        (inference, facts): (&'static str, &[Fact]),
+        because: (&'static str, &[Fact]),
         (vertex, value, assign): (usize, Value, bool),
         explain: impl Fn(&Names) -> String,
     ) -> Result<bool, Conflict> {
-        let var = self.vars[vertex];
-        let deduction = Deduction {
-            inference,
-            var,
-            value: Some(value),
-            facts,
-        };
-        let text = |names: &Names| self.wording.sentence(names, &deduction, &explain);
-        let cause: Vec<VarId> = facts.iter().map(|fact| fact.var()).collect();
-        let why = Why::new(inference)
-            .cause(&cause)
-            .because(facts)
-            .named_text(&text);
-        if assign {
-            ctx.assign(var, value, &why)
-        } else {
-            ctx.remove(var, value, &why)
-        }
+        let change = (self.vars[vertex], value, assign);
+        change_label(ctx, &self.wording, because, change, explain)
     }
 
     /// A conflict about the piece of `vertex`.
@@ -656,11 +610,8 @@ impl Rule for SizedRegions {
         let ranges: Vec<_> = self.vars.iter().map(|&var| posting.range(var)).collect();
         let first = ranges.iter().map(|range| *range.start()).min().unwrap_or(1);
         let last = ranges.iter().map(|range| *range.end()).max().unwrap_or(0);
-        self.first_value = first.max(1);
         let last = last.min(self.vars.len() as Value);
-        let layers = (last - self.first_value + 1).max(0) as usize;
-        let bits = 2 * self.vars.len();
-        self.seen = (0..layers).map(|_| posting.bitset(bits, false)).collect();
+        self.layers = ValueLayers::post(posting, self.vars.len(), first.max(1)..=last);
         Ok(())
     }
 
@@ -670,27 +621,11 @@ impl Rule for SizedRegions {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.remove_impossible_sizes(ctx)?;
-        // Every layer read at once and kept up to date: a value's deductions remove
-        // it (its own layer, done with) or fix a vertex to it, which takes the
-        // vertex out of every other layer.
-        let words = (2 * self.vars.len()).div_ceil(64);
-        let mut all = self.layer_bits(ctx.domains(), words);
-        for (offset, &seen) in self.seen.iter().enumerate() {
-            let value = self.first_value + offset as Value;
-            let bits = &all[offset * words..(offset + 1) * words];
-            if ctx.bitset(seen) == bits {
-                continue;
-            }
-            for (index, &word) in bits.iter().enumerate() {
-                ctx.set_bitset_word(seen, index, word);
-            }
-            let layer = self.layer(bits, value);
-            for vertex in self.propagate_value(ctx, layer)? {
-                for other in (0..self.seen.len()).filter(|&other| other != offset) {
-                    all[other * words + vertex / 64] &= !(1 << (vertex % 64));
-                }
-            }
-        }
+        self.layers
+            .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
+                let layer = self.layer(bits, value);
+                self.propagate_value(ctx, layer)
+            })?;
         let values: Option<Vec<Value>> = (self.vars.iter())
             .map(|&var| ctx.domains().value(var))
             .collect();
@@ -741,6 +676,7 @@ fn regions_have_their_sizes(graph: &Graph, value_of: impl Fn(usize) -> Value) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::Domains;
     use crate::model::Model;
     use crate::propagation::{Fixpoint, Schedule, propagate};
     use crate::rules::graph::testing::{Tally, random_graph};
