@@ -20,6 +20,7 @@ mod map;
 mod nonogram;
 mod pearl;
 mod play;
+mod progress;
 mod queens;
 mod signpost;
 mod skyscrapers;

@@ -8,7 +8,7 @@ use std::time::Instant;
 use clap::{Subcommand, ValueEnum};
 use sieve::{Config, Count, Counters, Observer, Search, TextTrace, Value};
 use sieve_replay::{BorderClues, View};
-use sieve_skyscrapers::generate::{GenerateOptions, Target, generate, puzzle_seeds};
+use sieve_skyscrapers::generate::{GenerateError, GenerateOptions, Target, generate, puzzle_seeds};
 use sieve_skyscrapers::rate::{RateError, rate_with};
 use sieve_skyscrapers::{
     Answer, Grid, Order, Puzzle, SkyscrapersModel, Tier, format_puzzle_line, parse_givens,
@@ -20,6 +20,7 @@ use crate::common::{
     report, warn,
 };
 use crate::hint::{HintTier, write_hint};
+use crate::progress::Progress;
 use crate::teach::{
     Question, TraceFormat, check_cell, explain, grid_view, json_trace, parse_cell, replay_html,
 };
@@ -285,6 +286,10 @@ struct GenerateArgs {
     /// The order to print the clues in.
     #[arg(long, value_enum, default_value = "source")]
     order: OrderArg,
+    /// Stop after this many seconds for the whole run, printing what was made by
+    /// then (exit 1 when it ran out).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::common::parse_seconds)]
+    timeout: Option<std::time::Duration>,
 }
 
 /// Run `sieve skyscrapers ...`, writing results to `out` (line by line when the
@@ -690,14 +695,36 @@ fn generate_puzzles(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome,
         target,
         allow_givens: !args.no_givens,
         attempts: args.attempts,
+        deadline: args.timeout.map(|timeout| Instant::now() + timeout),
     };
-    for seed in puzzle_seeds(args.seed).take(args.count) {
-        let generated = generate(args.size, &options, seed).map_err(CliError::input)?;
+    let announce = format!(
+        "sieve: generating {} skyscrapers puzzle(s) ({}x{}, {target}) ...",
+        args.count, args.size, args.size
+    );
+    let rare = (target == Target::Guessing || args.size > 7).then(|| {
+        "sieve: large or guessing requests can take long; --timeout SECONDS bounds the run"
+            .to_string()
+    });
+    let progress = Progress::start(args.count, announce, rare);
+    for (made, seed) in puzzle_seeds(args.seed).take(args.count).enumerate() {
+        let generated = match generate(args.size, &options, seed) {
+            Ok(generated) => generated,
+            Err(GenerateError::TimedOut) => {
+                drop(progress);
+                warn(format_args!(
+                    "sieve: the --timeout ran out after {made} of {} puzzles",
+                    args.count
+                ))?;
+                return Ok(Outcome::Unsolved);
+            }
+            Err(error) => return Err(CliError::input(error)),
+        };
         writeln!(
             out,
             "{}",
             format_puzzle_line(&generated.puzzle, args.order.order())
         )?;
+        progress.bar.inc(1);
     }
     Ok(Outcome::Success)
 }

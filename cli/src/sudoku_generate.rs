@@ -8,12 +8,9 @@
 //! stderr (a bar on a terminal, a line otherwise), and one with a rare target says
 //! that it may not be met soon; a request not met within `--max-attempts` is exit 1.
 
-use std::io::{IsTerminal, Write};
-use std::sync::mpsc::{self, RecvTimeoutError, Sender};
-use std::thread::JoinHandle;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::io::Write;
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::ThreadPoolBuilder;
 use sieve_sudoku::Shape;
 use sieve_sudoku::generate::transform::Variety;
@@ -23,6 +20,7 @@ use sieve_sudoku::generate::{
 };
 
 use crate::common::{CliError, Outcome, parse_threads, thread_count, warn};
+use crate::progress::Progress;
 
 const GENERATE_EXAMPLES: &str = "\
 Examples:
@@ -188,7 +186,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError
         .num_threads(thread_count(args.threads))
         .build()
         .map_err(|error| CliError::input(format!("--threads {}: {error}", args.threads)))?;
-    let progress = Progress::start(args);
+    let progress = Progress::start(args.count, announcement(args), rare_request(args));
     let bar = progress.bar.clone();
     let mut start = 0;
     while start < args.count {
@@ -235,88 +233,6 @@ fn clock_seed() -> u64 {
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
     puzzle_seed(since.as_secs(), u64::from(since.subsec_nanos()))
-}
-
-/// How long a generation runs before its progress shows.
-const SHOW_PROGRESS_AFTER: Duration = Duration::from_secs(1);
-
-/// How long a generation with a rare target runs before a word that it may not be
-/// met soon.
-const WARN_RARE_AFTER: Duration = Duration::from_secs(3);
-
-/// Progress on stderr for a generation that runs over a second: an indicatif bar on
-/// a terminal, one plain line otherwise; and, for a target that may be rare, a word
-/// that the request may not be met soon. A watcher thread times it; dropping the
-/// `Progress` stops the watcher and clears the bar.
-struct Progress {
-    /// The bar the generation advances, hidden until it has run a second.
-    bar: ProgressBar,
-    /// Dropped to tell the watcher the generation is over.
-    done: Option<Sender<()>>,
-    watcher: Option<JoinHandle<()>>,
-}
-
-impl Progress {
-    fn start(args: &GenerateArgs) -> Progress {
-        let bar = ProgressBar::hidden();
-        bar.set_length(args.count as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} generate {bar:40} {pos}/{len} puzzles ({elapsed}, eta {eta})",
-        ) {
-            bar.set_style(style);
-        }
-        let (done, finished) = mpsc::channel();
-        let announce = announcement(args);
-        let rare = rare_request(args);
-        let shown = bar.clone();
-        let watcher = std::thread::spawn(move || {
-            if finished.recv_timeout(SHOW_PROGRESS_AFTER) != Err(RecvTimeoutError::Timeout) {
-                return;
-            }
-            show(&shown, &announce);
-            let more = WARN_RARE_AFTER.saturating_sub(SHOW_PROGRESS_AFTER);
-            if let Some(rare) = rare
-                && finished.recv_timeout(more) == Err(RecvTimeoutError::Timeout)
-            {
-                say(&shown, &rare);
-            }
-        });
-        Progress {
-            bar,
-            done: Some(done),
-            watcher: Some(watcher),
-        }
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        self.done.take();
-        if let Some(watcher) = self.watcher.take() {
-            let _ = watcher.join();
-        }
-        self.bar.finish_and_clear();
-    }
-}
-
-/// Show the bar on a terminal; elsewhere say in one line that the work goes on.
-fn show(bar: &ProgressBar, announce: &str) {
-    if std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-        bar.enable_steady_tick(Duration::from_millis(200));
-    } else {
-        say(bar, announce);
-    }
-}
-
-/// A line on stderr, above the bar when it shows. Progress is a courtesy: a stderr
-/// that cannot be written leaves it unsaid, and the run's own messages report that.
-fn say(bar: &ProgressBar, line: &str) {
-    if bar.is_hidden() {
-        let _ = writeln!(std::io::stderr().lock(), "{line}");
-    } else {
-        bar.println(line);
-    }
 }
 
 /// The plain progress line: what is being generated.

@@ -483,3 +483,43 @@ fn help_shows_examples() {
         assert!(stdout(&output).contains("Examples:"), "{args:?}");
     }
 }
+
+/// A request with no bound of its own (16×16 needing guesses) ends at its
+/// `--timeout`, saying how many puzzles it made, with exit 1; a request met in
+/// time is untouched by one.
+#[test]
+fn generate_ends_at_its_timeout() {
+    let started = std::time::Instant::now();
+    let args = [
+        "skyscrapers",
+        "generate",
+        "16",
+        "--tier",
+        "guessing",
+        "--timeout",
+        "0.5",
+    ];
+    let output = sieve(&args, None);
+    assert_exit(&output, 1);
+    assert!(
+        stderr(&output).contains("the --timeout ran out after 0 of 1 puzzles"),
+        "{}",
+        stderr(&output)
+    );
+    // Generous: it stops at its deadline, not after finishing the puzzle.
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+
+    let free = [
+        "skyscrapers",
+        "generate",
+        "5",
+        "--count",
+        "3",
+        "--seed",
+        "4",
+    ];
+    let bounded = [&free[..], &["--timeout", "60"]].concat();
+    let (bounded, free) = (sieve(&bounded, None), sieve(&free, None));
+    assert_exit(&bounded, 0);
+    assert_eq!(stdout(&bounded), stdout(&free));
+}

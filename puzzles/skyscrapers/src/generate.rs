@@ -32,16 +32,17 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Instant;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sieve::{Config, Schedule, Uniqueness};
+use sieve::{Config, Schedule, StopReason, Uniqueness};
 
 use crate::latin::random_latin_square;
 use crate::model::{ModelError, SkyscrapersModel};
 use crate::puzzle::{Clues, Grid, MAX_SIZE, Puzzle, PuzzleError, Side};
-use crate::rate::{Difficulty, RateError, placed_by, rate, solves_within};
+use crate::rate::{Difficulty, RateError, placed_by, rate_with, solves_within};
 use crate::tiers::{Tier, TierParseError};
 
 /// What a generated puzzle must need.
@@ -96,6 +97,10 @@ pub struct GenerateOptions {
     pub allow_givens: bool,
     /// How many Latin squares to try before giving up.
     pub attempts: usize,
+    /// When to stop with [`GenerateError::TimedOut`]: checked between the
+    /// steps of an attempt, and every search is limited to the time left, so a
+    /// run ends soon after (a 16×16 `guessing` request has no bound otherwise).
+    pub deadline: Option<Instant>,
 }
 
 impl GenerateOptions {
@@ -105,7 +110,28 @@ impl GenerateOptions {
             target,
             allow_givens: true,
             attempts: DEFAULT_ATTEMPTS,
+            deadline: None,
         }
+    }
+
+    /// The same options, stopping at `deadline`.
+    pub fn until(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// The configuration of every search: the `Priority` schedule, limited to
+    /// the time left; [`GenerateError::TimedOut`] once none is.
+    fn search_config(&self) -> Result<Config, GenerateError> {
+        let config = Config::default().schedule(Schedule::Priority);
+        let Some(deadline) = self.deadline else {
+            return Ok(config);
+        };
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(GenerateError::TimedOut);
+        }
+        Ok(config.time_limit(left))
     }
 
     /// The same options, allowing givens.
@@ -161,6 +187,9 @@ pub enum GenerateError {
     /// A generated puzzle failed its final check (a bug: its search or rating disagrees).
     #[error("internal check failed: {0}")]
     Check(String),
+    /// The deadline of [`GenerateOptions::deadline`] passed first.
+    #[error("the time limit ran out before a puzzle was found")]
+    TimedOut,
 }
 
 impl From<PuzzleError> for GenerateError {
@@ -212,6 +241,7 @@ pub fn generate_from(
         return Err(GenerateError::SizeOutOfRange { size });
     }
     for attempt in 1..=options.attempts {
+        options.search_config()?;
         let solution = random_latin_square(size, rng)?;
         if let Some(generated) = attempt_with(&solution, options, rng, attempt)? {
             return Ok(generated);
@@ -234,17 +264,18 @@ fn attempt_with(
 ) -> Result<Option<Generated>, GenerateError> {
     let target = options.target;
     let mut puzzle = Puzzle::new(solution.size(), Clues::from_solution(solution))?;
-    if !suffices(&puzzle, target)? {
+    if !suffices(&puzzle, options)? {
         if !options.allow_givens {
             return Ok(None);
         }
-        add_givens(&mut puzzle, solution, target, rng)?;
+        add_givens(&mut puzzle, solution, options, rng)?;
     }
-    remove_givens(&mut puzzle, target, rng)?;
-    remove_clues(&mut puzzle, target, rng)?;
-    let difficulty = match rate(&puzzle) {
+    remove_givens(&mut puzzle, options, rng)?;
+    remove_clues(&mut puzzle, options, rng)?;
+    let difficulty = match rate_with(&puzzle, &options.search_config()?) {
         Ok(rating) => rating.difficulty,
         Err(RateError::Model(error)) => return Err(error.into()),
+        Err(RateError::Stopped(StopReason::TimeLimit)) => return Err(GenerateError::TimedOut),
         Err(other) => return Err(GenerateError::Check(other.to_string())),
     };
     let reached = match target {
@@ -254,7 +285,7 @@ fn attempt_with(
     if !reached {
         return Ok(None);
     }
-    confirm_unique(&puzzle, solution)?;
+    confirm_unique(&puzzle, solution, options)?;
     Ok(Some(Generated {
         puzzle,
         solution: solution.clone(),
@@ -265,13 +296,17 @@ fn attempt_with(
 
 /// Whether the puzzle still meets the target's condition (unique, and
 /// solved by the target tier when there is one).
-fn suffices(puzzle: &Puzzle, target: Target) -> Result<bool, ModelError> {
-    match target {
-        Target::Tier(tier) => solves_within(puzzle, tier),
+fn suffices(puzzle: &Puzzle, options: &GenerateOptions) -> Result<bool, GenerateError> {
+    let config = options.search_config()?;
+    match options.target {
+        Target::Tier(tier) => Ok(solves_within(puzzle, tier)?),
         Target::Guessing => {
             let model = SkyscrapersModel::solver(puzzle)?;
-            let mut search = model.search(Config::default().schedule(Schedule::Priority))?;
-            Ok(matches!(search.uniqueness(), Uniqueness::Unique(_)))
+            let mut search = model.search(config)?;
+            match search.uniqueness() {
+                Uniqueness::Unknown(StopReason::TimeLimit, _) => Err(GenerateError::TimedOut),
+                verdict => Ok(matches!(verdict, Uniqueness::Unique(_))),
+            }
         }
     }
 }
@@ -280,15 +315,15 @@ fn suffices(puzzle: &Puzzle, target: Target) -> Result<bool, ModelError> {
 fn add_givens(
     puzzle: &mut Puzzle,
     solution: &Grid,
-    target: Target,
+    options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<(), GenerateError> {
     let size = puzzle.size();
-    let tier = match target {
+    let tier = match options.target {
         Target::Tier(tier) => tier,
         Target::Guessing => Tier::HARDEST,
     };
-    while !suffices(puzzle, target)? {
+    while !suffices(puzzle, options)? {
         let placed = placed_by(puzzle, tier)?;
         let open: Vec<usize> = (0..size * size)
             .filter(|&cell| {
@@ -310,7 +345,7 @@ fn add_givens(
 /// Remove clues in a random order while the target's condition holds.
 fn remove_clues(
     puzzle: &mut Puzzle,
-    target: Target,
+    options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<(), GenerateError> {
     let mut places: Vec<(Side, usize)> = Side::ALL
@@ -322,7 +357,7 @@ fn remove_clues(
     for (side, index) in places {
         let clue = puzzle.clues().get(side, index);
         puzzle.set_clue(side, index, None)?;
-        if !suffices(puzzle, target)? {
+        if !suffices(puzzle, options)? {
             puzzle.set_clue(side, index, clue)?;
         }
     }
@@ -332,7 +367,7 @@ fn remove_clues(
 /// Remove givens in a random order while the target's condition holds.
 fn remove_givens(
     puzzle: &mut Puzzle,
-    target: Target,
+    options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<(), GenerateError> {
     let size = puzzle.size();
@@ -344,7 +379,7 @@ fn remove_givens(
         let (row, column) = (cell / size, cell % size);
         let height = puzzle.given(row, column);
         puzzle.set_given(row, column, None)?;
-        if !suffices(puzzle, target)? {
+        if !suffices(puzzle, options)? {
             puzzle.set_given(row, column, height)?;
         }
     }
@@ -352,11 +387,16 @@ fn remove_givens(
 }
 
 /// The engine's search over the strongest model finds the solution, and only it.
-fn confirm_unique(puzzle: &Puzzle, solution: &Grid) -> Result<(), GenerateError> {
+fn confirm_unique(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    options: &GenerateOptions,
+) -> Result<(), GenerateError> {
     let model = SkyscrapersModel::solver(puzzle)?;
-    let mut search = model.search(Config::default().schedule(Schedule::Priority))?;
+    let mut search = model.search(options.search_config()?)?;
     match search.uniqueness() {
         Uniqueness::Unique(found) if model.grid_of_values(&found.values) == *solution => Ok(()),
+        Uniqueness::Unknown(StopReason::TimeLimit, _) => Err(GenerateError::TimedOut),
         other => Err(GenerateError::Check(format!(
             "the generated puzzle is not uniquely solved by its solution: {other:?}"
         ))),
