@@ -55,7 +55,7 @@ struct Cli {
 enum Command {
     /// Benchmark a matrix of strategies (schedules x restores x variable orders x rule
     /// sets) on a file of puzzles, checking that every strategy agrees.
-    Bench(bench::Args),
+    Bench(bench::Bench),
     /// Dominosa from Simon Tatham's Dominosa game IDs: solve and count.
     Dominosa(dominosa::Args),
     /// Solve a FlatZinc model (MiniZinc's solver input) with the FlatZinc solver

@@ -708,3 +708,28 @@ fn profile_shares_the_rule_time_out_by_kind() {
     ]);
     assert!(!stdout(&output).contains("rule profile"));
 }
+
+/// Each family's help shows its own files, rule sets and an example of its own,
+/// and not another family's; the family list shows them all.
+#[test]
+fn each_family_has_its_own_help() {
+    let help = |family: &str| stdout(&bench(&[family, "--help"]));
+    let sudoku = help("sudoku");
+    assert!(sudoku.contains("sieve bench sudoku --file"), "{sudoku}");
+    assert!(
+        sudoku.contains("fast (default), naked-single, hidden-single"),
+        "{sudoku}"
+    );
+    assert!(!sudoku.contains("viewpoint"), "{sudoku}");
+    let skyscrapers = help("skyscrapers");
+    assert!(skyscrapers.contains("fast (default), edge, viewpoint, latin, lines"));
+    assert!(!skyscrapers.contains("naked-single"), "{skyscrapers}");
+    let magic = help("magic");
+    assert!(magic.contains("distinct (default"), "{magic}");
+    assert!(help("queens").contains("--tiers is refused"));
+    assert!(help("fzn").contains("FlatZinc models, one path a line"));
+    let families = stdout(&common::run(&["bench", "--help"], None));
+    for family in ["sudoku", "queens", "skyscrapers", "magic", "fzn"] {
+        assert!(families.contains(&format!("  {family} ")), "{families}");
+    }
+}

@@ -32,40 +32,134 @@ const BENCH_EXAMPLES: &str = "\
 Examples:
   sieve bench sudoku --file top1465.txt --limit 200 --tiers fast,locked-candidates
   sieve bench queens --file sizes.txt --all-solutions --format csv
+  sieve bench sudoku --help        a family's files, rule sets and examples
+
+Every family takes the same strategy, timing and report options; `sieve bench
+FAMILY --help` lists them with what the family reads and which rule sets
+(--tiers) it has. Exit code 1 when strategies disagree (STRATEGIES DISAGREE on
+stderr).";
+
+/// What every family's help ends with.
+macro_rules! family_help {
+    ($body:literal) => {
+        concat!(
+            $body,
+            "\n\nBlank lines and lines starting with # are skipped.\n\
+             Exit code 1 when strategies disagree (STRATEGIES DISAGREE on stderr)."
+        )
+    };
+}
+
+const SUDOKU_HELP: &str = family_help!(
+    "\
+Examples:
+  sieve bench sudoku --file top1465.txt --limit 200 --tiers fast,locked-candidates
+  sieve bench sudoku --file top1465.txt --schedules queue,queue --repeats 10   (an A/A test)
+
+File: one puzzle a line (any box shape, every line the same shape).
+
+Rule sets (--tiers; names or numbers, a tier brings every simpler tier with it):
+  fast (default), naked-single, hidden-single, locked-candidates, subsets, fish (1-5)"
+);
+
+const QUEENS_HELP: &str = family_help!(
+    "\
+Examples:
+  sieve bench queens --file sizes.txt --all-solutions --format csv
+
+File: board sizes N (spaces, commas or lines); each N is its own row block.
+
+Rule sets: one model only (--tiers is refused)."
+);
+
+const SKYSCRAPERS_HELP: &str = family_help!(
+    "\
+Examples:
   sieve bench skyscrapers --file puzzles.txt --tiers fast,latin,lines
+
+File: one puzzle a line as `sieve skyscrapers solve --file` reads it: the 4N clues
+(see --order), optionally ` | ` and the N*N givens.
+
+Rule sets (--tiers; names or numbers, a tier brings every simpler tier with it):
+  fast (default), edge, viewpoint, latin, lines (1-4)
+
+Rows add up every puzzle of the file (a skyscrapers model belongs to one puzzle):
+puzzles/s is the number of puzzles over the sum of each puzzle's median pass. Rule
+sets whose models add variables of their own (the fast model) are compared on the
+variables every model has: the cells."
+);
+
+const MAGIC_HELP: &str = family_help!(
+    "\
+Examples:
   sieve bench magic --file squares.txt --tiers distinct,bounds --format json
+
+File: partial squares as `sieve magic solve` reads them (rows of numbers, `.` or
+`0` for an unknown cell), one square per paragraph: squares are separated by blank
+lines or `#` comment lines, so the output of several `sieve magic generate N
+--hide K` runs reads as it is; a square of unknown cells only, with
+--all-solutions, counts every square of its order.
+
+Rule sets (--tiers, or --rules): distinct (default: a domain-consistent sum rule per
+line), bounds (the engine's LinearSum per line).
+
+Rows add up every square of the file: puzzles/s is the number of squares over the
+sum of each square's median pass."
+);
+
+const FZN_HELP: &str = family_help!(
+    "\
+Examples:
   sieve bench fzn --file flatzinc/tests/models/bench.txt --all-solutions
 
-Files, per puzzle family:
-  sudoku       one puzzle a line (any box shape, every line the same shape)
-  queens       board sizes N (spaces, commas or lines); each N is its own row block
-  skyscrapers  one puzzle a line as `sieve skyscrapers solve --file` reads it: the 4N
-               clues (see --order), optionally ` | ` and the N*N givens
-  magic        partial squares as `sieve magic solve` reads them (rows of numbers,
-               `.` or `0` for an unknown cell), one square per paragraph: squares are
-               separated by blank lines or `#` comment lines, so the output of several
-               `sieve magic generate N --hide K` runs reads as it is; a square of
-               unknown cells only, with --all-solutions, counts every square of its order
-  fzn          FlatZinc models, one path a line, relative to the list's folder; an
-               optimisation model is benched as its satisfaction problem
-Blank lines and lines starting with # are skipped everywhere.
+File: FlatZinc models, one path a line, relative to the list's folder; an
+optimisation model is benched as its satisfaction problem.
 
-Rule sets (--tiers), per puzzle family (names or numbers; a tier brings every
-simpler tier with it):
-  sudoku       fast (default), naked-single, hidden-single, locked-candidates,
-               subsets, fish (1-5)
-  skyscrapers  fast (default), edge, viewpoint, latin, lines (1-4)
-  magic        distinct (default: a domain-consistent sum rule per line), bounds
-               (the engine's LinearSum per line); `--rules` is another name for it
-  queens       one model only (--tiers is refused)
-  fzn          the translation only (--tiers is refused)
+Rule sets: the translation only (--tiers is refused)."
+);
 
-Skyscrapers and magic rows add up every puzzle of the file (a skyscrapers model
-belongs to one puzzle): puzzles/s is the number of puzzles over the sum of each
-puzzle's median pass. Rule sets whose models add variables of their own (the fast
-skyscrapers model) are compared on the variables every model has: the cells.
+/// `sieve bench FAMILY`: the family, then the options every family shares.
+#[derive(clap::Args, Debug)]
+#[command(after_help = BENCH_EXAMPLES)]
+pub struct Bench {
+    #[command(subcommand)]
+    family: Family,
+}
 
-Exit code 1 when strategies disagree (STRATEGIES DISAGREE on stderr).";
+/// The puzzle families, each with its own help.
+#[derive(clap::Subcommand, Debug)]
+enum Family {
+    /// Sudoku: one puzzle a line (any box shape; every line the same shape).
+    #[command(after_help = SUDOKU_HELP)]
+    Sudoku(Args),
+    /// N-queens: a list of N values (spaces, commas or lines).
+    #[command(after_help = QUEENS_HELP)]
+    Queens(Args),
+    /// Skyscrapers: one clue line a puzzle, optionally with ` | ` and givens.
+    #[command(after_help = SKYSCRAPERS_HELP)]
+    Skyscrapers(Args),
+    /// Magic squares: partial squares, one per paragraph.
+    #[command(after_help = MAGIC_HELP)]
+    Magic(Args),
+    /// FlatZinc models: one path a line.
+    #[command(after_help = FZN_HELP)]
+    Fzn(Args),
+}
+
+impl Bench {
+    /// The family asked for, and its options.
+    fn family_args(self) -> Args {
+        let (puzzle, mut args) = match self.family {
+            Family::Sudoku(args) => (PuzzleKind::Sudoku, args),
+            Family::Queens(args) => (PuzzleKind::Queens, args),
+            Family::Skyscrapers(args) => (PuzzleKind::Skyscrapers, args),
+            Family::Magic(args) => (PuzzleKind::Magic, args),
+            Family::Fzn(args) => (PuzzleKind::Fzn, args),
+        };
+        args.puzzle = puzzle;
+        args
+    }
+}
 
 /// The puzzle families `sieve bench` knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -106,13 +200,12 @@ pub enum ReportFormat {
     Json,
 }
 
-/// `sieve bench`: run every chosen strategy on every puzzle, check they agree, and
-/// report speed and work per strategy.
+/// `sieve bench FAMILY`: run every chosen strategy on every puzzle, check they
+/// agree, and report speed and work per strategy.
 #[derive(clap::Args, Debug)]
-#[command(after_help = BENCH_EXAMPLES)]
 pub struct Args {
-    /// The puzzle family.
-    #[arg(value_enum)]
+    /// The puzzle family (the subcommand).
+    #[arg(skip = PuzzleKind::Sudoku)]
     pub puzzle: PuzzleKind,
     /// The puzzles (`-` for standard input).
     #[arg(long)]
@@ -225,8 +318,9 @@ struct Workload {
     merge: bool,
 }
 
-/// Run `sieve bench`.
-pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
+/// Run `sieve bench FAMILY`.
+pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let args = bench.family_args();
     let workload = match args.puzzle {
         PuzzleKind::Sudoku => sudoku::workload(&args)?,
         PuzzleKind::Queens => queens::workload(&args)?,
