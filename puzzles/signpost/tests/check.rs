@@ -129,3 +129,32 @@ fn every_2x2_and_2x3_arrow_grid_without_givens_counts_as_brute_force() {
         "{with_solutions:?}"
     );
 }
+
+proptest! {
+    /// Signpost's own rule, `Links`, checked by brute force (`sieve::oracle`) on
+    /// small random puzzles from random partial states: it never removes a value
+    /// some solution has, and its claims (idempotence, entailment) hold.
+    #[test]
+    fn the_links_rule_is_sound_and_keeps_its_claims(
+        puzzle in puzzles(),
+        fixes in proptest::collection::vec((0usize..12, 1i32..13), 0..3),
+    ) {
+        // Brute force enumerates numbers and successors together: up to 4 cells.
+        prop_assume!(puzzle.cells() <= 4);
+        let signpost = sieve_signpost::SignpostModel::new(&puzzle).expect("the model builds");
+        let model = signpost.model();
+        let mut state = signpost.start();
+        for (cell, number) in fixes {
+            let var = signpost.numbers()[cell % puzzle.cells()];
+            if state.contains(var, number) {
+                state.assign(var, number).expect("a candidate");
+            }
+        }
+        let links = (model.rules())
+            .find(|(_, rule)| rule.kind().contains("Links"))
+            .map(|(id, _)| id)
+            .expect("the model has its links rule");
+        let verdict = sieve::oracle::check_rule(model, &state, links).expect("small enough");
+        prop_assert_eq!(verdict, Ok(()), "{:?}", puzzle);
+    }
+}
