@@ -181,6 +181,18 @@ fn run(model: &Model, starts: &[Domains], limit: Option<u64>) -> MatrixReport {
     for row in &report.rows {
         assert_eq!(row.repeat_seconds.len(), 2);
         assert!(row.ci95_seconds[0] <= row.seconds && row.seconds <= row.ci95_seconds[1]);
+        // A row's time is each start state's median over its repeats, summed.
+        let mut medians = 0.0;
+        for puzzle in &row.puzzles {
+            assert_eq!(puzzle.repeat_seconds.len(), 2);
+            let [a, b] = [puzzle.repeat_seconds[0], puzzle.repeat_seconds[1]];
+            assert_eq!(puzzle.seconds, (a + b) / 2.0);
+            medians += puzzle.seconds;
+        }
+        assert!((row.seconds - medians).abs() <= 1e-12 * medians.max(1.0));
+        let passes: f64 = row.repeat_seconds.iter().sum();
+        let runs: f64 = row.puzzles.iter().flat_map(|p| &p.repeat_seconds).sum();
+        assert!((passes - runs).abs() <= 1e-12 * runs.max(1.0));
     }
     report
 }

@@ -84,7 +84,7 @@ Rule sets (--tiers; names or numbers, a tier brings every simpler tier with it):
   fast (default), edge, viewpoint, latin, lines (1-4)
 
 Rows add up every puzzle of the file (a skyscrapers model belongs to one puzzle):
-puzzles/s is the number of puzzles over the sum of each puzzle's median pass. Rule
+puzzles/s is the number of puzzles over the sum of each puzzle's median time. Rule
 sets whose models add variables of their own (the fast model) are compared on the
 variables every model has: the cells."
 );
@@ -104,7 +104,7 @@ Rule sets (--tiers, or --rules): distinct (default: a domain-consistent sum rule
 line), bounds (the engine's LinearSum per line).
 
 Rows add up every square of the file: puzzles/s is the number of squares over the
-sum of each square's median pass."
+sum of each square's median time."
 );
 
 const FZN_HELP: &str = family_help!(
@@ -545,20 +545,10 @@ impl Rows {
 }
 
 /// Adds `more` (the same rule set and strategy on other puzzles) to `row`: the
-/// repeats' times add up pass by pass (the median and its interval are taken again),
-/// counters add up, rules add up by name, puzzles follow on.
+/// puzzles follow on and the times are taken again from all of them, counters
+/// add up, rules add up by name.
 fn add_row(row: &mut Row, more: Row) {
     row.puzzle_count += more.puzzle_count;
-    for (seconds, added) in row.repeat_seconds.iter_mut().zip(&more.repeat_seconds) {
-        *seconds += added;
-    }
-    row.seconds = timing::median(&row.repeat_seconds);
-    row.ci95_seconds = timing::median_interval(&row.repeat_seconds, row.puzzle_count as u64);
-    row.puzzles_per_second = if row.seconds > 0.0 {
-        row.puzzle_count as f64 / row.seconds
-    } else {
-        0.0
-    };
     let totals = &mut row.totals;
     totals.solutions += more.totals.solutions;
     totals.nodes += more.totals.nodes;
@@ -568,6 +558,7 @@ fn add_row(row: &mut Row, more: Row) {
     totals.changes += more.totals.changes;
     add_rules(&mut row.rules, more.rules);
     row.puzzles.extend(more.puzzles);
+    row.time_from_puzzles(row.puzzle_count as u64);
 }
 
 /// Adds `more` to `rules` by name: the k-th rule of a name adds to the k-th rule of

@@ -193,7 +193,7 @@ fn write_table(report: &BenchReport, out: &mut dyn Write) -> Result<(), CliError
         "rule set",
         "strategy",
         "puzzles/s",
-        "median ms [95 %]",
+        "ms [95 %]",
         "nodes/p",
         "failures/p",
         "propagations/p",

@@ -8,12 +8,12 @@
 //! of schedules, restores and variable orders ([`Strategy::product`]).
 //!
 //! **Timing and statistics are separate runs.** Each cell (rule set × strategy)
-//! runs `repeats` timed passes over all start states with no observer, interleaved
-//! with every other cell's in a shuffled order after untimed warm-up passes (see
-//! [`timing`] for why); [`Row::seconds`] is the median pass and
-//! [`Row::ci95_seconds`] its interval, and rows that did the same work but whose
-//! intervals part are flagged ([`TimingFlag`]). The search counters come from the
-//! last timed pass. Then one more untimed pass runs with a [`Stats`] observer to
+//! runs every start state `repeats` times with no observer; each start state runs
+//! under every cell back to back, in an order shuffled per start state and repeat,
+//! after untimed warm-up rounds (see [`timing`] for why). [`Row::seconds`] is the
+//! sum of each start state's median time and [`Row::ci95_seconds`] its interval,
+//! and rows that did the same work but whose intervals part are flagged
+//! ([`TimingFlag`]). The search counters come from the last timed repeat. Then one more untimed pass runs with a [`Stats`] observer to
 //! collect the per-rule calls and changes and the solutions themselves, so
 //! observation never distorts the timings. A strategy listed twice is kept, its
 //! second row labelled `#2`: an A/A test of the harness.
@@ -303,7 +303,8 @@ impl<'a> Subject<'a> {
 /// How a matrix runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatrixOptions {
-    /// Timed passes per strategy; the median is reported (at least 1).
+    /// Timed repeats of every start state per strategy; each start state's median
+    /// is reported (at least 1).
     pub repeats: usize,
     /// Stop each search after this many solutions (`Some(2)`: solve and prove the
     /// solution unique); `None` counts them all.
@@ -311,7 +312,7 @@ pub struct MatrixOptions {
     /// Untimed passes of every cell before the timed ones (caches, allocator,
     /// clock frequency settle).
     pub warmup: usize,
-    /// The seed of the timed passes' shuffled order and of the intervals.
+    /// The seed of the timed repeats' shuffled orders and of the intervals.
     pub order_seed: u64,
 }
 
@@ -346,8 +347,10 @@ pub struct PuzzleOutcome {
     pub propagations: u64,
     /// Domain changes.
     pub changes: u64,
-    /// The time this start state took in the last timed pass, in seconds.
+    /// The median of this start state's timed repeats, in seconds.
     pub seconds: f64,
+    /// Every timed repeat of this start state, in seconds, in the order run.
+    pub repeat_seconds: Vec<f64>,
     /// Every solution found, in the order found, on the answer variables (not serialised: the first is enough
     /// to read a report; the agreement check uses them all).
     #[serde(skip)]
@@ -393,20 +396,45 @@ pub struct Row {
     pub var_order: &'static str,
     /// How many start states were solved.
     pub puzzle_count: usize,
-    /// The median time of a pass over every start state, in seconds.
+    /// The time of a pass over every start state, in seconds: each start state's
+    /// median over the repeats, summed (see [`timing`]).
     pub seconds: f64,
-    /// Every timed pass, in seconds, in the order run.
+    /// Every timed repeat's total over the start states, in seconds, in the order run.
     pub repeat_seconds: Vec<f64>,
-    /// The 95 % bootstrap interval of the median pass, in seconds (see [`timing`]).
+    /// The 95 % bootstrap interval of [`Row::seconds`] (see [`timing`]).
     pub ci95_seconds: [f64; 2],
-    /// Start states solved per second, from the median pass.
+    /// Start states solved per second, from [`Row::seconds`].
     pub puzzles_per_second: f64,
-    /// The sum of the search counters over every start state (last timed pass).
+    /// The sum of the search counters over every start state (last timed repeat).
     pub totals: Totals,
     /// Per-rule statistics from the untimed pass, in the model's rule order.
     pub rules: Vec<RuleReport>,
     /// What the strategy found on each start state.
     pub puzzles: Vec<PuzzleOutcome>,
+}
+
+impl Row {
+    /// Sets the row's times from its start states' repeats: [`Row::seconds`], its
+    /// interval (resampled from `seed`), each repeat's total and the rate. A caller
+    /// that joins rows (the same strategy on more start states) calls it again.
+    pub fn time_from_puzzles(&mut self, seed: u64) {
+        let per_start: Vec<&[f64]> = self
+            .puzzles
+            .iter()
+            .map(|puzzle| puzzle.repeat_seconds.as_slice())
+            .collect();
+        self.seconds = timing::total_of_medians(&per_start);
+        self.ci95_seconds = timing::total_interval(&per_start, seed);
+        let repeats = per_start.iter().map(|times| times.len()).max().unwrap_or(0);
+        self.repeat_seconds = (0..repeats)
+            .map(|repeat| per_start.iter().filter_map(|times| times.get(repeat)).sum())
+            .collect();
+        self.puzzles_per_second = if self.seconds > 0.0 {
+            self.puzzle_count as f64 / self.seconds
+        } else {
+            0.0
+        };
+    }
 }
 
 /// Search counters summed over the start states of a row.
@@ -542,7 +570,7 @@ pub enum MatrixError {
 /// The result of a matrix: one row per (rule set, strategy), and every disagreement.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatrixReport {
-    /// How many timed passes each row made.
+    /// How many timed repeats each start state made under each row.
     pub repeats: usize,
     /// How many untimed warm-up passes each row made first.
     pub warmup: usize,
@@ -572,7 +600,8 @@ impl MatrixReport {
 
 /// Run every strategy on every subject's start states, then check agreement (the
 /// result lists the disagreements; call [`MatrixReport::check`] to turn them into an
-/// error). `progress(done, total)` is called after each pass of a cell.
+/// error). `progress(done, total)` is called after each cell's pass over the start
+/// states (one a cell per round) and after each row's statistics pass.
 pub fn run_matrix(
     subjects: &[Subject<'_>],
     strategies: &[Strategy],
@@ -593,36 +622,43 @@ pub fn run_matrix(
         done += 1;
         progress(done, total);
     };
-    let mut times = vec![Vec::with_capacity(repeats); cells.len()];
-    let mut last = vec![Vec::new(); cells.len()];
+    let mut searches = Vec::with_capacity(cells.len());
+    for &(subject, strategy) in &cells {
+        searches.push(first_search(subject, strategy)?);
+    }
+    let starts = subjects.first().map_or(0, |subject| subject.starts.len());
+    let mut timed: Vec<Vec<TimedOutcome>> = (0..cells.len())
+        .map(|_| Vec::with_capacity(starts))
+        .collect();
     for round in 0..options.warmup + repeats {
-        let order = match round.checked_sub(options.warmup) {
-            None => (0..cells.len()).collect(),
-            Some(repeat) => timing::pass_order(cells.len(), options.order_seed, repeat),
-        };
-        for cell in order {
-            let (subject, strategy) = cells[cell];
-            let (seconds, outcomes) = timed_pass(subject, strategy, options)
-                .map_err(|(puzzle, source)| engine_error(subject, puzzle, source))?;
-            if round >= options.warmup {
-                times[cell].push(seconds);
-                last[cell] = outcomes;
+        let repeat = round.checked_sub(options.warmup);
+        for start in 0..starts {
+            let order = match repeat {
+                None => (0..cells.len()).collect(),
+                Some(repeat) => timing::cell_order(cells.len(), options.order_seed, repeat, start),
+            };
+            for cell in order {
+                let subject = cells[cell].0;
+                let Some(search) = searches[cell].as_mut() else {
+                    continue;
+                };
+                let outcome = timed_run(search, &subject.starts[start], options)
+                    .map_err(|source| engine_error(subject, start, source))?;
+                if repeat.is_some() {
+                    record(&mut timed[cell], start, outcome);
+                }
             }
+        }
+        // Every cell has now made one more pass over the start states.
+        for _ in 0..cells.len() {
             step();
         }
     }
+    drop(searches);
     let mut rows = Vec::with_capacity(cells.len());
-    for (cell, (&(subject, strategy), repeat_seconds)) in cells.iter().zip(times).enumerate() {
+    for (cell, (&(subject, strategy), timed)) in cells.iter().zip(timed).enumerate() {
         let seed = options.order_seed ^ cell as u64;
-        let timed = std::mem::take(&mut last[cell]);
-        rows.push(finish_row(
-            subject,
-            strategy,
-            options,
-            repeat_seconds,
-            timed,
-            seed,
-        )?);
+        rows.push(finish_row(subject, strategy, options, timed, seed)?);
         step();
     }
     let keys: Vec<_> = cells
@@ -700,90 +736,116 @@ fn check_puzzle_counts(subjects: &[Subject<'_>]) -> Result<(), MatrixError> {
     }
 }
 
-/// A row from its timed passes, after the untimed statistics pass of one strategy
+/// A row from its timed repeats, after the untimed statistics pass of one strategy
 /// on one subject.
 fn finish_row(
     subject: &Subject<'_>,
     strategy: &Strategy,
     options: &MatrixOptions,
-    repeat_seconds: Vec<f64>,
     timed: Vec<TimedOutcome>,
     seed: u64,
 ) -> Result<Row, MatrixError> {
     // Rules are timed in this observed pass only, so the timed passes pay nothing.
     let mut stats = Stats::new().timed();
     let mut puzzles = Vec::with_capacity(subject.starts.len());
-    for (index, (start, counters)) in subject.starts.iter().zip(&timed).enumerate() {
+    let mut totals = Totals::default();
+    for (index, (start, outcome)) in subject.starts.iter().zip(timed).enumerate() {
         let observed = observed_search(subject, start, strategy, options, &mut stats)
             .map_err(|source| engine_error(subject, index, source))?;
+        totals.add(&outcome.counters);
         puzzles.push(PuzzleOutcome {
-            solutions: counters.0.solutions,
-            limit_reached: counters.1,
-            stopped: counters.2,
+            solutions: outcome.counters.solutions,
+            limit_reached: outcome.limit_reached,
+            stopped: outcome.stopped,
             first: observed.first().cloned(),
-            nodes: counters.0.nodes,
-            failures: counters.0.failures,
-            propagations: counters.0.propagations,
-            changes: counters.0.changes,
-            seconds: counters.3,
+            nodes: outcome.counters.nodes,
+            failures: outcome.counters.failures,
+            propagations: outcome.counters.propagations,
+            changes: outcome.counters.changes,
+            seconds: timing::median(&outcome.repeat_seconds),
+            repeat_seconds: outcome.repeat_seconds,
             all: observed,
         });
     }
-    let mut totals = Totals::default();
-    for (counters, ..) in &timed {
-        totals.add(counters);
-    }
-    let seconds = timing::median(&repeat_seconds);
-    let puzzle_count = subject.starts.len();
-    Ok(Row {
+    let mut row = Row {
         rule_set: subject.label.to_string(),
         strategy: strategy.name.clone(),
         schedule: schedule_name(strategy.config.schedule),
         restore: restore_name(strategy.config.restore),
         var_order: var_order_name(strategy.config.var_order),
-        puzzle_count,
-        seconds,
-        ci95_seconds: timing::median_interval(&repeat_seconds, seed),
-        repeat_seconds,
-        puzzles_per_second: if seconds > 0.0 {
-            puzzle_count as f64 / seconds
-        } else {
-            0.0
-        },
+        puzzle_count: subject.starts.len(),
+        seconds: 0.0,
+        repeat_seconds: Vec::new(),
+        ci95_seconds: [0.0, 0.0],
+        puzzles_per_second: 0.0,
         totals,
         rules: rule_reports(subject.model, &stats),
         puzzles,
-    })
+    };
+    row.time_from_puzzles(seed);
+    Ok(row)
+}
+
+/// What the timed repeats of one start state under one cell found and took: the
+/// counters and stops of the last repeat, and every repeat's seconds.
+struct TimedOutcome {
+    counters: Counters,
+    limit_reached: bool,
+    stopped: bool,
+    repeat_seconds: Vec<f64>,
 }
 
 /// The counters, whether the solution limit was reached, whether a node or time
-/// limit stopped the search, and the seconds it took, for one start state.
-type TimedOutcome = (Counters, bool, bool, f64);
+/// limit stopped the search, and the seconds it took, for one run.
+type RunOutcome = (Counters, bool, bool, f64);
 
-/// One timed pass over every start state, reusing one search (no observer).
-fn timed_pass(
-    subject: &Subject<'_>,
-    strategy: &Strategy,
-    options: &MatrixOptions,
-) -> Result<(f64, Vec<TimedOutcome>), (usize, crate::Error)> {
-    let mut outcomes = Vec::with_capacity(subject.starts.len());
-    let Some(first) = subject.starts.first() else {
-        return Ok((0.0, outcomes));
-    };
-    let started = Instant::now();
-    let mut search = (strategy.search(subject.model, first.clone())).map_err(|error| (0, error))?;
-    for (index, start) in subject.starts.iter().enumerate() {
-        let puzzle_started = Instant::now();
-        search.restart(start).map_err(|error| (index, error))?;
-        let count = search.count_in_place(options.solution_limit);
-        outcomes.push((
-            search.counters(),
-            count.limit_reached,
-            count.stopped.is_some(),
-            puzzle_started.elapsed().as_secs_f64(),
-        ));
+/// Adds one timed repeat of start state `start` to a cell's outcomes.
+fn record(outcomes: &mut Vec<TimedOutcome>, start: usize, run: RunOutcome) {
+    let (counters, limit_reached, stopped, seconds) = run;
+    if outcomes.len() == start {
+        outcomes.push(TimedOutcome {
+            counters: Counters::default(),
+            limit_reached,
+            stopped,
+            repeat_seconds: Vec::new(),
+        });
     }
-    Ok((started.elapsed().as_secs_f64(), outcomes))
+    let outcome = &mut outcomes[start];
+    (outcome.counters, outcome.limit_reached, outcome.stopped) = (counters, limit_reached, stopped);
+    outcome.repeat_seconds.push(seconds);
+}
+
+/// A cell's search, made once and restarted on each start state (none when the
+/// subject has no start state).
+fn first_search<'m, 's>(
+    subject: &Subject<'m>,
+    strategy: &'s Strategy,
+) -> Result<Option<Search<'m, 's>>, MatrixError> {
+    let Some(first) = subject.starts.first() else {
+        return Ok(None);
+    };
+    strategy
+        .search(subject.model, first.clone())
+        .map(Some)
+        .map_err(|source| engine_error(subject, 0, source))
+}
+
+/// One timed run of a cell's search on one start state (no observer).
+fn timed_run(
+    search: &mut Search<'_, '_>,
+    start: &Domains,
+    options: &MatrixOptions,
+) -> Result<RunOutcome, crate::Error> {
+    let started = Instant::now();
+    search.restart(start)?;
+    let count = search.count_in_place(options.solution_limit);
+    let seconds = started.elapsed().as_secs_f64();
+    Ok((
+        search.counters(),
+        count.limit_reached,
+        count.stopped.is_some(),
+        seconds,
+    ))
 }
 
 /// Statistics plus the solutions themselves, on the subject's answer variables.

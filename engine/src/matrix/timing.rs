@@ -1,18 +1,22 @@
-//! Honest timing for a matrix: the order passes run in, and what their times say.
+//! Honest timing for a matrix: the order runs happen in, and what their times say.
 //!
-//! A machine's speed drifts while a matrix runs (other work, frequency, caches), so
-//! a strategy timed in one block is compared with a strategy timed in another
-//! block under other conditions. Every repeat here runs each cell (rule set ×
-//! strategy) once, in an order shuffled per repeat from a fixed seed, after
-//! warm-up passes that are not timed: drift spreads over every cell alike, and
-//! the same seed gives the same order on every machine.
+//! A machine's speed drifts while a matrix runs (other work, frequency, caches), and
+//! on a shared machine a run is now and then descheduled for milliseconds. A
+//! strategy timed in one block would be compared with a strategy timed in another
+//! block under other conditions. So every repeat runs each start state under every
+//! cell (rule set × strategy) back to back, in an order shuffled per start state and
+//! repeat from a fixed seed, after warm-up rounds that are not timed: drift reaches
+//! every cell alike, and the same seed gives the same order on every machine.
 //!
-//! Each row's interval is a bootstrap percentile interval of the median of its
-//! repeats (2,000 resamples, seeded): it says how far the median moves when the
-//! same number of repeats is drawn again, not how the machine will behave
-//! tomorrow. Two rows that did exactly the same work and whose intervals do not
-//! overlap are flagged ([`TimingFlag`]): the harness, not the strategy, made them
-//! differ.
+//! A row's time is each start state's median over the repeats, summed
+//! ([`total_of_medians`]): a run descheduled on one start state in one repeat moves
+//! that state's median little, where it would move a whole pass's time. The
+//! interval is a bootstrap percentile interval of that total (2,000 resamples,
+//! seeded), each resample drawing every start state's repeats again
+//! ([`total_interval`]): it says how far the total moves when the same number of
+//! repeats is drawn again, not how the machine will behave tomorrow. Two rows that
+//! did exactly the same work and whose intervals do not overlap are flagged
+//! ([`TimingFlag`]): the harness, not the strategy, made them differ.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -21,12 +25,12 @@ use serde::Serialize;
 
 use super::Row;
 
-/// The order of one repeat's passes: every cell index once, shuffled by the
-/// repeat's own stream of the seed.
-pub(crate) fn pass_order(cells: usize, seed: u64, repeat: usize) -> Vec<usize> {
+/// The order the cells run one start state in, in one repeat: every cell index
+/// once, shuffled by the (repeat, start state)'s own stream of the seed.
+pub(crate) fn cell_order(cells: usize, seed: u64, repeat: usize, start: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..cells).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(repeat as u64);
+    rng.set_stream(((repeat as u64) << 32) ^ start as u64);
     order.shuffle(&mut rng);
     order
 }
@@ -64,7 +68,42 @@ pub fn median_interval(times: &[f64], seed: u64) -> [f64; 2] {
         })
         .collect();
     medians.sort_by(f64::total_cmp);
-    let at = |fraction: f64| medians[((RESAMPLES - 1) as f64 * fraction).round() as usize];
+    percentiles(&medians)
+}
+
+/// A row's time: the median of each start state's repeats, summed.
+pub fn total_of_medians(per_start: &[&[f64]]) -> f64 {
+    per_start.iter().map(|times| median(times)).sum()
+}
+
+/// The bootstrap 95 % percentile interval of [`total_of_medians`]: each resample
+/// draws every start state's repeats again with replacement (`[t, t]` when no
+/// start state has two repeats).
+pub fn total_interval(per_start: &[&[f64]], seed: u64) -> [f64; 2] {
+    if per_start.iter().all(|times| times.len() < 2) {
+        let total = total_of_medians(per_start);
+        return [total, total];
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut sample = Vec::new();
+    let mut totals: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            let mut total = 0.0;
+            for times in per_start {
+                sample.clear();
+                sample.extend((0..times.len()).map(|_| times[rng.random_range(0..times.len())]));
+                total += median(&sample);
+            }
+            total
+        })
+        .collect();
+    totals.sort_by(f64::total_cmp);
+    percentiles(&totals)
+}
+
+/// The 2.5 % and 97.5 % points of sorted resampled statistics.
+fn percentiles(sorted: &[f64]) -> [f64; 2] {
+    let at = |fraction: f64| sorted[((sorted.len() - 1) as f64 * fraction).round() as usize];
     [at(0.025), at(0.975)]
 }
 
@@ -118,8 +157,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_repeat_runs_every_cell_once_in_its_own_order() {
-        let orders: Vec<Vec<usize>> = (0..4).map(|repeat| pass_order(6, 7, repeat)).collect();
+    fn each_start_state_runs_every_cell_once_in_its_own_order() {
+        let orders: Vec<Vec<usize>> = (0..4)
+            .flat_map(|repeat| (0..3).map(move |start| cell_order(6, 7, repeat, start)))
+            .collect();
         for order in &orders {
             let mut sorted = order.clone();
             sorted.sort_unstable();
@@ -127,8 +168,8 @@ mod tests {
         }
         assert!(orders.windows(2).any(|pair| pair[0] != pair[1]));
         assert_eq!(
-            pass_order(6, 7, 2),
-            orders[2],
+            cell_order(6, 7, 2, 1),
+            orders[7],
             "the same seed, the same order"
         );
     }
@@ -145,5 +186,25 @@ mod tests {
         let [low, high] = median_interval(&tight, 1);
         assert!(high - low <= 0.02, "{low} {high}");
         assert_eq!(median_interval(&[2.5], 1), [2.5, 2.5]);
+    }
+
+    #[test]
+    fn a_descheduled_run_moves_the_total_of_medians_little() {
+        let steady: Vec<Vec<f64>> = (0..50).map(|_| vec![1.0; 9]).collect();
+        let mut hit = steady.clone();
+        for (start, times) in hit.iter_mut().enumerate() {
+            times[start % 9] = 40.0;
+        }
+        let steady: Vec<&[f64]> = steady.iter().map(Vec::as_slice).collect();
+        let hit_slices: Vec<&[f64]> = hit.iter().map(Vec::as_slice).collect();
+        assert_eq!(total_of_medians(&steady), 50.0);
+        assert_eq!(total_of_medians(&hit_slices), 50.0);
+        let [low, high] = total_interval(&hit_slices, 3);
+        assert!(low == 50.0 && high <= 50.0 + 2.0 * 39.0, "{low} {high}");
+        let passes: Vec<f64> = (0..9)
+            .map(|repeat| hit.iter().map(|times| times[repeat]).sum())
+            .collect();
+        assert!(median(&passes) > 200.0, "the pass total does move");
+        assert_eq!(total_interval(&[&[2.0], &[3.0]], 1), [5.0, 5.0]);
     }
 }
