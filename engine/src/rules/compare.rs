@@ -66,6 +66,9 @@ impl Comparison {
     }
 }
 
+/// The largest offset that changes what a comparison of two `i32` values means.
+const OFFSET_LIMIT: i64 = 1 << 33;
+
 /// `x + offset (comparison) y` for two variables (see the [module docs](self)).
 #[derive(Clone, Debug)]
 pub struct Compare {
@@ -90,9 +93,11 @@ impl Compare {
         }
     }
 
-    /// Compare `x + offset` instead of `x`.
+    /// Compare `x + offset` instead of `x`. Values are `i32`, so an offset
+    /// beyond ±2^33 means what ±2^33 means; it is kept there, so that no sum of
+    /// the rule overflows.
     pub fn offset(mut self, offset: i64) -> Self {
-        self.offset = offset;
+        self.offset = offset.clamp(-OFFSET_LIMIT, OFFSET_LIMIT);
         self
     }
 

@@ -65,7 +65,8 @@ pub struct Distance {
 
 impl Distance {
     /// `|x − y| (relation) distance`. A negative distance is read as its
-    /// absolute value.
+    /// absolute value; one beyond 2^33 as 2^33 (the same meaning for `i32`
+    /// values).
     pub fn new(
         name: impl Into<String>,
         x: VarId,
@@ -78,7 +79,9 @@ impl Distance {
             x,
             y,
             relation,
-            distance: distance.abs(),
+            // Two `i32` values are never more than 2^32 apart: a larger distance
+            // means what 2^33 means, and is kept there so no sum overflows.
+            distance: distance.unsigned_abs().min(1 << 33) as i64,
             wording: Wording::default(),
         }
     }
