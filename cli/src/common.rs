@@ -134,9 +134,10 @@ pub enum VarOrderArg {
 /// The engine strategy and limit flags every solving command takes.
 #[derive(Args, Clone, Debug)]
 pub struct StrategyArgs {
-    /// Propagation schedule.
-    #[arg(long, value_enum, default_value = "queue")]
-    pub schedule: ScheduleArg,
+    /// Propagation schedule [default: queue; priority for the puzzles whose
+    /// solve probes, such as unequal, so that probing waits for every cheaper rule].
+    #[arg(long, value_enum)]
+    pub schedule: Option<ScheduleArg>,
     /// How search restores states on backtrack.
     #[arg(long, value_enum, default_value = "auto")]
     pub restore: RestoreArg,
@@ -216,8 +217,14 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
 impl StrategyArgs {
     /// The engine configuration these flags describe.
     pub fn config(&self) -> Config {
+        self.config_or(Schedule::Queue)
+    }
+
+    /// The search configuration, with `schedule` unless `--schedule` chose one.
+    pub fn config_or(&self, schedule: Schedule) -> Config {
+        let schedule = self.schedule.map_or(schedule, Schedule::from);
         let mut config = Config::default()
-            .schedule(self.schedule.into())
+            .schedule(schedule)
             .restore(self.restore.into())
             .var_order(self.var_order.into());
         if let Some(seed) = self.value_seed {

@@ -47,6 +47,9 @@ struct Unequal;
 
 impl ZooPuzzle for Unequal {
     const TITLE: &'static str = "an Unequal (Futoshiki)";
+    /// Tatham's extreme level needs forcing chains: probing finds them at the
+    /// root, where plain rules left whole trees to search.
+    const SOLVE_PROBES: bool = true;
 
     type Puzzle = Puzzle;
     type Solution = Grid;

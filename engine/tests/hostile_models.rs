@@ -252,7 +252,8 @@ fn apply_library(model: &mut Model, step: &Step) -> Result<(), Error> {
             y,
             offset,
             distance: false,
-        } => model.add_rule(Compare::new("less", var(x), Comparison::LessThan, var(y)).offset(*offset)),
+        } => model
+            .add_rule(Compare::new("less", var(x), Comparison::LessThan, var(y)).offset(*offset)),
         Step::Binary { x, y, offset, .. } => model.add_rule(Distance::new(
             "distance",
             var(x),
@@ -271,7 +272,13 @@ fn apply_library(model: &mut Model, step: &Step) -> Result<(), Error> {
                 Operation::Power,
             ];
             let [x, y, z] = vars.map(|index| var(&index));
-            model.add_rule(Arithmetic::new("arithmetic", operations[*operation], x, y, z))
+            model.add_rule(Arithmetic::new(
+                "arithmetic",
+                operations[*operation],
+                x,
+                y,
+                z,
+            ))
         }
         Step::Element {
             array,

@@ -69,8 +69,9 @@ impl<'a> Context<'a> {
         self.domains
     }
 
-    /// The model, for names of variables and values.
-    pub fn model(&self) -> &Model {
+    /// The model, for names of variables and values (borrowed for as long as
+    /// the context lives, so a rule may read it while it changes domains).
+    pub fn model(&self) -> &'a Model {
         self.model
     }
 

@@ -158,25 +158,40 @@ impl AllDifferent {
     /// from a worklist, so the fixpoint takes one pass. Two variables fixed to the
     /// same value meet as a conflict: the first one's clearing empties the other.
     fn fixed_values(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let words = self.vars.len().div_ceil(64);
         let mut cleared: SmallVec<[u64; 2]> = match self.cleared {
             Some(handle) => SmallVec::from_slice(ctx.bitset(handle)),
-            None => SmallVec::from_elem(0, self.vars.len().div_ceil(64)),
+            None => SmallVec::from_elem(0, words),
         };
-        let is_cleared =
-            |cleared: &[u64], index: usize| cleared[index / 64] >> (index % 64) & 1 == 1;
-        let mut newly_fixed: SmallVec<[usize; 16]> = SmallVec::new();
-        for index in 0..self.vars.len() {
-            newly_fixed.push(index);
-            while let Some(index) = newly_fixed.pop() {
-                if is_cleared(&cleared, index) {
-                    continue;
-                }
-                let Some(value) = ctx.domains().value(self.vars[index]) else {
-                    continue;
-                };
-                cleared[index / 64] |= 1 << (index % 64);
-                self.clear_value(ctx, index, value, &mut newly_fixed)?;
+        // The variables to look at: every one not cleared yet, and again any
+        // that a clearing leaves with one value.
+        let mut pending: SmallVec<[u64; 2]> = (0..words)
+            .map(|word| !cleared[word] & low_bits(self.vars.len() - 64 * word))
+            .collect();
+        let mut word = 0;
+        while word < words {
+            if pending[word] == 0 {
+                word += 1;
+                continue;
             }
+            let bit = pending[word].trailing_zeros() as usize;
+            pending[word] &= pending[word] - 1;
+            let index = 64 * word + bit;
+            let Some(value) = ctx.domains().value(self.vars[index]) else {
+                continue;
+            };
+            cleared[word] |= 1 << bit;
+            let newly_fixed = self.clear_value(ctx, index, value)?;
+            for (pending, (newly, cleared)) in
+                pending.iter_mut().zip(newly_fixed.iter().zip(&cleared))
+            {
+                *pending |= newly & !cleared;
+            }
+            // A variable fixed by this clearing may lie before `word`.
+            word = newly_fixed
+                .iter()
+                .position(|&bits| bits != 0)
+                .map_or(word, |at| at.min(word));
         }
         if let Some(handle) = self.cleared {
             for (word, &bits) in cleared.iter().enumerate() {
@@ -187,16 +202,17 @@ impl AllDifferent {
         Ok(count as usize == self.vars.len())
     }
 
-    /// The value of the variable at `index` leaves every other variable; those it
-    /// leaves with one value join `newly_fixed`.
+    /// The value of the variable at `index` leaves every other variable: the
+    /// variables this leaves with one value, as a set of indices.
     #[inline]
     fn clear_value(
         &self,
         ctx: &mut Context<'_>,
         index: usize,
         value: Value,
-        newly_fixed: &mut SmallVec<[usize; 16]>,
-    ) -> Result<(), Conflict> {
+    ) -> Result<SmallVec<[u64; 2]>, Conflict> {
+        let mut newly_fixed: SmallVec<[u64; 2]> =
+            SmallVec::from_elem(0, self.vars.len().div_ceil(64));
         let shifted = self.shifted(index, value);
         for (other_index, &other) in self.vars.iter().enumerate() {
             let target = if self.offsets.is_empty() {
@@ -212,10 +228,10 @@ impl AllDifferent {
                 && self.remove_placed(ctx, (self.vars[index], value), other, target)?
                 && ctx.domains().is_assigned(other)
             {
-                newly_fixed.push(other_index);
+                newly_fixed[other_index / 64] |= 1 << (other_index % 64);
             }
         }
-        Ok(())
+        Ok(newly_fixed)
     }
 
     /// `placed` (a variable and its value) takes `target` from `other`.
@@ -331,3 +347,12 @@ impl Rule for AllDifferent {
 
 #[cfg(test)]
 mod tests;
+
+/// The lowest `count` bits of a word (all 64 for a count of 64 or more).
+fn low_bits(count: usize) -> u64 {
+    if count >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << count) - 1
+    }
+}
