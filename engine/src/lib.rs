@@ -75,8 +75,8 @@ pub use rules::{
     LinearSum, Probing, Regular, Relation, SingleLoop, SinglePath, Table, Wording,
 };
 pub use search::{
-    Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
-    VarOrder,
+    Config, Count, Counters, Objective, Optimum, Restore, Search, Solution, StopReason, Uniqueness,
+    ValueOrder, VarOrder,
 };
 pub use trace::{JsonTrace, TextTrace, TraceDocument, TraceEvent, TraceFact};
 pub use value_set::ValueSet;
@@ -97,9 +97,9 @@ pub mod prelude {
         Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Config, Conflict,
         Connected, Consistency, Context, Cost, Count, Counters, Deduction, Distance,
         DistanceRelation, DistinctSum, Domains, EachValueSomewhere, Element, Error, Events, Fact,
-        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Observer, Probing,
-        Reaction, Regular, Relation, Restore, Rule, RuleId, Schedule, Search, SingleLoop,
-        SinglePath, Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder, ValueSet,
-        VarId, VarOrder, Watch, Why, propagate,
+        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Objective, Observer,
+        Optimum, Probing, Reaction, Regular, Relation, Restore, Rule, RuleId, Schedule, Search,
+        SingleLoop, SinglePath, Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder,
+        ValueSet, VarId, VarOrder, Watch, Why, propagate,
     };
 }
