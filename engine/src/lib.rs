@@ -70,9 +70,10 @@ pub use repair::memory::{StateMemory, Step, StepKind};
 pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
 pub use rules::{
-    Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Connected, Deduction,
-    Distance, DistanceRelation, DistinctSum, EachValueSomewhere, Element, GlobalCardinality, Graph,
-    LinearSum, Probing, Regular, Relation, SingleLoop, SinglePath, Table, Wording,
+    Acyclic, AllDifferent, Automaton, Cardinality, Circuit, Compare, Comparison, Connected,
+    Deduction, Distance, DistanceRelation, DistinctSum, EachValueSomewhere, Element,
+    GlobalCardinality, Graph, LinearSum, Probing, Regular, Relation, SingleLoop, SinglePath, Table,
+    Wording,
 };
 pub use search::{
     Config, Count, Counters, Objective, Optimum, Restore, Search, Solution, StopReason, Uniqueness,
@@ -94,8 +95,8 @@ pub struct GuideDoctests;
 /// Everything a rule set needs, in one import.
 pub mod prelude {
     pub use crate::{
-        Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Config, Conflict,
-        Connected, Consistency, Context, Cost, Count, Counters, Deduction, Distance,
+        Acyclic, AllDifferent, Automaton, Cardinality, Circuit, Compare, Comparison, Config,
+        Conflict, Connected, Consistency, Context, Cost, Count, Counters, Deduction, Distance,
         DistanceRelation, DistinctSum, Domains, EachValueSomewhere, Element, Error, Events, Fact,
         Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Objective, Observer,
         Optimum, Probing, Reaction, Regular, Relation, Restore, Rule, RuleId, Schedule, Search,
