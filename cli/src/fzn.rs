@@ -194,6 +194,13 @@ pub fn config(args: ConfigArgs, out: &mut dyn Write) -> Result<Outcome, CliError
         array[int] of var int: x, array[int] of int: cover, array[int] of int: lbound, \
         array[int] of int: ubound);\n";
     fs::write(&closed, text).map_err(io_error(&closed))?;
+    // MiniZinc numbers a circuit's nodes by its array's index set, which a
+    // FlatZinc array forgets: the first index goes along as the offset.
+    let circuit = mznlib.join("fzn_circuit.mzn");
+    let text = "% Solved natively by Sieve; the nodes are numbered from the array's first index.\n\
+        predicate sieve_circuit(int: offset, array[int] of var int: x);\n\
+        predicate fzn_circuit(array[int] of var int: x) = sieve_circuit(min(index_set(x)), x);\n";
+    fs::write(&circuit, text).map_err(io_error(&circuit))?;
     let redefinitions = mznlib.join("redefinitions.mzn");
     let text = "% Sieve has no set variables: MiniZinc decomposes them into booleans.\ninclude \"nosets.mzn\";\n";
     fs::write(&redefinitions, text).map_err(io_error(&redefinitions))?;

@@ -113,6 +113,11 @@ fn minizinc_runs_models_through_the_configuration() {
     let msc = std::fs::read_to_string(folder.join("sieve.msc")).expect("sieve.msc");
     assert!(msc.contains("\"id\": \"org.sieve.sieve\""), "{msc}");
     assert!(folder.join("mznlib/fzn_all_different_int.mzn").exists());
+    let circuit = std::fs::read_to_string(folder.join("mznlib/fzn_circuit.mzn")).expect("circuit");
+    assert!(
+        circuit.contains("sieve_circuit(min(index_set(x)), x)"),
+        "{circuit}"
+    );
     if Command::new("minizinc").arg("--version").output().is_err() {
         println!(
             "note: minizinc is not installed (apt-get install minizinc): the end-to-end run is skipped"
@@ -144,6 +149,14 @@ fn minizinc_runs_models_through_the_configuration() {
         .expect("minizinc runs");
     let out = String::from_utf8_lossy(&optimum.stdout);
     assert!(out.contains("total = 70;"), "{out}");
+    // circuit reaches Sieve whole, with its node offset (the tour of 6 cities).
+    let tour = Command::new("minizinc")
+        .env("MZN_SOLVER_PATH", &folder)
+        .args(["--solver", "sieve", &model("tsp.mzn"), &model("tsp-6.dzn")])
+        .output()
+        .expect("minizinc runs");
+    let out = String::from_utf8_lossy(&tour.stdout);
+    assert!(out.contains("length = 142;"), "{out}");
     std::fs::remove_dir_all(&folder).ok();
 }
 
