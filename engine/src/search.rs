@@ -646,7 +646,9 @@ impl<'m, 'o> Search<'m, 'o> {
         }
         self.counters.solutions += 1;
         self.record_best();
-        self.leave_projected = self.projection.is_some();
+        // Under an objective, another completion of the same projection may
+        // still be better: only enumeration leaves them.
+        self.leave_projected = self.projection.is_some() && self.objective.is_none();
         if let Some(observer) = self.observer.as_deref_mut() {
             let event = Event::Solution {
                 values: &self.values,

@@ -92,6 +92,13 @@ proptest! {
             .optimize();
         prop_assert!(optimum_run.is_proven());
         prop_assert_eq!(optimum_run.value, optimum);
+        // A projection beside an objective only orders the decisions: the
+        // completions of a projected assignment may still improve.
+        let projected = Search::new(&model, Config::default()).unwrap()
+            .with_objective(objective).unwrap()
+            .distinct_on(&vars[..1]).unwrap()
+            .optimize();
+        prop_assert_eq!(projected.value, optimum);
     }
 
     #[test]

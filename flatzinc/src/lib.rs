@@ -48,7 +48,10 @@
 //!   `bool_lin_eq/le`, `set_in`, each `_reif` and `_imp` form, and the
 //!   globals the mznlib declares: `fzn_all_different_int`, `fzn_table_int`,
 //!   `fzn_regular`, `fzn_count_{eq,leq,geq,lt,gt}_par`,
-//!   `fzn_global_cardinality_low_up(_closed)`.
+//!   `fzn_global_cardinality_low_up(_closed)`, and `circuit` as
+//!   `sieve_circuit(offset, x)` (the mznlib's `fzn_circuit` passes the
+//!   array's first index, since MiniZinc numbers the nodes by it; a bare
+//!   `fzn_circuit(x)` numbers them from 1).
 //! - `solve satisfy`, `minimize`, `maximize`, with `int_search`,
 //!   `bool_search` and `seq_search` (see [`search`] for the selections and
 //!   choices, and the approximation of `indomain_split`).

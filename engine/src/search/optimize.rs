@@ -179,7 +179,20 @@ impl Search<'_, '_> {
         self.with_objective(Objective::Maximize(var))
     }
 
-    /// Branch and bound on `objective` (see [`Search::minimize`]).
+    /// Branch and bound on `objective` (see [`Search::minimize`]): for a
+    /// sense chosen at run time.
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// let mut model = Model::new();
+    /// let x = model.new_var_in(3..=7)?;
+    /// for (objective, best) in [(Objective::Minimize(x), 3), (Objective::Maximize(x), 7)] {
+    ///     let mut search = Search::new(&model, Config::default())?.with_objective(objective)?;
+    ///     assert_eq!(search.objective(), Some(objective));
+    ///     assert_eq!(search.optimize().value, Some(best));
+    /// }
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
     pub fn with_objective(mut self, objective: Objective) -> Result<Self, Error> {
         self.check_var(objective.var())?;
         self.objective = Some(objective);
@@ -191,7 +204,9 @@ impl Search<'_, '_> {
     /// assignment of them (see the [module docs](self)). The search decides
     /// them before any other variable: where a brancher chooses another while
     /// one of them is open, the search takes the open one with the fewest
-    /// values instead (with the brancher's value).
+    /// values instead (with the brancher's value). Beside an objective
+    /// ([`Search::minimize`]) the projection only orders the decisions: every
+    /// improving solution is reported, whatever its projection.
     ///
     /// ```
     /// use sieve::prelude::*;
@@ -241,6 +256,21 @@ impl Search<'_, '_> {
     /// Run branch and bound to its end (or a limit): the best solution, its
     /// value and how many improving solutions led to it. Without an objective,
     /// the first solution is the best.
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// let mut model = Model::new();
+    /// let x = model.new_var_in(0..=99)?;
+    /// // A node limit ends the run early: the best so far is not proven.
+    /// let config = Config::default().node_limit(5);
+    /// let optimum = Search::new(&model, config)?.maximize(x)?.optimize();
+    /// assert!(!optimum.is_proven());
+    /// assert!(optimum.value.is_some_and(|value| value < 99));
+    /// let optimum = Search::new(&model, Config::default())?.maximize(x)?.optimize();
+    /// assert_eq!((optimum.value, optimum.improvements), (Some(99), 100));
+    /// assert!(optimum.is_proven());
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
     pub fn optimize(&mut self) -> Optimum {
         let mut optimum = Optimum {
             best: None,
