@@ -65,7 +65,7 @@ pub struct Optimum {
     pub best: Option<Solution>,
     /// Its objective value.
     pub value: Option<Value>,
-    /// How many improving solutions the search went through, the best included.
+    /// How many improving solutions this call went through, the best included.
     pub improvements: u64,
     /// Set when the search ended early: the best is then only the best found.
     pub stopped: Option<StopReason>,
