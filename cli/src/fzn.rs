@@ -7,16 +7,20 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sieve_flatzinc::{Options, parse, solve, translate};
+use sieve::Search;
+use sieve_flatzinc::{Options, Program, configure, parse, solve, translate};
 
 use crate::common::{CliError, Outcome};
-use crate::teach::{Question, TraceArgs, Traced, explain, write_trace};
+use crate::teach::{Question, SearchSetup, TraceArgs, Traced, explain, write_trace_with};
 
 /// Flags of the FlatZinc solver interface.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
     minizinc -c --solver gecode queens.mzn -o queens.fzn && sieve fzn -a queens.fzn\n  \
-    sieve fzn -s -t 10000 knapsack.fzn")]
+    sieve fzn -s -t 10000 knapsack.fzn\n  \
+    sieve fzn --trace html --out queens.html queens.fzn\n\n\
+    --trace follows the search `sieve fzn` runs to its first solution: the model's \
+    search annotations (int_search, bool_search, seq_search), or free search with -f.")]
 pub struct Args {
     /// The FlatZinc model.
     pub model: PathBuf,
@@ -46,8 +50,9 @@ pub struct Args {
     /// Threads (accepted; the search runs on one).
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     pub threads: Option<u64>,
-    /// The trace of a search to the first solution (fewest values first, the
-    /// annotations aside), each change naming its constraint and line.
+    /// The trace of the search to its first solution, as `sieve fzn` runs it
+    /// (the search annotations, or free search with `-f`), each change naming
+    /// its constraint and line.
     #[command(flatten)]
     pub trace: TraceArgs,
     /// Instead of solving, explain what propagation from the start does to the
@@ -100,9 +105,15 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
         };
         return explain(&question, out);
     }
+    let options = Options {
+        all_solutions: args.all,
+        solution_limit: args.solutions,
+        time_limit: args.time_limit.map(Duration::from_millis),
+        free_search: args.free,
+        seed: args.seed,
+        statistics: args.statistics,
+    };
     if args.trace.trace.is_some() {
-        // Before the solve: branch and bound's bound would otherwise exclude
-        // every solution the traced search could find.
         let mut config = sieve::Config::default();
         if let Some(limit) = args.time_limit {
             config = config.time_limit(Duration::from_millis(limit));
@@ -114,20 +125,32 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
             view: sieve_replay::View::List,
             title: args.model.display().to_string(),
         };
-        write_trace(&args.trace, traced)?;
+        let setup = AsSolved {
+            program: &program,
+            options: &options,
+            file: &args.model,
+        };
+        write_trace_with(&args.trace, traced, &setup)?;
     }
-    let options = Options {
-        all_solutions: args.all,
-        solution_limit: args.solutions,
-        time_limit: args.time_limit.map(Duration::from_millis),
-        free_search: args.free,
-        seed: args.seed,
-        statistics: args.statistics,
-    };
     match solve(&program, &options, out) {
         Ok(_) => Ok(Outcome::Success),
         Err(sieve_flatzinc::Error::Output(error)) => Err(CliError::Output(error)),
         Err(error) => Err(located(error)),
+    }
+}
+
+/// The search `sieve fzn` runs (its brancher, objective and projection), for
+/// the trace.
+struct AsSolved<'p> {
+    program: &'p Program,
+    options: &'p Options,
+    file: &'p Path,
+}
+
+impl<'p> SearchSetup<'p> for AsSolved<'p> {
+    fn set_up<'o>(&self, search: Search<'p, 'o>) -> Result<Search<'p, 'o>, CliError> {
+        configure(self.program, search, self.options)
+            .map_err(|error| CliError::input(format!("{}: {error}", self.file.display())))
     }
 }
 
@@ -194,6 +217,13 @@ pub fn config(args: ConfigArgs, out: &mut dyn Write) -> Result<Outcome, CliError
         array[int] of var int: x, array[int] of int: cover, array[int] of int: lbound, \
         array[int] of int: ubound);\n";
     fs::write(&closed, text).map_err(io_error(&closed))?;
+    // MiniZinc numbers a circuit's nodes by its array's index set, which a
+    // FlatZinc array forgets: the first index goes along as the offset.
+    let circuit = mznlib.join("fzn_circuit.mzn");
+    let text = "% Solved natively by Sieve; the nodes are numbered from the array's first index.\n\
+        predicate sieve_circuit(int: offset, array[int] of var int: x);\n\
+        predicate fzn_circuit(array[int] of var int: x) = sieve_circuit(min(index_set(x)), x);\n";
+    fs::write(&circuit, text).map_err(io_error(&circuit))?;
     let redefinitions = mznlib.join("redefinitions.mzn");
     let text = "% Sieve has no set variables: MiniZinc decomposes them into booleans.\ninclude \"nosets.mzn\";\n";
     fs::write(&redefinitions, text).map_err(io_error(&redefinitions))?;

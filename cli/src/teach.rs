@@ -55,10 +55,36 @@ pub struct Traced<'a> {
     pub title: String,
 }
 
+/// How a command sets up the traced search beyond its config: its own brancher,
+/// an objective (`sieve fzn` runs the model's search annotations).
+pub trait SearchSetup<'a> {
+    /// The search to trace, made from the one the config gives.
+    fn set_up<'o>(&self, search: Search<'a, 'o>) -> Result<Search<'a, 'o>, CliError>;
+}
+
+/// The config's search as it is.
+struct AsConfigured;
+
+impl<'a> SearchSetup<'a> for AsConfigured {
+    fn set_up<'o>(&self, search: Search<'a, 'o>) -> Result<Search<'a, 'o>, CliError> {
+        Ok(search)
+    }
+}
+
 /// Run a search to its first solution under the requested trace, and write the trace
 /// to `--out`, or to standard error without it.
 pub fn write_trace(args: &TraceArgs, traced: Traced<'_>) -> Result<(), CliError> {
     write_trace_to(args, traced, &mut std::io::stderr())
+}
+
+/// [`write_trace`] of the search `setup` makes from the config's (the same
+/// brancher and objective as the command's own solve).
+pub fn write_trace_with<'a>(
+    args: &TraceArgs,
+    traced: Traced<'a>,
+    setup: &dyn SearchSetup<'a>,
+) -> Result<(), CliError> {
+    trace_search(args, traced, &mut std::io::stderr(), setup)
 }
 
 /// [`write_trace`] with the stream the trace goes to when `--out` names no file (the
@@ -68,13 +94,22 @@ pub fn write_trace_to(
     traced: Traced<'_>,
     fallback: &mut dyn Write,
 ) -> Result<(), CliError> {
+    trace_search(args, traced, fallback, &AsConfigured)
+}
+
+fn trace_search<'a>(
+    args: &TraceArgs,
+    traced: Traced<'a>,
+    fallback: &mut dyn Write,
+    setup: &dyn SearchSetup<'a>,
+) -> Result<(), CliError> {
     let Some(format) = args.trace else {
         return Ok(());
     };
     let search = |observer: &mut dyn sieve::Observer| -> Result<(), CliError> {
-        let mut search = Search::from_state(traced.model, traced.start.clone(), *traced.config)
-            .map_err(CliError::input)?
-            .observe(observer);
+        let search = Search::from_state(traced.model, traced.start.clone(), *traced.config)
+            .map_err(CliError::input)?;
+        let mut search = setup.set_up(search)?.observe(observer);
         search.next_solution();
         Ok(())
     };

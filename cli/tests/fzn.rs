@@ -67,6 +67,36 @@ fn traces_name_each_constraint_and_its_line() {
     assert_eq!(stdout(&traced).matches("----------\n").count(), 1);
 }
 
+/// The trace follows the model's search annotations, as the solve does: y
+/// first (input order), its largest value first; `-f` sets them aside.
+#[test]
+fn traces_follow_the_search_annotations_unless_free() {
+    let folder = scratch("annotated");
+    let path = folder.join("annotated.fzn");
+    let text = "var 1..4: x :: output_var;\nvar 1..4: y :: output_var;\nvar 1..3: z :: output_var;\n\
+        constraint int_lt(x, y);\n\
+        solve :: int_search([y, x], input_order, indomain_max, complete) satisfy;\n";
+    std::fs::write(&path, text).expect("a model file");
+    let path = path.display().to_string();
+    let first_decision = |flags: &[&str]| {
+        let traced = common::run(
+            &[&["fzn", "--trace", "text"], flags, &[&path]].concat(),
+            None,
+        );
+        assert_exit(&traced, 0);
+        let trace = stderr(&traced);
+        let first = trace.lines().find(|line| line.starts_with("try "));
+        (first.map(str::to_string), stdout(&traced))
+    };
+    let (annotated, solved) = first_decision(&[]);
+    assert_eq!(annotated.as_deref(), Some("try y = 4"), "{solved}");
+    assert!(solved.starts_with("x = 3;\ny = 4;\n"), "{solved}");
+    let (free, solved) = first_decision(&["-f"]);
+    assert_eq!(free.as_deref(), Some("try x = 1"), "{solved}");
+    assert!(solved.starts_with("x = 1;\ny = 2;\n"), "{solved}");
+    std::fs::remove_dir_all(&folder).ok();
+}
+
 #[test]
 fn bad_and_unsupported_models_exit_2_naming_the_line() {
     let folder = scratch("bad");
@@ -113,6 +143,11 @@ fn minizinc_runs_models_through_the_configuration() {
     let msc = std::fs::read_to_string(folder.join("sieve.msc")).expect("sieve.msc");
     assert!(msc.contains("\"id\": \"org.sieve.sieve\""), "{msc}");
     assert!(folder.join("mznlib/fzn_all_different_int.mzn").exists());
+    let circuit = std::fs::read_to_string(folder.join("mznlib/fzn_circuit.mzn")).expect("circuit");
+    assert!(
+        circuit.contains("sieve_circuit(min(index_set(x)), x)"),
+        "{circuit}"
+    );
     if Command::new("minizinc").arg("--version").output().is_err() {
         println!(
             "note: minizinc is not installed (apt-get install minizinc): the end-to-end run is skipped"
@@ -144,6 +179,14 @@ fn minizinc_runs_models_through_the_configuration() {
         .expect("minizinc runs");
     let out = String::from_utf8_lossy(&optimum.stdout);
     assert!(out.contains("total = 70;"), "{out}");
+    // circuit reaches Sieve whole, with its node offset (the tour of 6 cities).
+    let tour = Command::new("minizinc")
+        .env("MZN_SOLVER_PATH", &folder)
+        .args(["--solver", "sieve", &model("tsp.mzn"), &model("tsp-6.dzn")])
+        .output()
+        .expect("minizinc runs");
+    let out = String::from_utf8_lossy(&tour.stdout);
+    assert!(out.contains("length = 142;"), "{out}");
     std::fs::remove_dir_all(&folder).ok();
 }
 

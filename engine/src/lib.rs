@@ -70,13 +70,14 @@ pub use repair::memory::{StateMemory, Step, StepKind};
 pub use repair::moves::{Move, Reaction};
 pub use repair::{ModelRepair, Repair, RepairConfig, RepairEnd, RepairProblem, RepairReport};
 pub use rules::{
-    Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Connected, Deduction,
-    Distance, DistanceRelation, DistinctSum, EachValueSomewhere, Element, GlobalCardinality, Graph,
-    LinearSum, Probing, Regular, Relation, SingleLoop, SinglePath, Table, Wording,
+    Acyclic, AllDifferent, Automaton, Cardinality, Circuit, Compare, Comparison, Connected,
+    Deduction, Distance, DistanceRelation, DistinctSum, EachValueSomewhere, Element,
+    GlobalCardinality, Graph, LinearSum, Probing, Regular, Relation, SingleLoop, SinglePath, Table,
+    Wording,
 };
 pub use search::{
-    Config, Count, Counters, Restore, Search, Solution, StopReason, Uniqueness, ValueOrder,
-    VarOrder,
+    Config, Count, Counters, Objective, Optimum, Restore, Search, Solution, StopReason, Uniqueness,
+    ValueOrder, VarOrder,
 };
 pub use trace::{JsonTrace, TextTrace, TraceDocument, TraceEvent, TraceFact};
 pub use value_set::ValueSet;
@@ -94,12 +95,12 @@ pub struct GuideDoctests;
 /// Everything a rule set needs, in one import.
 pub mod prelude {
     pub use crate::{
-        Acyclic, AllDifferent, Automaton, Cardinality, Compare, Comparison, Config, Conflict,
-        Connected, Consistency, Context, Cost, Count, Counters, Deduction, Distance,
+        Acyclic, AllDifferent, Automaton, Cardinality, Circuit, Compare, Comparison, Config,
+        Conflict, Connected, Consistency, Context, Cost, Count, Counters, Deduction, Distance,
         DistanceRelation, DistinctSum, Domains, EachValueSomewhere, Element, Error, Events, Fact,
-        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Observer, Probing,
-        Reaction, Regular, Relation, Restore, Rule, RuleId, Schedule, Search, SingleLoop,
-        SinglePath, Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder, ValueSet,
-        VarId, VarOrder, Watch, Why, propagate,
+        Fixpoint, GlobalCardinality, Graph, LinearSum, Model, Move, Names, Objective, Observer,
+        Optimum, Probing, Reaction, Regular, Relation, Restore, Rule, RuleId, Schedule, Search,
+        SingleLoop, SinglePath, Solution, Stats, StopReason, Table, Uniqueness, Value, ValueOrder,
+        ValueSet, VarId, VarOrder, Watch, Why, propagate,
     };
 }

@@ -30,6 +30,12 @@ use crate::model::Model;
 use crate::observe::{Event, Flow, Observer};
 use crate::propagation::{Ending, Engine, Schedule};
 
+mod optimize;
+
+pub(crate) use optimize::Cut;
+use optimize::Projection;
+pub use optimize::{Objective, Optimum};
+
 /// How search returns to an earlier state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Restore {
@@ -287,6 +293,9 @@ struct Frame {
     var: VarId,
     value: Value,
     mark: usize,
+    /// Every projected variable was fixed when this decision was made: once a
+    /// solution is found below it, its other side holds only the same projection.
+    projected: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -372,6 +381,16 @@ pub struct Search<'m, 'o> {
     stopped: Option<StopReason>,
     counters: Counters,
     started: Instant,
+    /// Branch and bound's objective, if any.
+    objective: Option<Objective>,
+    /// The objective's best value so far: kept here, not in the state, so that
+    /// backtracking never loses it.
+    best: Option<Value>,
+    /// The variables solutions must differ on, if only some.
+    projection: Option<Projection>,
+    /// A solution was just found under a projection: the next backtrack leaves
+    /// every decision made after the projection was fixed.
+    leave_projected: bool,
 }
 
 impl<'m, 'o> Search<'m, 'o> {
@@ -405,6 +424,10 @@ impl<'m, 'o> Search<'m, 'o> {
             stopped: None,
             counters: Counters::default(),
             started,
+            objective: None,
+            best: None,
+            projection: None,
+            leave_projected: false,
         })
     }
 
@@ -435,6 +458,8 @@ impl<'m, 'o> Search<'m, 'o> {
         self.phase = Phase::Fresh;
         self.stopped = None;
         self.counters = Counters::default();
+        self.best = None;
+        self.leave_projected = false;
         self.started = Instant::now();
         self.engine.core.deadline = self.config.time_limit.map(|limit| self.started + limit);
         (self.engine.core.stop, self.engine.core.timed_out) = (false, false);
@@ -562,7 +587,7 @@ impl<'m, 'o> Search<'m, 'o> {
     /// At a consistent fixpoint: report a solution (`true`), or branch.
     fn expand(&mut self) -> bool {
         let state = BranchState::new(self.model, &self.domains);
-        let Some(var) = self.brancher.select_var(&state) else {
+        let Some(mut var) = self.brancher.select_var(&state) else {
             if self.brancher.is_trusted() || self.domains.all_assigned() {
                 return self.full_assignment();
             }
@@ -572,6 +597,17 @@ impl<'m, 'o> Search<'m, 'o> {
         if self.limit_hit() {
             return false;
         }
+        let projected = match &self.projection {
+            Some(projection) => match projection.fewest_values(&self.domains) {
+                Some(open) if !projection.contains(var) => {
+                    var = open;
+                    false
+                }
+                Some(_) => false,
+                None => true,
+            },
+            None => false,
+        };
         let state = BranchState::new(self.model, &self.domains);
         let value = self.brancher.select_value(&state, var);
         if !self.brancher.is_trusted()
@@ -581,7 +617,12 @@ impl<'m, 'o> Search<'m, 'o> {
             return false;
         }
         let mark = self.save();
-        self.frames.push(Frame { var, value, mark });
+        self.frames.push(Frame {
+            var,
+            value,
+            mark,
+            projected,
+        });
         let depth = self.frames.len();
         self.counters.max_depth = self.counters.max_depth.max(depth);
         self.branch(var, value, true, depth);
@@ -604,6 +645,10 @@ impl<'m, 'o> Search<'m, 'o> {
             return false;
         }
         self.counters.solutions += 1;
+        self.record_best();
+        // Under an objective, another completion of the same projection may
+        // still be better: only enumeration leaves them.
+        self.leave_projected = self.projection.is_some() && self.objective.is_none();
         if let Some(observer) = self.observer.as_deref_mut() {
             let event = Event::Solution {
                 values: &self.values,
@@ -643,12 +688,12 @@ impl<'m, 'o> Search<'m, 'o> {
                 return;
             }
         }
+        let cut = self.cut();
         let end = self.engine.decide(
             &mut self.domains,
             &mut self.observer,
-            var,
-            value,
-            equal,
+            (var, value, equal),
+            cut,
             depth,
         );
         self.after_propagation(end);
@@ -656,7 +701,15 @@ impl<'m, 'o> Search<'m, 'o> {
 
     /// Leave the current subtree: take the other side of the innermost decision.
     fn backtrack(&mut self) {
-        let Some(frame) = self.frames.pop() else {
+        let leave_projected = std::mem::take(&mut self.leave_projected);
+        let mut popped = self.frames.pop();
+        while let Some(frame) = popped
+            && leave_projected
+            && frame.projected
+        {
+            popped = self.frames.pop();
+        }
+        let Some(frame) = popped else {
             self.phase = Phase::Done;
             return;
         };

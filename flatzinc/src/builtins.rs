@@ -1,11 +1,12 @@
 //! FlatZinc's builtins and Sieve's native globals as engine rules: comparisons
 //! and sums as `Compare`, `LinearSum` and `ReifiedLinear`; arithmetic as
 //! `Arithmetic`; lookups as `Element`; and the globals the mznlib declares
-//! (`fzn_all_different_int`, `fzn_table_int`, `fzn_regular`, counts and global
-//! cardinality) as the engine's own rules.
+//! (`fzn_all_different_int`, `fzn_table_int`, `fzn_regular`, counts, global
+//! cardinality, and `circuit` as `sieve_circuit(offset, x)`) as the engine's
+//! own rules.
 
 use sieve::rules::{
-    AllDifferent, Arithmetic, Automaton, Cardinality, Compare, Comparison, Element,
+    AllDifferent, Arithmetic, Automaton, Cardinality, Circuit, Compare, Comparison, Element,
     GlobalCardinality, LinearSum, LinearTest, Operation, Regular, Reification, ReifiedLinear,
     Relation, Table,
 };
@@ -101,7 +102,8 @@ fn arity(name: &str) -> Option<&'static [usize]> {
         | "fzn_count_geq_par"
         | "fzn_count_lt_par"
         | "fzn_count_gt_par" => &[3],
-        "array_bool_xor" | "fzn_all_different_int" | "all_different_int" => &[1],
+        "array_bool_xor" | "fzn_all_different_int" | "all_different_int" | "fzn_circuit" => &[1],
+        "sieve_circuit" => &[2],
         "fzn_global_cardinality_low_up" | "fzn_global_cardinality_low_up_closed" => &[4],
         "fzn_regular" => &[6],
         _ => return None,
@@ -595,6 +597,14 @@ impl Poster<'_> {
                 }
             }
             "fzn_regular" => self.regular(),
+            // MiniZinc numbers a circuit's nodes by its array's index set: the
+            // mznlib passes the first index as the offset (`fzn_circuit` alone
+            // is FlatZinc's 1-based array).
+            "fzn_circuit" => self.circuit(1, 0),
+            "sieve_circuit" => {
+                let offset = self.int(0)?;
+                self.circuit(offset, 1)
+            }
             "fzn_count_eq_par" | "fzn_count_leq_par" | "fzn_count_geq_par" | "fzn_count_lt_par"
             | "fzn_count_gt_par" => self.count(base),
             "fzn_global_cardinality_low_up" | "fzn_global_cardinality_low_up_closed" => {
@@ -602,6 +612,19 @@ impl Poster<'_> {
             }
             _ => Err(self.t.unsupported(format!("the constraint `{base}`"))),
         }
+    }
+
+    /// The successors in argument `index` form one circuit, node `i` (from 0)
+    /// named by the value `offset + i`.
+    fn circuit(&mut self, offset: i64, index: usize) -> Result<(), Error> {
+        let successors = self.vars(index)?;
+        let label = self.label.clone();
+        let offset = Value::try_from(offset)
+            .map_err(|_| self.t.invalid(format!("{label}: the node offset {offset}")))?;
+        let rule = Circuit::new(label, successors)
+            .and_then(|rule| rule.offset(offset))
+            .map_err(|e| self.engine(e))?;
+        self.add(rule)
     }
 
     /// `fzn_regular(x, Q, S, d, q0, F)`: states 1..Q (0 fails), values 1..S.

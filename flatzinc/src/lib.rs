@@ -48,7 +48,10 @@
 //!   `bool_lin_eq/le`, `set_in`, each `_reif` and `_imp` form, and the
 //!   globals the mznlib declares: `fzn_all_different_int`, `fzn_table_int`,
 //!   `fzn_regular`, `fzn_count_{eq,leq,geq,lt,gt}_par`,
-//!   `fzn_global_cardinality_low_up(_closed)`.
+//!   `fzn_global_cardinality_low_up(_closed)`, and `circuit` as
+//!   `sieve_circuit(offset, x)` (the mznlib's `fzn_circuit` passes the
+//!   array's first index, since MiniZinc numbers the nodes by it; a bare
+//!   `fzn_circuit(x)` numbers them from 1).
 //! - `solve satisfy`, `minimize`, `maximize`, with `int_search`,
 //!   `bool_search` and `seq_search` (see [`search`] for the selections and
 //!   choices, and the approximation of `indomain_split`).
@@ -60,18 +63,17 @@
 //! ## What a solution is
 //!
 //! An assignment of the output variables (of every variable, in a model without
-//! output annotations): they are decided right after the annotated ones, and a
-//! branch that repeats a reported assignment fails, so that the auxiliary
-//! variables of decomposed globals do not multiply the solutions. With an
-//! objective, each solution must beat the last one's value (branch and bound
-//! in one search, through a rule that reads the bound the driver tightens);
-//! the last solution of a complete search is optimal. The new engine rules
+//! output annotations): the search decides them before the others and
+//! reports one solution per assignment of them ([`sieve::Search::distinct_on`]),
+//! so that the auxiliary variables of decomposed globals do not multiply the
+//! solutions. With an objective, each solution must beat the last one's value
+//! (the engine's branch and bound, [`sieve::Search::with_objective`]); the
+//! last solution of a complete search is optimal. The new engine rules
 //! this needs are general ones: [`sieve::rules::ReifiedLinear`] (every
 //! comparison of sums, alone or reified) and [`sieve::rules::Arithmetic`]
 //! (`×`, `div`, `mod`, `min`, `max`, `|x|`, `^`).
 
 mod ast;
-mod bound;
 mod builtins;
 mod error;
 mod infer;
@@ -87,5 +89,5 @@ pub use ast::{
 };
 pub use error::{Error, Position};
 pub use parser::parse;
-pub use solve::{Options, Summary, format_solution, solve};
+pub use solve::{Options, Summary, brancher, configure, format_solution, solve};
 pub use translate::{Arg, MAX_DOMAIN, Objective, Output, Program, Sense, translate};

@@ -3,12 +3,13 @@
 //! `==========` when the search is complete, `=====UNSATISFIABLE=====` when
 //! there is no solution, and `%%%mzn-stat:` lines on request.
 //!
-//! Optimisation is branch and bound in one search: after each solution the
-//! objective's bound tightens (see [`crate::bound`]), so every later solution
-//! is better, and the last one of a complete search is optimal.
+//! Optimisation is the engine's branch and bound ([`Search::with_objective`]):
+//! every later solution is better, and the last one of a complete search is
+//! optimal. Satisfaction enumerates assignments of the output variables
+//! ([`Search::distinct_on`]), so that the auxiliary variables of decomposed
+//! globals do not multiply the solutions.
 
 use std::io::Write;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use sieve::{Config, Counters, Search, Value, VarOrder};
@@ -66,34 +67,8 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
     if let Some(limit) = options.time_limit {
         config = config.time_limit(limit);
     }
-    let engine_error = |source| Error::Engine {
-        line: 0,
-        construct: "the search".into(),
-        source,
-    };
-    // The output variables are decided right after the annotated ones: a
-    // solution is an assignment of the output variables, so once they are fixed
-    // the rest of the search only completes it.
-    program.reset();
-    let outputs = program.output_vars().to_vec();
-    let mut phases = if options.free_search {
-        Vec::new()
-    } else {
-        program.phases.clone()
-    };
-    phases.push(Phase {
-        vars: outputs.clone(),
-        selection: VarSelection::FirstFail,
-        choice: if options.free_search && options.seed != 0 {
-            ValueChoice::Random
-        } else {
-            ValueChoice::Min
-        },
-    });
-    let brancher = AnnotatedSearch::new(phases, program.model.num_rules(), options.seed);
-    let mut search = Search::new(&program.model, config)
-        .map_err(engine_error)?
-        .with_brancher(Box::new(brancher));
+    let search = Search::new(&program.model, config).map_err(engine_error)?;
+    let mut search = configure(program, search, options)?;
     let limit = match (
         options.solution_limit,
         options.all_solutions,
@@ -115,23 +90,11 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
             summary.complete = search.stop_reason().is_none();
             break;
         };
-        // Two completions of one output assignment are one FlatZinc solution:
-        // the model's rule fails the branches of an assignment already reported.
-        if let Some(found) = &program.found {
-            let shown: Vec<Value> = outputs.iter().map(|&var| solution.value(var)).collect();
-            let mut found = found
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            if !found.insert(shown) {
-                continue;
-            }
-        }
         summary.solutions += 1;
         let text = format_solution(program, &solution.values);
         if let Some(objective) = &program.objective {
             let value = i64::from(solution.value(objective.var));
             summary.objective = Some(value);
-            objective.bound.store(value, Ordering::Relaxed);
         }
         if program.objective.is_none() || options.all_solutions {
             writeln!(out, "{text}----------").map_err(Error::Output)?;
@@ -159,6 +122,64 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
         write_statistics(out, &summary, started.elapsed()).map_err(Error::Output)?;
     }
     Ok(summary)
+}
+
+/// The search `sieve fzn` runs, set up on `search` (a search of
+/// `program.model`): the brancher of the search annotations (see
+/// [`brancher`]), and branch and bound on the objective, or, for satisfaction,
+/// one solution per assignment of the output variables.
+///
+/// ```
+/// use sieve::{Config, Search};
+/// use sieve_flatzinc::{Options, configure, parse, translate};
+/// let text = "var 1..3: x :: output_var;\nsolve :: int_search([x], input_order, indomain_max, complete) satisfy;";
+/// let program = translate(&parse(text)?)?;
+/// let search = Search::new(&program.model, Config::default()).expect("a search");
+/// let mut search = configure(&program, search, &Options::default())?;
+/// assert_eq!(search.next_solution().map(|s| s.value(program.output_vars()[0])), Some(3));
+/// # Ok::<(), sieve_flatzinc::Error>(())
+/// ```
+pub fn configure<'m, 'o>(
+    program: &'m Program,
+    search: Search<'m, 'o>,
+    options: &Options,
+) -> Result<Search<'m, 'o>, Error> {
+    let search = search.with_brancher(Box::new(brancher(program, options)));
+    match program.objective {
+        Some(objective) => search.with_objective(objective.engine()),
+        None => search.distinct_on(program.output_vars()),
+    }
+    .map_err(engine_error)
+}
+
+fn engine_error(source: sieve::Error) -> Error {
+    Error::Engine {
+        line: 0,
+        construct: "the search".into(),
+        source,
+    }
+}
+
+/// The brancher of the search annotations (none with `-f`), with the output
+/// variables decided right after the annotated ones: a solution is an
+/// assignment of the output variables, so once they are fixed the rest of the
+/// search only completes it.
+pub fn brancher(program: &Program, options: &Options) -> AnnotatedSearch {
+    let mut phases = if options.free_search {
+        Vec::new()
+    } else {
+        program.phases.clone()
+    };
+    phases.push(Phase {
+        vars: program.output_vars().to_vec(),
+        selection: VarSelection::FirstFail,
+        choice: if options.free_search && options.seed != 0 {
+            ValueChoice::Random
+        } else {
+            ValueChoice::Min
+        },
+    });
+    AnnotatedSearch::new(phases, program.model.num_rules(), options.seed)
 }
 
 fn write_statistics(

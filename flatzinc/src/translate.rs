@@ -3,13 +3,10 @@
 //! Constraints are translated in [`crate::builtins`].
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Mutex};
 
 use sieve::{Model, Value, ValueSet, VarId};
 
 use crate::ast::{Annotation, BaseType, Domain, Expr, FlatZinc, Goal, Parameter, Variable};
-use crate::bound::{KnownSolutions, ObjectiveBound};
 use crate::error::Error;
 use crate::search::{Phase, phases};
 
@@ -69,15 +66,23 @@ pub enum Sense {
     Maximize,
 }
 
-/// The objective: its variable, its sense, and the bound the search tightens.
-#[derive(Clone, Debug)]
+/// The objective: its variable and its sense.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Objective {
     /// The variable optimised.
     pub var: VarId,
     /// Smaller or larger is better.
     pub sense: Sense,
-    /// The value a new solution must beat (shared with the model's bound rule).
-    pub bound: Arc<AtomicI64>,
+}
+
+impl Objective {
+    /// The engine's objective, for [`sieve::Search::with_objective`].
+    pub fn engine(self) -> sieve::Objective {
+        match self.sense {
+            Sense::Minimize => sieve::Objective::Minimize(self.var),
+            Sense::Maximize => sieve::Objective::Maximize(self.var),
+        }
+    }
 }
 
 /// A FlatZinc model translated: the engine's model and what the solver
@@ -93,9 +98,6 @@ pub struct Program {
     pub phases: Vec<Phase>,
     /// The variables that tell solutions apart ([`Program::output_vars`]).
     shown: Vec<VarId>,
-    /// Satisfaction: the assignments of `shown` reported so far (shared with
-    /// the model's [`KnownSolutions`] rule).
-    pub(crate) found: Option<Arc<Mutex<HashSet<Vec<Value>>>>>,
 }
 
 impl Program {
@@ -103,21 +105,6 @@ impl Program {
     /// each once, in output order, or every variable of a model without outputs.
     pub fn output_vars(&self) -> &[VarId] {
         &self.shown
-    }
-
-    /// Forget every solution found and every bound, so that a search starts afresh.
-    pub(crate) fn reset(&self) {
-        if let Some(objective) = &self.objective {
-            objective
-                .bound
-                .store(objective.sense.unbounded(), Ordering::Relaxed);
-        }
-        if let Some(found) = &self.found {
-            found
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .clear();
-        }
     }
 }
 
@@ -142,16 +129,6 @@ fn distinguishing(outputs: &[Output], model: &Model) -> Vec<VarId> {
         }
     }
     vars
-}
-
-impl Sense {
-    /// The bound before any solution: every value beats it.
-    pub(crate) fn unbounded(self) -> i64 {
-        match self {
-            Sense::Minimize => i64::MAX,
-            Sense::Maximize => i64::MIN,
-        }
-    }
 }
 
 /// The state of a translation: the model built so far and every name's value.
@@ -198,23 +175,12 @@ pub fn translate(flatzinc: &FlatZinc) -> Result<Program, Error> {
     };
     let phases = phases(&mut translator, &flatzinc.solve.annotations)?;
     let shown = distinguishing(&outputs, &translator.model);
-    let found = match objective {
-        Some(_) => None,
-        None => {
-            let found = Arc::new(Mutex::new(HashSet::new()));
-            let rule = KnownSolutions::new(&translator.model, shown.clone(), Arc::clone(&found));
-            (translator.model.add_rule(rule))
-                .map_err(|e| translator.engine("the solve item", e))?;
-            Some(found)
-        }
-    };
     Ok(Program {
         model: translator.model,
         outputs,
         objective,
         phases,
         shown,
-        found,
     })
 }
 
@@ -494,12 +460,7 @@ impl Translator {
     fn objective(&mut self, expr: &Expr, sense: Sense) -> Result<Objective, Error> {
         let value = self.resolve(expr)?;
         let var = self.var_of(&value)?;
-        let bound = Arc::new(AtomicI64::new(sense.unbounded()));
-        let rule = ObjectiveBound::new(&self.model, var, sense, Arc::clone(&bound));
-        self.model
-            .add_rule(rule)
-            .map_err(|e| self.engine("the objective", e))?;
-        Ok(Objective { var, sense, bound })
+        Ok(Objective { var, sense })
     }
 
     /// An expression with every name replaced by its value.

@@ -242,6 +242,38 @@ fn native_globals() {
     ]);
 }
 
+/// Whether `successors` (nodes numbered from `first`) visit every node once
+/// and come back: node `i`'s successor is `successors[i]`.
+fn is_circuit(successors: &[i64], first: i64) -> bool {
+    let n = successors.len();
+    let mut seen = vec![false; n];
+    let mut node = 0;
+    for _ in 0..n {
+        let next = successors[node] - first;
+        if !(0..n as i64).contains(&next) || seen[next as usize] {
+            return false;
+        }
+        seen[next as usize] = true;
+        node = next as usize;
+    }
+    true
+}
+
+/// Circuit in MiniZinc's 1-based form and in Sieve's form with the offset the
+/// mznlib passes (the array's first index).
+#[test]
+fn circuits_with_every_node_numbering() {
+    check(&[
+        ("fzn_circuit([a, b, c, d])", &|v| is_circuit(&v[..4], 1)),
+        ("sieve_circuit(0, [a, b, c])", &|v| is_circuit(&v[..3], 0)),
+        ("sieve_circuit(-2, [a, b, c, d])", &|v| {
+            is_circuit(&v[..4], -2)
+        }),
+        ("sieve_circuit(3, [a])", &|v| v[0] == 3),
+        ("sieve_circuit(1, [a, 1])", &|v| is_circuit(&[v[0], 1], 1)),
+    ]);
+}
+
 /// A variable in two places of one constraint: the translation stays exact.
 #[test]
 fn repeated_variables() {

@@ -138,9 +138,9 @@ fn declined_constructs_name_their_line() {
             "domain of 1000001 values",
         ),
         (
-            "var 1..2: x;\nconstraint fzn_circuit([x]);\nsolve satisfy;\n",
+            "var 1..2: x;\nconstraint fzn_cumulative([x], [1], [1], 1);\nsolve satisfy;\n",
             2,
-            "fzn_circuit",
+            "fzn_cumulative",
         ),
         (
             "var 1..2: x;\nconstraint int_le(x);\nsolve satisfy;\n",

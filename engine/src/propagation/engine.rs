@@ -17,6 +17,7 @@ use crate::propagation::context::{Context, reborrow};
 use crate::propagation::queue::Queues;
 use crate::propagation::trail::Trail;
 use crate::propagation::why::Why;
+use crate::search::Cut;
 
 /// The order in which woken rules run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -257,22 +258,26 @@ impl<'m> Engine<'m> {
         self.run(domains, observer, depth)
     }
 
-    /// Apply a search decision (`var = value`, or `var != value`) and propagate.
+    /// Apply a search decision (`var = value`, or `var != value`), then branch
+    /// and bound's cut when there is one, and propagate.
     pub(crate) fn decide(
         &mut self,
         domains: &mut Domains,
         observer: &mut Option<&mut dyn Observer>,
-        var: VarId,
-        value: Value,
-        equal: bool,
+        (var, value, equal): (VarId, Value, bool),
+        cut: Option<Cut>,
         depth: usize,
     ) -> Ending {
         let outcome = {
             let mut ctx = self.context(domains, observer, None, depth);
-            if equal {
+            let decided = if equal {
                 ctx.assign(var, value, &Why::new("decision"))
             } else {
                 ctx.remove(var, value, &Why::new("refutation"))
+            };
+            match cut {
+                Some(cut) => decided.and_then(|_| cut.apply(&mut ctx)),
+                None => decided,
             }
         };
         match outcome {

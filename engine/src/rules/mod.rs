@@ -12,6 +12,7 @@
 //! - [`Regular`]: a sequence accepted by an [`Automaton`] (nonogram lines), domain consistent;
 //! - [`graph`]: [`Connected`], [`ConnectedValues`], [`SingleLoop`], [`SinglePath`],
 //!   [`Acyclic`], [`SizedRegions`] on a [`Graph`];
+//! - [`Circuit`]: successor variables forming one Hamiltonian circuit (no sub-tour);
 //! - [`Table`]: allowed tuples (cages, any small relation), domain consistent;
 //! - [`Element`]: `array[index] = value` over variables or constants;
 //! - [`ReifiedLinear`]: a linear test (`=`, `≠`, `≤`, `≥`), alone or tied to a
@@ -26,6 +27,7 @@
 pub mod all_different;
 pub mod arithmetic;
 pub mod cardinality;
+pub mod circuit;
 pub mod compare;
 pub mod distance;
 pub mod distinct_sum;
@@ -45,6 +47,7 @@ pub mod wording;
 pub use all_different::AllDifferent;
 pub use arithmetic::{Arithmetic, Operation};
 pub use cardinality::{Cardinality, GlobalCardinality};
+pub use circuit::Circuit;
 pub use compare::{Compare, Comparison};
 pub use distance::{Distance, DistanceRelation};
 pub use distinct_sum::DistinctSum;

@@ -147,7 +147,7 @@ impl Probing {
                         continue;
                     }
                     trial.copy_from(&base);
-                    let ending = engine.decide(&mut trial, &mut None, var, value, true, 0);
+                    let ending = engine.decide(&mut trial, &mut None, (var, value, true), None, 0);
                     let conflict = match engine.fixpoint(ending) {
                         Fixpoint::Conflict(conflict) => conflict,
                         _ => {
@@ -161,7 +161,7 @@ impl Probing {
                         refutation(names, (var, value), &conflict, failed.as_deref())
                     };
                     ctx.remove(var, value, &Why::new("probing").named_text(&sentence))?;
-                    let ending = engine.decide(&mut base, &mut None, var, value, false, 0);
+                    let ending = engine.decide(&mut base, &mut None, (var, value, false), None, 0);
                     if !matches!(ending, Ending::Reached) {
                         engine.fixpoint(ending);
                         return Ok(());
