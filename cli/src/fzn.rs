@@ -113,6 +113,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
             config: &config,
             view: sieve_replay::View::List,
             title: args.model.display().to_string(),
+            hints: None,
         };
         write_trace(&args.trace, traced)?;
     }
