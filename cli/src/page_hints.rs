@@ -167,3 +167,50 @@ fn holds_all(state: &Domains, values: &[sieve::Value]) -> bool {
         && (values.iter().enumerate())
             .all(|(var, &value)| state.contains(VarId::from_index(var), value))
 }
+
+#[cfg(test)]
+mod tests {
+    use sieve::{Config, Search};
+
+    use super::*;
+    use crate::hint::{Propagation, ZooTiers};
+    use crate::loopy::Slitherlink;
+    use crate::teach::json_trace;
+    use crate::zoo::{ZooPuzzle, strongest};
+
+    /// For every state of a Slitherlink solve that holds its solution, a hint
+    /// whose tiers stop at their first change is the hint of full propagations.
+    #[test]
+    fn stopping_at_the_first_change_changes_no_hint_where_the_solution_holds() {
+        let puzzle = Slitherlink::parse("7x7t0:3g32a2223b222323d2e11b312a13b322a").unwrap();
+        let tiers = ZooTiers::<Slitherlink>::new(&puzzle).unwrap();
+        let hinter = tiers.hinter().unwrap();
+        let traced = strongest::<Slitherlink>(&puzzle, false).unwrap();
+        let (model, start) = (Slitherlink::model(&traced), Slitherlink::start(&traced));
+        let mut trace = json_trace(model, &start);
+        let mut search = Search::from_state(model, start.clone(), Config::default())
+            .unwrap()
+            .observe(&mut trace);
+        assert!(search.next_solution().is_some());
+        drop(search);
+        let map = hinter.map_onto(model);
+        let mut compared = 0;
+        let mut source = HintSource {
+            hint_of: Box::new(|state, holds_solution| {
+                let full = hinter.at_state(&map, state, Propagation::Full)?;
+                let full = hinter.page_hint(&full, &map);
+                if holds_solution {
+                    let first = hinter.at_state(&map, state, Propagation::FirstChange)?;
+                    assert_eq!(hinter.page_hint(&first, &map), full);
+                    compared += 1;
+                }
+                Ok(full)
+            }),
+        };
+        let budget = Duration::from_secs(60);
+        let hints = page_hints(trace.document(), &start, &mut source, budget).unwrap();
+        drop(source);
+        assert!(compared >= 20, "{compared} states compared");
+        assert!(hints.distinct() >= 10, "{} hints", hints.distinct());
+    }
+}
