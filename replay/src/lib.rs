@@ -43,6 +43,12 @@
 //! scope, from the trace) are outlined with the border clue they belong to. The page replays the trace the way
 //! `docs/trace-format.md` describes ("Replay page" there gives the details).
 //!
+//! Hints: [`replay_page_with_hints`] embeds, for the states the page shows, the
+//! hints the caller worked out ([`Hints`]: each distinct [`Hint`] once, and which one
+//! each step shows); the page's *What is deduced next?* shows the hint of the
+//! current step (its tier, rule, sentence and facts) and outlines the cells it
+//! changes and uses, beside the solver's own next step.
+//!
 //! Whole solves: the page replays every event of the trace, packed (a few bytes an
 //! event, each sentence written once) and with checkpoints of the state, so a jump
 //! to any step of a long solve replays a few hundred events at most.
