@@ -79,7 +79,7 @@ impl SudokuHints {
     }
 
     /// A step as the page shows it: the tier, where, the technique, the sentences,
-    /// the cells it changes and its rule's cells.
+    /// the cells it changes, the cells its facts are about and its rule's cells.
     fn page_step(&self, step: &Step) -> HintStep {
         let model = self.explainer.sudoku().model();
         let traced = |var: VarId| self.traced_of.get(var.index()).copied().flatten();
@@ -89,15 +89,24 @@ impl SudokuHints {
             .collect();
         changed.sort_unstable();
         changed.dedup();
+        let mut uses: Vec<usize> = (step.changes.iter())
+            .flat_map(|change| change.facts.iter().map(|fact| fact.var()))
+            .filter_map(traced)
+            .map(VarId::index)
+            .collect();
+        uses.sort_unstable();
+        uses.dedup();
         HintStep {
             tier: format!("tier {} ({})", step.tier.number(), step.tier),
             rule: step.rule.clone(),
             effect: effect(model, step),
             inference: step.inference.to_string(),
             text: step.hint(),
+            // `sieve sudoku hint` names no facts; the cells they are about are
+            // outlined (`uses`), the sentences say what they are.
             because: String::new(),
             changed,
-            uses: Vec::new(),
+            uses,
             scope: rule_scope(model, &step.rule, traced),
         }
     }

@@ -129,8 +129,14 @@ fn a_sudoku_page_gives_at_the_start_the_hint_of_sudoku_hint() {
     );
     assert_eq!(expected, cli_hint(&["sudoku", "hint", CLASSIC]));
     assert_eq!(cells, ["r5c5"]);
-    // Its rule's cells: the 20 peers of r5c5 and the cell itself.
+    // Its rule's cells: the 20 peers of r5c5 and the cell itself; the cells it
+    // rests on: peers that hold the eight other values.
     assert_eq!(start.scope.len(), 21, "{start:?}");
+    assert!(start.uses.len() >= 8, "{start:?}");
+    assert!(
+        start.uses.iter().all(|cell| start.scope.contains(cell)),
+        "{start:?}"
+    );
 }
 
 #[test]
