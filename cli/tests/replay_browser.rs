@@ -430,6 +430,73 @@ fn check_hint_panel(scratch: &Scratch, name: &str, args: &[&str]) {
     assert_eq!(values["changed_after"], "none", "{name}: and its outlines");
 }
 
+/// The probe of a page whose search guesses: the hint at the start, then at the
+/// step of the last node of the search tree (inside a branch).
+const BRANCH_PROBE: &str = "
+  const out = [];
+  const put = (name, value) => out.push(name + '=' + String(value).replace(/\\s+/g, '_'));
+  const text = (id) => document.getElementById(id).textContent;
+  document.getElementById('hint-button').click();
+  put('start_weakest', text('hint-weakest'));
+  put('start_outlined', document.querySelectorAll('[data-var].hint-changed').length);
+  const nodes = document.querySelectorAll('.tree-node');
+  nodes[nodes.length - 1].querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  document.getElementById('hint-button').click();
+  put('branch_step', text('step-number'));
+  put('branch_depth', text('depth'));
+  put('branch_weakest', text('hint-weakest'));
+  put('branch_context', text('hint-context'));
+  document.getElementById('probe').textContent = out.join(' ');
+";
+
+/// What the panel writes for any hint: a step's line, or the message.
+fn expected_weakest(hint: &PageHint) -> String {
+    if hint.kind == "step" {
+        return weakest_line(hint);
+    }
+    hint.message
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// Eight queens by search: no rule deduces anything at the start (the panel says
+/// guessing is needed, as `sieve queens hint 8` does), and a step inside a branch
+/// shows that branch's hint, saying so.
+fn check_branch_hints(scratch: &Scratch) {
+    let page = scratch.0.join("queens-hint.html");
+    let args = ["queens", "solve", "8", "--trace", "html", "--out"];
+    let output = common::run(&[&args[..], &[page.to_str().unwrap()]].concat(), None);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let html = fs::read_to_string(&page).unwrap();
+    let hints = page_hints(&html, events(&html));
+    let start = hints.at(None).expect("the start's hint");
+    assert_eq!(start.kind, "stuck");
+    let cli = common::stdout(&common::run(&["queens", "hint", "8"], None));
+    assert_eq!(start.message, cli.trim_end());
+    let at = html.rfind("</body>").unwrap();
+    let probed = format!(
+        "{}<pre id=\"probe\"></pre><script>(function () {{ {BRANCH_PROBE} }}());</script>{}",
+        &html[..at],
+        &html[at..]
+    );
+    fs::write(&page, probed).unwrap();
+    let values = probe(scratch, "queens-hint", &page);
+    assert_eq!(values["start_weakest"], expected_weakest(start));
+    assert_eq!(values["start_outlined"], "0");
+    let step: usize = values["branch_step"].parse().unwrap();
+    let depth: usize = values["branch_depth"].parse().unwrap();
+    assert!(depth >= 1, "the last node is inside the search");
+    let hint = hints.at(Some(step)).expect("the branch state's hint");
+    assert_eq!(values["branch_weakest"], expected_weakest(hint));
+    let branch = format!("inside_a_search_branch_at_depth_{depth}");
+    assert!(
+        values["branch_context"].contains(&branch),
+        "{}",
+        values["branch_context"]
+    );
+}
+
 #[test]
 fn the_hint_button_shows_the_weakest_hint_and_outlines_its_cells() {
     if !browser_available() {
@@ -457,6 +524,7 @@ fn the_hint_button_shows_the_weakest_hint_and_outlines_its_cells() {
         let runs = [
             scope.spawn(|| check_hint_panel(&scratch, "tents", &tents)),
             scope.spawn(|| check_hint_panel(&scratch, "sudoku", &sudoku)),
+            scope.spawn(|| check_branch_hints(&scratch)),
         ];
         for run in runs {
             run.join().expect("the hint panel's checks pass");
