@@ -142,14 +142,16 @@ pub fn page_hints(
         }
     }
     let seconds = budget.as_secs_f64();
+    let branches = if seen[1] == 0 {
+        "the solve made no guess".to_string()
+    } else {
+        format!("{} of the {} states in branches", worked[1], seen[1])
+    };
     let about = format!(
         "The hints were worked out when the page was written, within a budget of {seconds} s: \
-         {} of the {} states at the root of the search, {} of the {} states in branches; \
-         {} distinct hints.",
+         {} of the {} states at the root of the search, {branches}; {} distinct hints.",
         worked[0],
         seen[0],
-        worked[1],
-        seen[1],
         hints.distinct(),
     );
     let missing = format!(
