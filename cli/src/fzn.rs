@@ -124,6 +124,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
             config: &config,
             view: sieve_replay::View::List,
             title: args.model.display().to_string(),
+            hints: None,
         };
         let setup = AsSolved {
             program: &program,

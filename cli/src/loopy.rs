@@ -51,7 +51,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<Outcome, CliError> {
 }
 
 /// Slitherlink over the loopy crate.
-struct Slitherlink;
+pub(crate) struct Slitherlink;
 
 impl ZooPuzzle for Slitherlink {
     const TITLE: &'static str = "a Slitherlink";

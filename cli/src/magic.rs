@@ -11,7 +11,7 @@ use sieve_magic::solve::{Completion, Counted, MAX_SOLVE_ORDER};
 use sieve_magic::{MagicModel, PartialSquare, Puzzle, PuzzleOptions, Rules, construct};
 
 use crate::common::{CliError, Outcome, StrategyArgs, print_stats, read_all, warn};
-use crate::hint::{HintTier, write_hint};
+use crate::hint::{HintTier, Hinter};
 use crate::teach::{
     Question, TraceArgs, Traced, check_cell, explain, grid_view, parse_cell, write_trace,
 };
@@ -329,6 +329,8 @@ fn trace_completion(
     }
     let start = magic.start(partial).map_err(CliError::input)?;
     let order = magic.order();
+    let tiers = MagicTiers::new(partial)?;
+    let hinter = tiers.hinter()?;
     let traced = Traced {
         model: magic.model(),
         start: &start,
@@ -338,6 +340,7 @@ fn trace_completion(
             "Sieve: a magic square of order {order}, every line summing to {}, step by step",
             sieve_magic::magic_constant(order)
         ),
+        hints: Some(crate::zoo::hint_source(&hinter, magic.model())),
     };
     write_trace(&args.trace, traced)
 }
@@ -451,20 +454,56 @@ fn explain_cell(args: &ExplainArgs, out: &mut dyn Write) -> Result<Outcome, CliE
     explain(&question, out)
 }
 
+/// The models of `sieve magic hint`'s tiers: the bounds rules, then the distinct
+/// sums, then probing over the distinct sums.
+struct MagicTiers {
+    tiers: Vec<(MagicModel, &'static str)>,
+    probing: MagicModel,
+    starts: Vec<sieve::Domains>,
+}
+
+impl MagicTiers {
+    fn new(partial: &PartialSquare) -> Result<Self, CliError> {
+        let build = |rules| MagicModel::with_rules(partial.order(), rules).map_err(CliError::input);
+        let tiers = vec![
+            (build(Rules::Bounds)?, "bounds"),
+            (build(Rules::Distinct)?, "distinct"),
+        ];
+        let mut probing = build(Rules::Distinct)?;
+        crate::zoo::probe_every_variable(probing.model_mut())?;
+        let starts = (tiers.iter().map(|(magic, _)| magic))
+            .chain([&probing])
+            .map(|magic| magic.start(partial).map_err(CliError::input))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(MagicTiers {
+            tiers,
+            probing,
+            starts,
+        })
+    }
+
+    fn hinter(&self) -> Result<Hinter<'_>, CliError> {
+        let tiers = (self.tiers.iter().zip(&self.starts))
+            .map(|((magic, name), start)| HintTier {
+                name,
+                start: start.clone(),
+                model: magic.model(),
+            })
+            .collect();
+        let probing = HintTier {
+            name: "probing",
+            start: self.starts[self.starts.len() - 1].clone(),
+            model: self.probing.model(),
+        };
+        Hinter::new(tiers, probing)
+    }
+}
+
 /// `sieve magic hint`: the bounds rules, then the distinct sums, then probing.
 fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let partial = read_square(&args.input)?;
-    let mut models = [(Rules::Bounds, "bounds"), (Rules::Distinct, "distinct")]
-        .map(|(rules, name)| (MagicModel::with_rules(partial.order(), rules), name));
-    let mut tiers = Vec::new();
-    for (magic, name) in &mut models {
-        let magic = magic.as_mut().map_err(|error| CliError::input(&*error))?;
-        let start = magic.start(&partial).map_err(CliError::input)?;
-        tiers.push(HintTier {
-            name,
-            start,
-            model: magic.model_mut(),
-        });
-    }
-    write_hint(tiers, out)
+    let tiers = MagicTiers::new(&partial)?;
+    let hinter = tiers.hinter()?;
+    let found = hinter.at_start()?;
+    hinter.write(&found, out)
 }

@@ -17,7 +17,7 @@ use sieve_replay::View;
 use crate::common::{
     CliError, Outcome, StrategyArgs, parse_threads, print_stats, thread_count, warn,
 };
-use crate::hint::{HintTier, write_hint};
+use crate::hint::{HintTier, Hinter};
 use crate::teach::{Question, TraceArgs, TraceFormat, Traced, explain, write_trace_to};
 
 const QUEENS_EXAMPLES: &str = "\
@@ -178,6 +178,11 @@ struct SolveArgs {
     /// Write the trace to this file instead of standard output.
     #[arg(long, value_name = "FILE", requires = "trace")]
     out: Option<PathBuf>,
+    /// With --trace html: the seconds spent working out the hint of each state the
+    /// page shows (the root of the search first); a state left without one says so.
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::page_hints::DEFAULT_HINT_BUDGET,
+          value_parser = crate::teach::parse_budget)]
+    hint_budget: f64,
     /// Also draw the board (row N on top; `Q`/`O` queens on dark/light squares).
     #[arg(long)]
     board: bool,
@@ -487,14 +492,18 @@ fn trace_search(
     let trace = TraceArgs {
         trace: args.trace,
         out: args.out.clone(),
+        hint_budget: args.hint_budget,
     };
     let start = model.model().domains();
+    let tiers = QueensTiers::new(args.n, None)?;
+    let hinter = tiers.hinter()?;
     let traced = Traced {
         model: model.model(),
         start: &start,
         config,
         view: View::chessboard(args.n),
         title: format!("Sieve: {} queens by search, step by step", args.n),
+        hints: Some(crate::zoo::hint_source(&hinter, model.model())),
     };
     write_trace_to(&trace, traced, out)
 }
@@ -779,14 +788,44 @@ fn placed_start(
     Ok(start)
 }
 
+/// The models of `sieve queens hint`'s tiers: the attacks of the placed queens,
+/// then probing.
+struct QueensTiers {
+    attacks: QueensModel,
+    probing: QueensModel,
+    start: sieve::Domains,
+}
+
+impl QueensTiers {
+    fn new(n: usize, place: Option<&Placements>) -> Result<Self, CliError> {
+        let attacks = QueensModel::new(n).map_err(CliError::input)?;
+        let start = placed_start(&attacks, n, place)?;
+        let mut probing = QueensModel::new(n).map_err(CliError::input)?;
+        crate::zoo::probe_every_variable(probing.model_mut())?;
+        Ok(QueensTiers {
+            attacks,
+            probing,
+            start,
+        })
+    }
+
+    fn hinter(&self) -> Result<Hinter<'_>, CliError> {
+        let tier = |name, model| HintTier {
+            name,
+            start: self.start.clone(),
+            model,
+        };
+        Hinter::new(
+            vec![tier("attacks", self.attacks.model())],
+            tier("probing", self.probing.model()),
+        )
+    }
+}
+
 /// `sieve queens hint`: the attacks of the placed queens, then probing.
 fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    let mut model = QueensModel::new(args.n).map_err(CliError::input)?;
-    let start = placed_start(&model, args.n, args.place.as_ref())?;
-    let tiers = vec![HintTier {
-        name: "attacks",
-        start,
-        model: model.model_mut(),
-    }];
-    write_hint(tiers, out)
+    let tiers = QueensTiers::new(args.n, args.place.as_ref())?;
+    let hinter = tiers.hinter()?;
+    let found = hinter.at_start()?;
+    hinter.write(&found, out)
 }

@@ -19,10 +19,11 @@ use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, print_stats, read_all,
     report, warn,
 };
-use crate::hint::{HintTier, write_hint};
+use crate::hint::{HintTier, Hinter};
 use crate::progress::Progress;
 use crate::teach::{
-    Question, TraceFormat, check_cell, explain, grid_view, json_trace, parse_cell, replay_html,
+    Question, TraceFormat, check_cell, explain, grid_view, json_trace, parse_cell,
+    replay_html_with_hints,
 };
 
 /// The source's 4×4 example (the "rush" exercise), solved when no puzzle is given.
@@ -217,6 +218,11 @@ struct SolveArgs {
     /// Write the trace to this file instead of standard output.
     #[arg(long, value_name = "FILE", requires = "trace")]
     out: Option<PathBuf>,
+    /// With --trace html: the seconds spent working out the hint of each state the
+    /// page shows (the root of the search first); a state left without one says so.
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::page_hints::DEFAULT_HINT_BUDGET,
+          value_parser = crate::teach::parse_budget)]
+    hint_budget: f64,
     /// Print search statistics to standard error.
     #[arg(long)]
     stats: bool,
@@ -517,7 +523,12 @@ fn traced(
                     "Sieve: a {0}×{0} skyscrapers puzzle, step by step",
                     sky.size()
                 );
-                replay_html(&title, &trace, &clued_grid(sky))?
+                let tiers = SkyTiers::new(sky.puzzle())?;
+                let hinter = tiers.hinter()?;
+                let mut source = crate::zoo::hint_source(&hinter, sky.model());
+                let start = sky.start();
+                let hinted = (&start, &mut source);
+                replay_html_with_hints(&title, &trace, &clued_grid(sky), hinted, args.hint_budget)?
             } else {
                 trace.to_json()
             };
@@ -771,19 +782,46 @@ fn one_puzzle(input: &InputArgs, command: &str) -> Result<Puzzle, CliError> {
     single_puzzle(input).map_err(CliError::input)
 }
 
+/// The models of `sieve skyscrapers hint`'s tiers: those of `rate`, weakest
+/// first, then probing over the hardest.
+struct SkyTiers {
+    tiers: Vec<SkyscrapersModel>,
+    probing: SkyscrapersModel,
+}
+
+impl SkyTiers {
+    fn new(puzzle: &Puzzle) -> Result<Self, CliError> {
+        let tiers = (Tier::ALL.into_iter())
+            .map(|tier| SkyscrapersModel::new(puzzle, tier))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(CliError::input)?;
+        let mut probing = SkyscrapersModel::new(puzzle, Tier::HARDEST).map_err(CliError::input)?;
+        crate::zoo::probe_every_variable(probing.model_mut())?;
+        Ok(SkyTiers { tiers, probing })
+    }
+
+    fn hinter(&self) -> Result<Hinter<'_>, CliError> {
+        let tiers = (self.tiers.iter())
+            .map(|sky| HintTier {
+                name: sky.tier().name(),
+                start: sky.start(),
+                model: sky.model(),
+            })
+            .collect();
+        let probing = HintTier {
+            name: "probing",
+            start: self.probing.start(),
+            model: self.probing.model(),
+        };
+        Hinter::new(tiers, probing)
+    }
+}
+
 /// `sieve skyscrapers hint`: the tiers of `rate`, weakest first, then probing.
 fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let puzzle = one_puzzle(&args.input, "hint")?;
-    let mut models = (Tier::ALL.into_iter())
-        .map(|tier| SkyscrapersModel::new(&puzzle, tier))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(CliError::input)?;
-    let tiers = (models.iter_mut())
-        .map(|sky| HintTier {
-            name: sky.tier().name(),
-            start: sky.start(),
-            model: sky.model_mut(),
-        })
-        .collect();
-    write_hint(tiers, out)
+    let tiers = SkyTiers::new(&puzzle)?;
+    let hinter = tiers.hinter()?;
+    let found = hinter.at_start()?;
+    hinter.write(&found, out)
 }

@@ -26,6 +26,7 @@ use sieve_sudoku::{
 use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, report, warn,
 };
+use crate::sudoku_hints::{SUDOKU_STUCK, SudokuHints};
 use crate::teach::{self, Question, TraceArgs, Traced, check_cell, parse_cell, write_trace};
 use crate::zoo::{self, IdInput};
 
@@ -733,6 +734,7 @@ fn trace_solve(args: &SolveArgs, puzzle: &Puzzle, config: &sieve::Config) -> Res
     let model = search_model(shape, Some(args.search.tier.unwrap_or(Tier::HARDEST)))?;
     let start = model.start(puzzle.grid()).map_err(model_error)?;
     let size = shape.size();
+    let hints = SudokuHints::new(puzzle.grid(), &model)?;
     let traced = Traced {
         model: model.model(),
         start: &start,
@@ -743,6 +745,7 @@ fn trace_solve(args: &SolveArgs, puzzle: &Puzzle, config: &sieve::Config) -> Res
             shape.box_rows(),
             shape.box_cols()
         ),
+        hints: Some(hints.source()),
     };
     write_trace(&args.trace, traced)
 }
@@ -913,7 +916,7 @@ fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
                     }
                 }
                 Ok(None) if state.all_assigned() => writeln!(out, "already solved")?,
-                Ok(None) => writeln!(out, "no deduction of tiers 1-5 applies: guessing is needed")?,
+                Ok(None) => writeln!(out, "{SUDOKU_STUCK}")?,
                 Err(error) => outcome = outcome.and(explain_failed(&puzzle, error)?),
             }
         }

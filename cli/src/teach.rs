@@ -4,15 +4,17 @@
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::ValueEnum;
 use sieve::{
     Config, Domains, Fact, Fixpoint, JsonTrace, Model, Provenance, Record, Search, TextTrace,
     Value, VarId,
 };
-use sieve_replay::{View, replay_page};
+use sieve_replay::{View, replay_page, replay_page_with_hints};
 
 use crate::common::{CliError, Outcome};
+use crate::page_hints::{DEFAULT_HINT_BUDGET, HintSource, page_hints};
 
 /// A guard on `json` and `html` traces, not a cap on a solve: a run that records
 /// this many events (several seconds of solving) stops there. Solves that finish
@@ -39,6 +41,22 @@ pub struct TraceArgs {
     /// Write the trace to FILE (default: standard error, so that results stay on stdout).
     #[arg(long, value_name = "FILE", requires = "trace")]
     pub out: Option<PathBuf>,
+    /// With --trace html: the seconds spent working out the hint of each state the
+    /// page shows (the states at the root of the search first, then those in
+    /// branches); a state left without one says so on the page.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_HINT_BUDGET,
+          value_parser = parse_budget)]
+    pub hint_budget: f64,
+}
+
+/// Read `--hint-budget`: a number of seconds, 0 or more.
+pub(crate) fn parse_budget(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && (0.0..=86_400.0).contains(&seconds) => Ok(seconds),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds from 0 to 86400"
+        )),
+    }
 }
 
 /// What to trace: a model, a start state, the strategies, and how to draw it.
@@ -53,6 +71,8 @@ pub struct Traced<'a> {
     pub view: View,
     /// The page's title.
     pub title: String,
+    /// Where the page's hints come from (`None`: a page without them).
+    pub hints: Option<HintSource<'a>>,
 }
 
 /// How a command sets up the traced search beyond its config: its own brancher,
@@ -106,6 +126,8 @@ fn trace_search<'a>(
     let Some(format) = args.trace else {
         return Ok(());
     };
+    let mut traced = traced;
+    let hints = traced.hints.take();
     let search = |observer: &mut dyn sieve::Observer| -> Result<(), CliError> {
         let search = Search::from_state(traced.model, traced.start.clone(), *traced.config)
             .map_err(CliError::input)?;
@@ -127,10 +149,16 @@ fn trace_search<'a>(
                     "note: the trace stopped at {TRACE_EVENT_LIMIT} events, before the solve ended"
                 ))?;
             }
-            if format == TraceFormat::Json {
-                trace.to_json()
-            } else {
-                replay_html(&traced.title, &trace, &traced.view)?
+            match (format, hints) {
+                (TraceFormat::Json, _) => trace.to_json(),
+                (_, None) => replay_html(&traced.title, &trace, &traced.view)?,
+                (_, Some(mut source)) => replay_html_with_hints(
+                    &traced.title,
+                    &trace,
+                    &traced.view,
+                    (traced.start, &mut source),
+                    args.hint_budget,
+                )?,
             }
         }
     };
@@ -154,6 +182,24 @@ pub fn json_trace(model: &Model, start: &Domains) -> JsonTrace {
 /// The self-contained replay page of a JSON trace.
 pub fn replay_html(title: &str, trace: &JsonTrace, view: &View) -> Result<String, CliError> {
     replay_page(title, trace.document(), view).map_err(CliError::input)
+}
+
+/// The replay page of a JSON trace run from `start`, with the hint of each state
+/// it shows from `source`, worked out within `budget` seconds.
+pub fn replay_html_with_hints(
+    title: &str,
+    trace: &JsonTrace,
+    view: &View,
+    (start, source): (&Domains, &mut HintSource<'_>),
+    budget: f64,
+) -> Result<String, CliError> {
+    let hints = page_hints(
+        trace.document(),
+        start,
+        source,
+        Duration::from_secs_f64(budget),
+    )?;
+    replay_page_with_hints(title, trace.document(), view, &hints).map_err(CliError::input)
 }
 
 /// A square grid without boxes whose cells, row by row, are `cells` (magic squares,
@@ -319,11 +365,25 @@ fn explain_open(
     write_steps(question.model, &why.why_all(&facts), out)
 }
 
-/// Write a chain of rule applications, causes first, one numbered line each, with
-/// what each did (`queen 2 ≠ 1, 3`) before its rule and reason, and under it the facts
-/// it rests on (`because r1c1 = 5, r2c2 ≠ 3, 4`).
-pub fn write_steps(model: &Model, chain: &[&Record], out: &mut dyn Write) -> Result<(), CliError> {
-    for (number, record) in chain.iter().enumerate() {
+/// One rule application in words: what it did, its inference and rule, its sentence
+/// and the facts it rests on. `write_steps` prints it; the replay page's hints carry
+/// the same words.
+pub struct StepWords {
+    /// What it did: `queen 2 ≠ 1, 3` or `r1c1 = 5`.
+    pub effect: String,
+    /// The inference label.
+    pub inference: String,
+    /// The rule's name (`search` for a decision).
+    pub rule: String,
+    /// The sentence, or empty when it says no more than the inference label.
+    pub text: String,
+    /// The facts, as [`describe_facts`] writes them (empty when there are none).
+    pub facts: String,
+}
+
+impl StepWords {
+    /// The words of `record`, a change made by a rule of `model`.
+    pub fn of(model: &Model, record: &Record) -> Self {
         let var = model.var_name(record.var);
         let effect = match record.assigned {
             Some(value) => format!("{var} = {}", model.value_label(value)),
@@ -337,22 +397,41 @@ pub fn write_steps(model: &Model, chain: &[&Record], out: &mut dyn Write) -> Res
         let rule = record.rule.map_or("search".to_string(), |rule| {
             model.rule(rule).name().to_string()
         });
+        let text = if record.text == record.inference {
+            String::new()
+        } else {
+            record.text.clone()
+        };
+        StepWords {
+            effect,
+            inference: record.inference.to_string(),
+            rule,
+            text,
+            facts: describe_facts(model, &record.facts),
+        }
+    }
+}
+
+/// Write a chain of rule applications, causes first, one numbered line each, with
+/// what each did (`queen 2 ≠ 1, 3`) before its rule and reason, and under it the facts
+/// it rests on (`because r1c1 = 5, r2c2 ≠ 3, 4`).
+pub fn write_steps(model: &Model, chain: &[&Record], out: &mut dyn Write) -> Result<(), CliError> {
+    for (number, record) in chain.iter().enumerate() {
+        let words = StepWords::of(model, record);
         write!(
             out,
-            "{:>3}. {effect}  [{}, {rule}]",
+            "{:>3}. {}  [{}, {}]",
             number + 1,
-            record.inference
+            words.effect,
+            words.inference,
+            words.rule
         )?;
-        if record.text != record.inference {
-            write!(out, " {}", record.text)?;
+        if !words.text.is_empty() {
+            write!(out, " {}", words.text)?;
         }
         writeln!(out)?;
-        if !record.facts.is_empty() {
-            writeln!(
-                out,
-                "       because {}",
-                describe_facts(model, &record.facts)
-            )?;
+        if !words.facts.is_empty() {
+            writeln!(out, "       because {}", words.facts)?;
         }
     }
     Ok(())

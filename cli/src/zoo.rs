@@ -21,6 +21,8 @@ use sieve_replay::View;
 use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, print_stats, report,
 };
+use crate::hint::{Hinter, Propagation, ZooTiers};
+use crate::page_hints::HintSource;
 use crate::teach::{Question, TraceArgs, Traced, explain, parse_cell, write_trace};
 
 /// Where the game IDs come from.
@@ -500,6 +502,8 @@ fn trace<P: ZooPuzzle>(
 ) -> Result<(), CliError> {
     let model = strongest::<P>(puzzle, false)?;
     let start = P::start(&model);
+    let tiers = ZooTiers::<P>::new(puzzle)?;
+    let hinter = tiers.hinter()?;
     write_trace(
         args,
         Traced {
@@ -508,12 +512,32 @@ fn trace<P: ZooPuzzle>(
             config,
             view: P::board_view(puzzle, &model),
             title: format!("Sieve: {}, step by step", P::TITLE),
+            hints: Some(hint_source(&hinter, P::model(&model))),
         },
     )
 }
 
+/// The page's hints from `hinter`, for states of the traced `model`.
+pub(crate) fn hint_source<'a>(hinter: &'a Hinter<'a>, model: &Model) -> HintSource<'a> {
+    let map = hinter.map_onto(model);
+    HintSource {
+        hint_of: Box::new(move |state, holds_solution| {
+            let propagation = if holds_solution {
+                Propagation::FirstChange
+            } else {
+                Propagation::Full
+            };
+            let found = hinter.at_state(&map, state, propagation)?;
+            Ok(hinter.page_hint(&found, &map))
+        }),
+    }
+}
+
 /// The model of the puzzle's strongest tier, with probing above it when asked.
-fn strongest<P: ZooPuzzle>(puzzle: &P::Puzzle, probing: bool) -> Result<P::Model, CliError> {
+pub(crate) fn strongest<P: ZooPuzzle>(
+    puzzle: &P::Puzzle,
+    probing: bool,
+) -> Result<P::Model, CliError> {
     let tiers = P::tiers(puzzle)?;
     let mut model = match tiers.into_iter().last() {
         Some(tier) => tier.model,

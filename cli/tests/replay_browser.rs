@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::page_data::{PageHint, events, page_hints};
+
 use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io::Write;
@@ -309,6 +311,223 @@ fn every_family_replays_in_a_real_browser() {
             for run in runs {
                 run.join().expect("the page's checks pass");
             }
+        }
+    });
+}
+
+/// The hint probe: go to step `STEP`, press "What is deduced next?", and write
+/// what the panel says and which drawn variables it outlines; then one step on.
+const HINT_PROBE: &str = "
+  const out = [];
+  const put = (name, value) => out.push(name + '=' + String(value).replace(/\\s+/g, '_'));
+  const jump = document.getElementById('jump');
+  jump.value = 'STEP';
+  jump.dispatchEvent(new Event('change'));
+  put('at', document.getElementById('step-number').textContent);
+  document.getElementById('hint-button').click();
+  put('hidden', document.getElementById('hint').hidden ? 1 : 0);
+  const vars = (selector) => {
+    const found = new Set();
+    document.querySelectorAll(selector).forEach((node) => found.add(parseInt(node.dataset.var, 10)));
+    return Array.from(found).sort((a, b) => a - b).join(',') || 'none';
+  };
+  put('changed', vars('[data-var].hint-changed'));
+  put('uses', vars('[data-var].hint-uses'));
+  put('scope', vars('[data-var].scope'));
+  put('drawn', vars('[data-var]'));
+  put('context', document.getElementById('hint-context').textContent);
+  put('solver', document.getElementById('hint-solver').textContent);
+  put('weakest', document.getElementById('hint-weakest').textContent);
+  document.getElementById('forward').click();
+  put('hidden_after', document.getElementById('hint').hidden ? 1 : 0);
+  put('changed_after', vars('[data-var].hint-changed'));
+  document.getElementById('probe').textContent = out.join(' ');
+";
+
+/// The variables of `vars` that the page draws, as the probe writes them.
+fn drawn(vars: &[usize], drawn: &str) -> String {
+    let drawn: Vec<usize> = drawn.split(',').filter_map(|v| v.parse().ok()).collect();
+    let kept: Vec<String> = (vars.iter())
+        .filter(|var| drawn.contains(var))
+        .map(ToString::to_string)
+        .collect();
+    if kept.is_empty() {
+        "none".to_string()
+    } else {
+        kept.join(",")
+    }
+}
+
+/// What the panel writes for a hint, as the probe writes it (spaces as `_`).
+fn weakest_line(hint: &PageHint) -> String {
+    let text = if hint.text.is_empty() || hint.text == hint.inference {
+        String::new()
+    } else {
+        format!(" {}", hint.text)
+    };
+    let line = format!(
+        "{}: {}  [{}, {}]{text}",
+        hint.tier, hint.effect, hint.inference, hint.rule
+    );
+    line.split_whitespace().collect::<Vec<_>>().join("_")
+}
+
+fn check_hint_panel(scratch: &Scratch, name: &str, args: &[&str]) {
+    let page = scratch.0.join(format!("{name}-hint.html"));
+    let mut all = args.to_vec();
+    all.extend(["--trace", "html", "--out", page.to_str().unwrap()]);
+    let output = common::run(&all, None);
+    assert!(
+        output.status.success(),
+        "{name}: {}",
+        common::stderr(&output)
+    );
+    let html = fs::read_to_string(&page).unwrap();
+    let count = events(&html);
+    let hints = page_hints(&html, count);
+    // A step halfway: at the root (these puzzles need no search), its hint a step.
+    let step = count / 2;
+    let hint = hints.at(Some(step)).expect("the step has a hint").clone();
+    assert_eq!(hint.kind, "step", "{name}: {hint:?}");
+    let at = html.rfind("</body>").unwrap();
+    let script = HINT_PROBE.replace("STEP", &step.to_string());
+    let probed = format!(
+        "{}<pre id=\"probe\"></pre><script>(function () {{ {script} }}());</script>{}",
+        &html[..at],
+        &html[at..]
+    );
+    fs::write(&page, probed).unwrap();
+    let values = probe(scratch, &format!("{name}-hint"), &page);
+    assert_eq!(values["at"], step.to_string(), "{name}");
+    assert_eq!(values["hidden"], "0", "{name}: the panel opens");
+    assert_eq!(values["weakest"], weakest_line(&hint), "{name}");
+    let outlined = drawn(&hint.changed, &values["drawn"]);
+    assert_ne!(
+        outlined, "none",
+        "{name}: the hint changes a drawn variable"
+    );
+    assert_eq!(values["changed"], outlined, "{name}: its cells outlined");
+    assert_eq!(
+        values["uses"],
+        drawn(&hint.uses, &values["drawn"]),
+        "{name}"
+    );
+    assert_eq!(
+        values["scope"],
+        drawn(&hint.scope, &values["drawn"]),
+        "{name}"
+    );
+    assert!(
+        values["context"].contains("root_of_the_search"),
+        "{name}: {}",
+        values["context"]
+    );
+    assert!(
+        !values["solver"].is_empty(),
+        "{name}: the solver's next step"
+    );
+    assert_eq!(values["hidden_after"], "1", "{name}: a step on closes it");
+    assert_eq!(values["changed_after"], "none", "{name}: and its outlines");
+}
+
+/// The probe of a page whose search guesses: the hint at the start, then at the
+/// step of the last node of the search tree (inside a branch).
+const BRANCH_PROBE: &str = "
+  const out = [];
+  const put = (name, value) => out.push(name + '=' + String(value).replace(/\\s+/g, '_'));
+  const text = (id) => document.getElementById(id).textContent;
+  document.getElementById('hint-button').click();
+  put('start_weakest', text('hint-weakest'));
+  put('start_outlined', document.querySelectorAll('[data-var].hint-changed').length);
+  const nodes = document.querySelectorAll('.tree-node');
+  nodes[nodes.length - 1].querySelector('circle').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  document.getElementById('hint-button').click();
+  put('branch_step', text('step-number'));
+  put('branch_depth', text('depth'));
+  put('branch_weakest', text('hint-weakest'));
+  put('branch_context', text('hint-context'));
+  document.getElementById('probe').textContent = out.join(' ');
+";
+
+/// What the panel writes for any hint: a step's line, or the message.
+fn expected_weakest(hint: &PageHint) -> String {
+    if hint.kind == "step" {
+        return weakest_line(hint);
+    }
+    hint.message
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// Eight queens by search: no rule deduces anything at the start (the panel says
+/// guessing is needed, as `sieve queens hint 8` does), and a step inside a branch
+/// shows that branch's hint, saying so.
+fn check_branch_hints(scratch: &Scratch) {
+    let page = scratch.0.join("queens-hint.html");
+    let args = ["queens", "solve", "8", "--trace", "html", "--out"];
+    let output = common::run(&[&args[..], &[page.to_str().unwrap()]].concat(), None);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let html = fs::read_to_string(&page).unwrap();
+    let hints = page_hints(&html, events(&html));
+    let start = hints.at(None).expect("the start's hint");
+    assert_eq!(start.kind, "stuck");
+    let cli = common::stdout(&common::run(&["queens", "hint", "8"], None));
+    assert_eq!(start.message, cli.trim_end());
+    let at = html.rfind("</body>").unwrap();
+    let probed = format!(
+        "{}<pre id=\"probe\"></pre><script>(function () {{ {BRANCH_PROBE} }}());</script>{}",
+        &html[..at],
+        &html[at..]
+    );
+    fs::write(&page, probed).unwrap();
+    let values = probe(scratch, "queens-hint", &page);
+    assert_eq!(values["start_weakest"], expected_weakest(start));
+    assert_eq!(values["start_outlined"], "0");
+    let step: usize = values["branch_step"].parse().unwrap();
+    let depth: usize = values["branch_depth"].parse().unwrap();
+    assert!(depth >= 1, "the last node is inside the search");
+    let hint = hints.at(Some(step)).expect("the branch state's hint");
+    assert_eq!(values["branch_weakest"], expected_weakest(hint));
+    let branch = format!("inside_a_search_branch_at_depth_{depth}");
+    assert!(
+        values["branch_context"].contains(&branch),
+        "{}",
+        values["branch_context"]
+    );
+}
+
+#[test]
+fn the_hint_button_shows_the_weakest_hint_and_outlines_its_cells() {
+    if !browser_available() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{BROWSER} is not installed; this test needs it"
+        );
+        return;
+    }
+    let scratch = Scratch(
+        std::env::temp_dir().join(format!("sieve-cli-hint-browser-{}", std::process::id())),
+    );
+    fs::create_dir_all(&scratch.0).unwrap();
+    let tents = [
+        "tents",
+        "solve",
+        "8x8:acfbkabkaaadh,3,0,2,1,1,1,1,3,2,1,1,3,0,2,0,3",
+    ];
+    let sudoku = [
+        "sudoku",
+        "solve",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ];
+    std::thread::scope(|scope| {
+        let runs = [
+            scope.spawn(|| check_hint_panel(&scratch, "tents", &tents)),
+            scope.spawn(|| check_hint_panel(&scratch, "sudoku", &sudoku)),
+            scope.spawn(|| check_branch_hints(&scratch)),
+        ];
+        for run in runs {
+            run.join().expect("the hint panel's checks pass");
         }
     });
 }

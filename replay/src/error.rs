@@ -226,6 +226,38 @@ pub enum ReplayError {
     /// a line for a value its variable does not have).
     #[error("the board does not fit: {0}")]
     BoardLayer(String),
+    /// A hint is given to a step the trace does not have.
+    #[error("a hint for step {step}, but the trace has {events} events")]
+    HintStep {
+        /// The step.
+        step: usize,
+        /// How many events the trace has.
+        events: usize,
+    },
+    /// A step is given a hint index the table does not have.
+    #[error("hint index {index}, but there are {hints} hints")]
+    HintIndex {
+        /// The index.
+        index: usize,
+        /// How many hints the table has.
+        hints: usize,
+    },
+    /// The hints were made for a trace of another length.
+    #[error("the hints cover {found} events, the trace has {expected}")]
+    HintSteps {
+        /// The trace's events.
+        expected: usize,
+        /// The events the hints cover.
+        found: usize,
+    },
+    /// A hint names a variable the trace does not have.
+    #[error("a hint names variable {var}, but the trace has {variables}")]
+    HintVariable {
+        /// The variable index in the hint.
+        var: usize,
+        /// How many variables the trace has.
+        variables: usize,
+    },
     /// The trace or view could not be written as JSON.
     #[error("cannot write the page's data as JSON: {0}")]
     Json(#[from] serde_json::Error),

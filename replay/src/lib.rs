@@ -43,6 +43,12 @@
 //! scope, from the trace) are outlined with the border clue they belong to. The page replays the trace the way
 //! `docs/trace-format.md` describes ("Replay page" there gives the details).
 //!
+//! Hints: [`replay_page_with_hints`] embeds, for the states the page shows, the
+//! hints the caller worked out ([`Hints`]: each distinct [`Hint`] once, and which one
+//! each step shows); the page's *What is deduced next?* shows the hint of the
+//! current step (its tier, rule, sentence and facts) and outlines the cells it
+//! changes and uses, beside the solver's own next step.
+//!
 //! Whole solves: the page replays every event of the trace, packed (a few bytes an
 //! event, each sentence written once) and with checkpoints of the state, so a jump
 //! to any step of a long solve replays a few hundred events at most.
@@ -51,6 +57,7 @@
 mod board;
 mod error;
 mod escape;
+mod hints;
 mod pack;
 mod page;
 mod validate;
@@ -60,6 +67,7 @@ pub use board::{
     BOARD_CELL_LIMIT, Board, BoardCell, BoardLine, CLUE_BAND, Cage, Clue, ClueShape, Ink, Point,
 };
 pub use error::ReplayError;
+pub use hints::{Hint, HintStep, Hints};
 pub use validate::DRAWING_LIMIT;
 pub use view::{BorderClues, View};
 
@@ -82,5 +90,20 @@ pub fn replay_page_with_limit(
     view: &View,
     event_limit: usize,
 ) -> Result<String, ReplayError> {
-    page::build(title, trace, view, event_limit)
+    page::build(title, trace, view, event_limit, None)
+}
+
+/// [`replay_page`] whose "What is deduced next?" panel shows, at each step, the
+/// weakest-tier hint for the state shown, as `hints` gives it (the caller works them
+/// out: the page has only the traced model, not the puzzle's weaker tiers).
+///
+/// Errors as [`replay_page`] does, and when the hints cover another number of events
+/// or name a variable the trace does not have.
+pub fn replay_page_with_hints(
+    title: &str,
+    trace: &TraceDocument,
+    view: &View,
+    hints: &Hints,
+) -> Result<String, ReplayError> {
+    page::build(title, trace, view, usize::MAX, Some(hints))
 }

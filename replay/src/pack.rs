@@ -95,14 +95,20 @@ pub(crate) fn pack<'a>(trace: &'a TraceDocument, events: &'a [TraceEvent]) -> Pa
 fn pack_scopes(scopes: &[Vec<usize>]) -> String {
     let mut numbers = Vec::new();
     for scope in scopes {
-        numbers.push(scope.len() as i64);
-        let mut previous = 0;
-        for &var in scope {
-            numbers.push(var as i64 - previous);
-            previous = var as i64;
-        }
+        push_gaps(scope, &mut numbers);
     }
     write_numbers(&numbers)
+}
+
+/// A list of variables as numbers: its count, then the first and each one's
+/// distance from the one before (small for the ascending lists of scopes).
+pub(crate) fn push_gaps(vars: &[usize], numbers: &mut Vec<i64>) {
+    numbers.push(vars.len() as i64);
+    let mut previous = 0;
+    for &var in vars {
+        numbers.push(var as i64 - previous);
+        previous = var as i64;
+    }
 }
 
 /// The characters of a packed number: 64 that need no escaping in JSON or HTML
@@ -141,13 +147,14 @@ pub(crate) fn write_number(number: i64, out: &mut String) {
 
 /// A string table: each string's index, given once.
 #[derive(Default)]
-struct Strings<'a> {
-    list: Vec<&'a str>,
+pub(crate) struct Strings<'a> {
+    pub(crate) list: Vec<&'a str>,
     index: HashMap<&'a str, usize>,
 }
 
 impl<'a> Strings<'a> {
-    fn of(&mut self, text: &'a str) -> i64 {
+    /// The index of `text`, added if it is new.
+    pub(crate) fn of(&mut self, text: &'a str) -> i64 {
         let next = self.list.len();
         let index = *self.index.entry(text).or_insert(next);
         if index == next {

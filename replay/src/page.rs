@@ -4,6 +4,7 @@ use sieve::TraceDocument;
 
 use crate::error::ReplayError;
 use crate::escape::{html_text, script_json};
+use crate::hints::Hints;
 use crate::pack::pack;
 use crate::validate::check_trace;
 use crate::view::View;
@@ -12,22 +13,32 @@ const TEMPLATE: &str = include_str!("assets/page.html");
 const STYLE: &str = include_str!("assets/page.css");
 const SCRIPT: &str = include_str!("assets/page.js");
 
-/// Build the page for the first `limit` events of `trace`.
+/// Build the page for the first `limit` events of `trace`, with the weakest-tier
+/// hints of its states when the caller worked them out.
 pub(crate) fn build(
     title: &str,
     trace: &TraceDocument,
     view: &View,
     limit: usize,
+    hints: Option<&Hints>,
 ) -> Result<String, ReplayError> {
     let kept = trace.events.len().min(limit);
     check_trace(trace, &trace.events[..kept])?;
     view.check(&trace.firsts, &trace.sizes)?;
     let trace_json = serde_json::to_string(&pack(trace, &trace.events[..kept]))?;
     let view_json = serde_json::to_string(view)?;
+    let hints_json = match hints {
+        Some(hints) => {
+            hints.check(trace.events.len(), trace.variables.len())?;
+            serde_json::to_string(&hints.packed())?
+        }
+        None => "null".to_string(),
+    };
     let note = truncation_note(trace.events.len(), kept);
     let title = html_text(title);
     let trace_json = script_json(&trace_json);
     let view_json = script_json(&view_json);
+    let hints_json = script_json(&hints_json);
     Ok(fill(TEMPLATE, |name| match name {
         "title" => Some(&title),
         "style" => Some(STYLE),
@@ -35,6 +46,7 @@ pub(crate) fn build(
         "note" => Some(&note),
         "trace" => Some(&trace_json),
         "view" => Some(&view_json),
+        "hints" => Some(&hints_json),
         _ => None,
     }))
 }

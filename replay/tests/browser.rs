@@ -952,7 +952,7 @@ fn check_tree_click(
     let next = find_step(trace, step + 1, |event| {
         event.kind == "change" && event.rule.is_some()
     });
-    let hint = common::by_id(&dom, "hint").text();
+    let hint = common::by_id(&dom, "hint-solver").text();
     let expected = format!(
         "step {next}: {} \u{2260} ",
         trace.variables[trace.events[next].var.unwrap()]

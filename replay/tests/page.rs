@@ -5,7 +5,10 @@ mod common;
 
 use common::Recorded;
 use sieve::{TraceDocument, Value};
-use sieve_replay::{ReplayError, View, replay_page, replay_page_with_limit};
+use sieve_replay::{
+    Hint, HintStep, Hints, ReplayError, View, replay_page, replay_page_with_hints,
+    replay_page_with_limit,
+};
 
 fn puzzles() -> Vec<(&'static str, Recorded)> {
     vec![
@@ -56,10 +59,11 @@ fn every_puzzle_makes_a_self_contained_page() {
         assert_self_contained(&page, name);
         assert_eq!(
             page.matches("<script").count(),
-            3,
-            "{name}: two data elements and one script"
+            4,
+            "{name}: three data elements (trace, view, hints) and one script"
         );
-        assert_eq!(page.matches("</script>").count(), 3, "{name}");
+        assert_eq!(page.matches("</script>").count(), 4, "{name}");
+        assert_eq!(common::script_data(&page, "hints-data"), "null", "{name}");
         assert!(page.contains("<style>"), "{name}: the style is inline");
         assert!(!page.contains("{{"), "{name}: every placeholder is filled");
     }
@@ -114,7 +118,7 @@ fn data_cannot_end_the_element_it_sits_in() {
     assert!(!page.contains("alert(1)</script>"));
     assert!(!page.contains("<!--"));
     assert!(!page.contains('\u{2028}') && !page.contains('\u{2029}'));
-    assert_eq!(page.matches("</script>").count(), 3);
+    assert_eq!(page.matches("</script>").count(), 4);
     let data = common::script_data(&page, "trace-data");
     for forbidden in ['<', '>', '&'] {
         assert!(!data.contains(forbidden), "the data holds {forbidden}");
@@ -321,4 +325,79 @@ fn a_trace_without_events_still_makes_a_page() {
     let embedded = common::unpack(common::script_data(&page, "trace-data"));
     assert_eq!(embedded["events"].as_array().unwrap().len(), 0);
     assert_eq!(embedded["start"][0], serde_json::json!([0]));
+}
+
+/// A hint whose words try to end the data element, changing `changed`.
+fn hostile_hint(changed: usize) -> Hint {
+    Hint::Step(HintStep {
+        tier: "tier 1 (attacks)".to_string(),
+        rule: "</script><script>alert(2)</script>".to_string(),
+        effect: "queen 1 ≠ 2; queen 2 ≠ 3".to_string(),
+        inference: "attack".to_string(),
+        text: "x < y && y > z".to_string(),
+        because: "because queen 3 = 1".to_string(),
+        changed: vec![changed],
+        uses: vec![2],
+        scope: vec![0, 1, 2, 3],
+    })
+}
+
+#[test]
+fn hints_are_embedded_once_each_safely_and_checked() {
+    let recorded = common::queens(4);
+    let events = recorded.trace.events.len();
+    let mut hints = Hints::new(events);
+    hints.set(None, hostile_hint(0)).unwrap();
+    hints.set(Some(0), hostile_hint(0)).unwrap();
+    let solved = Hint::Solved {
+        message: "already solved".to_string(),
+    };
+    hints.set(Some(events - 1), solved).unwrap();
+    assert_eq!((hints.distinct(), hints.steps_with_hint()), (2, 3));
+    hints.set_notes("about the hints", "how to have one");
+    let page = replay_page_with_hints("hints", &recorded.trace, &recorded.view, &hints).unwrap();
+    assert!(!page.contains("alert(2)</script>"));
+    assert_eq!(page.matches("</script>").count(), 4);
+    let data = common::script_data(&page, "hints-data");
+    for forbidden in ['<', '>', '&'] {
+        assert!(!data.contains(forbidden), "the hints hold {forbidden}");
+    }
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    assert_eq!(data["count"], 2);
+    assert_eq!(data["about"], "about the hints");
+    assert_eq!(data["missing"], "how to have one");
+    // The effect's parts are strings of their own, each once.
+    let strings: Vec<&str> = (data["strings"].as_array().unwrap().iter())
+        .map(|string| string.as_str().unwrap())
+        .collect();
+    for part in [
+        "queen 1 ≠ 2",
+        "queen 2 ≠ 3",
+        "already solved",
+        "x < y && y > z",
+    ] {
+        assert_eq!(strings.iter().filter(|&&s| s == part).count(), 1, "{part}");
+    }
+    // Runs: the start and step 0 hint 1, then none, then the last step hint 2.
+    let runs = common::read_numbers(data["runs"].as_str().unwrap());
+    assert_eq!(runs, [0, 1, 2, 0, events as i64 - 2, 2]);
+}
+
+#[test]
+fn hints_that_do_not_fit_the_trace_are_refused() {
+    let recorded = common::queens(4);
+    let events = recorded.trace.events.len();
+    let mut hints = Hints::new(events);
+    hints.set(None, hostile_hint(99)).unwrap();
+    let refused = replay_page_with_hints("bad", &recorded.trace, &recorded.view, &hints);
+    assert!(
+        matches!(refused, Err(ReplayError::HintVariable { var: 99, .. })),
+        "{refused:?}"
+    );
+    let short = Hints::new(events - 1);
+    let refused = replay_page_with_hints("short", &recorded.trace, &recorded.view, &short);
+    assert!(
+        matches!(refused, Err(ReplayError::HintSteps { .. })),
+        "{refused:?}"
+    );
 }

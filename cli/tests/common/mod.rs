@@ -4,6 +4,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+pub mod page_data;
+
 /// Runs `sieve` with `args`, feeding `stdin` when given.
 pub fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sieve"))

@@ -35,7 +35,7 @@ use std::fmt;
 use std::ops::Range;
 
 use sieve::fast::bits;
-use sieve::{Domains, Event, Fixpoint, Flow, Observer, RuleId, VarId, apply_rule};
+use sieve::{Domains, Event, Fact, Fixpoint, Flow, Observer, RuleId, VarId, apply_rule};
 
 use crate::grid::Grid;
 use crate::model::{ModelError, SudokuModel};
@@ -58,6 +58,9 @@ pub struct CellChange {
     pub inference: &'static str,
     /// The rule's sentence for this change.
     pub text: String,
+    /// The facts it rests on (the values placed or gone in the cells it reads), so
+    /// that a hint can show the cells a deduction uses.
+    pub facts: Vec<Fact>,
 }
 
 impl CellChange {
@@ -401,6 +404,7 @@ impl Observer for Collector {
                 after: change.after[0],
                 inference: change.inference,
                 text: (change.text.clone()).unwrap_or_else(|| change.inference.to_string()),
+                facts: change.facts.to_vec(),
             });
         }
         Flow::Continue

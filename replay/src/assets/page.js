@@ -6,6 +6,8 @@
 
   const trace = JSON.parse(document.getElementById('trace-data').textContent);
   const view = JSON.parse(document.getElementById('view-data').textContent);
+  const hintsElement = document.getElementById('hints-data');
+  const hintData = hintsElement ? JSON.parse(hintsElement.textContent) : null;
   const events = unpack(trace);
   const lastStep = events.length - 1;
   const varCount = trace.variables.length;
@@ -116,6 +118,84 @@
     return out;
   }
   const scopes = unpackScopes(trace);
+
+  /* The weakest-tier hints (see replay/src/hints.rs): runs of places, place 0
+     the start and place s + 1 step s, each with its hint index + 1 (0: none
+     computed). `starts` and `which` hold each run's first place and hint. */
+  const hintRuns = (function () {
+    const runs = { starts: [], which: [] };
+    if (!hintData) { return runs; }
+    const numbers = readNumbers(hintData.runs);
+    let place = 0;
+    for (let at = 0; at + 1 < numbers.length; at += 2) {
+      place += numbers[at];
+      runs.starts.push(place);
+      runs.which.push(numbers[at + 1] - 1);
+    }
+    return runs;
+  }());
+
+  /* The hints themselves, read back from their packed numbers (see
+     replay/src/hints.rs): one object a hint, with the fields of a Hint. */
+  const hintTable = (function () {
+    if (!hintData) { return []; }
+    const numbers = readNumbers(hintData.hints);
+    const strings = hintData.strings;
+    const scopeNumbers = readNumbers(hintData.scopes);
+    let at = 0;
+    const next = () => numbers[at++];
+    const gaps = (source, from) => {
+      let place = from;
+      const count = source[place++];
+      const vars = [];
+      let v = 0;
+      for (let index = 0; index < count; index += 1) { v += source[place++]; vars.push(v); }
+      return { vars: vars, end: place };
+    };
+    const hintScopes = [];
+    for (let place = 0; place < scopeNumbers.length;) {
+      const read = gaps(scopeNumbers, place);
+      hintScopes.push(read.vars);
+      place = read.end;
+    }
+    const list = () => { const read = gaps(numbers, at); at = read.end; return read.vars; };
+    const parts = () => {
+      const count = next();
+      const out = [];
+      for (let index = 0; index < count; index += 1) { out.push(strings[next()]); }
+      return out.join('; ');
+    };
+    const kinds = ['step', 'stuck', 'solved', 'contradiction'];
+    const table = [];
+    for (let index = 0; index < hintData.count; index += 1) {
+      const kind = kinds[next()];
+      if (kind !== 'step') {
+        table.push({ kind: kind, message: strings[next()] });
+        continue;
+      }
+      const hint = { kind: kind, tier: strings[next()], rule: strings[next()], inference: strings[next()], because: strings[next()] };
+      hint.effect = parts();
+      hint.text = parts();
+      hint.changed = list();
+      hint.uses = list();
+      hint.scope = hintScopes[next()] || [];
+      table.push(hint);
+    }
+    return table;
+  }());
+
+  /* The hint of the state after `step` (-1: the start), or null. */
+  function hintAt(step) {
+    const place = step + 1;
+    let low = 0;
+    let high = hintRuns.starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (hintRuns.starts[middle] <= place) { low = middle + 1; } else { high = middle; }
+    }
+    const index = low > 0 ? hintRuns.which[low - 1] : -1;
+    return index >= 0 ? hintTable[index] : null;
+  }
 
   /* The root pass: the engine queues every rule before its first propagation,
      so a rule that runs there without a wake was pending from the start. Those
@@ -336,8 +416,24 @@
     return marks;
   }
 
+  /* What a shown hint outlines: the cells it changes, those its facts name,
+     and its rule's cells, in place of the step's own marks. */
+  function hintMarks(hint) {
+    const marks = { changed: [], runChanged: [], cause: [], decision: [], conflict: [], removed: [], removedVar: -1, emptied: false, scope: [], inScope: new Set(), hintChanged: [], hintUses: [] };
+    if (!hint || hint.kind !== 'step') { return marks; }
+    marks.changed = hint.changed;
+    marks.hintChanged = hint.changed;
+    marks.cause = hint.uses;
+    marks.hintUses = hint.uses;
+    marks.scope = hint.scope;
+    marks.inScope = new Set(hint.scope);
+    return marks;
+  }
+
   function classesOf(v, marks) {
     const names = [];
+    if (marks.hintChanged && marks.hintChanged.indexOf(v) >= 0) { names.push('hint-changed'); }
+    if (marks.hintUses && marks.hintUses.indexOf(v) >= 0) { names.push('hint-uses'); }
     if (marks.runChanged.indexOf(v) >= 0) { names.push('run-changed'); }
     if (marks.cause.indexOf(v) >= 0) { names.push('cause'); }
     if (marks.decision.indexOf(v) >= 0) { names.push('decision'); }
@@ -1130,6 +1226,40 @@
     return 'nothing: this is the end of the solve';
   }
 
+  /* The hint panel at `step`: the weakest tier's deduction from the state
+     shown (as `sieve <puzzle> hint` writes it), what state that is, and the
+     solver's own next step. */
+  function drawHint(step) {
+    const box = byId('hint');
+    box.hidden = hintShownAt !== step;
+    if (box.hidden) { return; }
+    const weakest = byId('hint-weakest');
+    weakest.replaceChildren();
+    byId('hint-because').textContent = '';
+    const depth = replay.stack.length - 1;
+    let context = '';
+    if (!hintData) {
+      weakest.textContent = 'This page was written without the weakest-tier hints.';
+    } else {
+      const hint = hintAt(step);
+      if (!hint) {
+        weakest.textContent = 'No hint was worked out for this state: ' + hintData.missing;
+      } else if (hint.kind === 'step') {
+        weakest.appendChild(element('span', 'hint-tier', hint.tier + ':'));
+        const told = ' ' + hint.effect + '  [' + hint.inference + ', ' + hint.rule + ']' + (hint.text && hint.text !== hint.inference ? ' ' + hint.text : '');
+        weakest.appendChild(document.createTextNode(told));
+        byId('hint-because').textContent = hint.because;
+      } else {
+        weakest.textContent = hint.message;
+      }
+      context = depth === 0
+        ? 'The weakest hint is for the state shown, at the root of the search (no guess taken). ' + hintData.about
+        : 'The weakest hint is for the state shown, inside a search branch at depth ' + depth + ': its guesses are taken as given. ' + hintData.about;
+    }
+    byId('hint-context').textContent = context;
+    byId('hint-solver').textContent = nextDeduction(step);
+  }
+
   function drawPanel(step, event) {
     const text = describe(event);
     byId('step-number').textContent = step < 0 ? 'start' : String(step);
@@ -1140,7 +1270,7 @@
     byId('why').textContent = text.why;
     byId('inference').textContent = event && event.inference ? event.inference : '';
     byId('because').textContent = because(event);
-    byId('hint').textContent = '';
+    drawHint(step);
     const status = byId('status');
     status.textContent = text.status;
     status.className = 'status ' + text.status.toLowerCase();
@@ -1154,6 +1284,8 @@
 
   let current = -1;
   let timer = null;
+  /* The step whose hint the panel shows (its button was pressed there), or null. */
+  let hintShownAt = null;
 
   function hashFor(step) { return step < 0 ? '#step=start' : '#step=' + step; }
 
@@ -1178,7 +1310,8 @@
     replayTo(target);
     current = target;
     const event = target >= 0 ? events[target] : null;
-    const marks = highlights(event);
+    if (hintShownAt !== target) { hintShownAt = null; }
+    const marks = hintShownAt === target && hintData ? hintMarks(hintAt(target)) : highlights(event);
     drawPuzzle(top(), marks, event);
     drawPanel(target, event);
     highlightTree(target);
@@ -1322,7 +1455,7 @@
     });
     byId('to-end').addEventListener('click', () => { pause(); show(lastStep); });
     byId('play').addEventListener('click', play);
-    byId('hint-button').addEventListener('click', () => { byId('hint').textContent = nextDeduction(current); });
+    byId('hint-button').addEventListener('click', () => { hintShownAt = current; show(current); });
     byId('jump').addEventListener('change', () => {
       const step = parseInt(byId('jump').value, 10);
       pause();
