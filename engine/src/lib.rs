@@ -46,6 +46,7 @@ pub mod provenance;
 pub mod repair;
 pub mod rules;
 pub mod search;
+pub mod split;
 pub mod trace;
 pub mod value_set;
 
