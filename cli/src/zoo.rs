@@ -8,9 +8,12 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::ValueEnum;
+use serde::{Deserialize, Serialize};
+use sieve::hash::mix;
 use sieve::rules::Probing;
 use sieve::{
     Config, Count, Counters, Domains, Fixpoint, Model, Schedule, Search, Uniqueness, Value, VarId,
@@ -21,6 +24,7 @@ use sieve_replay::View;
 use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, print_stats, report,
 };
+use crate::shards::{Progress, ShardArgs, interrupt_flag};
 use crate::teach::{Question, TraceArgs, Traced, explain, parse_cell, write_trace};
 
 /// Where the game IDs come from.
@@ -102,6 +106,8 @@ pub struct CountArgs {
     stats: bool,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    parts: ShardArgs,
 }
 
 impl CountArgs {
@@ -113,7 +119,14 @@ impl CountArgs {
             limit,
             stats,
             strategy,
+            parts: ShardArgs::default(),
         }
+    }
+
+    /// The same arguments, split or checkpointed by `parts` (`sieve sudoku count`
+    /// on a game ID hands its own on).
+    pub fn with_parts(self, parts: ShardArgs) -> Self {
+        CountArgs { parts, ..self }
     }
 }
 
@@ -187,7 +200,14 @@ input error (exit 2) naming the offset in the parameters or the description.";
 
 const COUNT_HELP: &str = "\
 One number a puzzle. Exit code 1 when a puzzle has no solution; --limit K
-stops at K.";
+stops at K.
+
+--shard i/n counts only the puzzles whose number (from 0, in input order) is
+i modulo n and prints them as a JSON part; `sieve merge-shards` joins the n
+parts into what one run prints. --checkpoint FILE keeps the puzzles counted
+so far in FILE; Ctrl-C or SIGTERM saves it between puzzles (exit 130) and the
+same command resumes. Both read the whole input first, and refuse it (exit 2)
+when an ID is malformed. See docs/scale.md.";
 
 const RATE_HELP: &str = "\
 One line a puzzle: `tier K (NAME)`, the weakest tier of the puzzle's rules
@@ -436,6 +456,9 @@ pub fn count<P: ZooPuzzle>(args: &CountArgs, out: &mut dyn Write) -> Result<Outc
 }
 
 fn count_all<P: ZooPuzzle>(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    if args.parts.active() {
+        return count_in_parts::<P>(args, out);
+    }
     let config = args.strategy.config();
     for_each_id::<P>(&args.input, |line, puzzle| {
         let started = Instant::now();
@@ -443,27 +466,181 @@ fn count_all<P: ZooPuzzle>(args: &CountArgs, out: &mut dyn Write) -> Result<Outc
         if args.stats {
             print_stats(&counters, started.elapsed())?;
         }
-        writeln!(out, "{}", count.solutions)?;
-        if count.limit_reached {
-            report(
-                line,
-                format!(
-                    "stopped at the limit of {} (there may be more)",
-                    count.solutions
-                ),
-            )?;
-        } else if let Some(reason) = count.stopped {
-            report(
-                line,
-                format!("the search stopped ({reason}): the count is a lower bound"),
-            )?;
-            return Ok(Outcome::Unsolved);
-        } else if count.solutions == 0 {
-            report(line, "no solution")?;
-            return Ok(Outcome::Unsolved);
-        }
-        Ok(Outcome::Success)
+        write_count(line, &count, out)
     })
+}
+
+/// Prints one puzzle's count, and reports a limit, a stop or no solution.
+fn write_count(
+    line: Option<usize>,
+    count: &Count,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    writeln!(out, "{}", count.solutions)?;
+    if count.limit_reached {
+        report(
+            line,
+            format!(
+                "stopped at the limit of {} (there may be more)",
+                count.solutions
+            ),
+        )?;
+    } else if let Some(reason) = count.stopped {
+        report(
+            line,
+            format!("the search stopped ({reason}): the count is a lower bound"),
+        )?;
+        return Ok(Outcome::Unsolved);
+    } else if count.solutions == 0 {
+        report(line, "no solution")?;
+        return Ok(Outcome::Unsolved);
+    }
+    Ok(Outcome::Success)
+}
+
+/// The kind of the parts `<puzzle> count --shard` prints.
+pub const COUNT_KIND: &str = "zoo count";
+
+/// What a part of `<puzzle> count` holds for each puzzle it counted.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CountUnit {
+    /// The puzzle's line in the input file (none for an ID given as argument).
+    pub line: Option<usize>,
+    /// Its solutions, up to the limit.
+    pub solutions: u64,
+    /// Whether the count stopped at `--limit`.
+    pub limit_reached: bool,
+}
+
+impl CountUnit {
+    fn count(&self) -> Count {
+        Count {
+            solutions: self.solutions,
+            limit_reached: self.limit_reached,
+            stopped: None,
+        }
+    }
+}
+
+/// `<puzzle> count --shard i/n` or `--checkpoint FILE`: the puzzles are the
+/// units, numbered in input order.
+fn count_in_parts<P: ZooPuzzle>(
+    args: &CountArgs,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let puzzles = read_all::<P>(&args.input)?;
+    let config = args.strategy.config();
+    let input = puzzles.iter().fold(0u64, |hash, (_, id, _)| {
+        id.bytes()
+            .chain([b'\n'])
+            .fold(hash, |hash, byte| mix(hash ^ u64::from(byte)))
+    });
+    let command = format!(
+        "count of {} ({} IDs, input {input:016x}) --limit {:?} --var-order {:?} --value-order {:?}",
+        P::TITLE,
+        puzzles.len(),
+        args.limit,
+        config.var_order,
+        config.value_order
+    );
+    let progress: Progress<CountUnit> =
+        Progress::open(&args.parts, COUNT_KIND, &command, puzzles.len())?;
+    let interrupt = interrupt_flag(&args.parts)?;
+    let sharded = args.parts.shard.is_some();
+    let shard = args.parts.shard();
+    let mut outcome = Outcome::Success;
+    for (unit, (line, _, puzzle)) in puzzles.iter().enumerate() {
+        if !shard.owns(unit) {
+            continue;
+        }
+        if interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return progress.interrupted();
+        }
+        let count = match progress.finished(unit) {
+            Some(done) => done.count(),
+            None => {
+                let started = Instant::now();
+                let (count, counters) = P::count(puzzle, args.limit, &config)?;
+                if args.stats {
+                    print_stats(&counters, started.elapsed())?;
+                }
+                if count.stopped.is_none() {
+                    let done = CountUnit {
+                        line: *line,
+                        solutions: count.solutions,
+                        limit_reached: count.limit_reached,
+                    };
+                    progress.record(unit, done);
+                }
+                count
+            }
+        };
+        if !sharded {
+            outcome = outcome.and(write_count(*line, &count, out)?);
+        } else if let Some(reason) = count.stopped {
+            report(*line, format!("the search stopped ({reason}): not counted"))?;
+            outcome = Outcome::Unsolved;
+        }
+    }
+    progress.save()?;
+    if sharded {
+        progress.print(out)?;
+    }
+    Ok(outcome)
+}
+
+/// An ID of the input: its line, its text and the puzzle it describes.
+type ReadId<P> = (Option<usize>, String, <P as ZooPuzzle>::Puzzle);
+
+/// Every ID of the input with its line, parsed: a malformed one is reported,
+/// and any makes the whole input an error.
+fn read_all<P: ZooPuzzle>(input: &IdInput) -> Result<Vec<ReadId<P>>, CliError> {
+    let mut puzzles = Vec::new();
+    let mut malformed = 0;
+    let mut visit = |line: Option<usize>, id: &str| -> Result<(), CliError> {
+        match P::parse(id) {
+            Ok(puzzle) => puzzles.push((line, id.to_string(), puzzle)),
+            Err(message) if line.is_some() => {
+                report(line, message)?;
+                malformed += 1;
+            }
+            Err(message) => return Err(CliError::input(format!("the game ID: {message}"))),
+        }
+        Ok(())
+    };
+    match (&input.file, input.id.as_deref()) {
+        (Some(path), _) => read_batch(open_input(path)?, path, &mut visit)?,
+        (None, Some("-")) => {
+            let stdin = PathBuf::from("-");
+            read_batch(open_input(&stdin)?, &stdin, &mut visit)?;
+        }
+        (None, Some(id)) => visit(None, id)?,
+        (None, None) => {
+            return Err(CliError::input(
+                "no puzzle given: give a game ID (params:description) or --file",
+            ));
+        }
+    }
+    if malformed > 0 {
+        return Err(CliError::input(format!(
+            "{malformed} game ID line{} could not be read: a split or checkpointed count \
+             needs every ID",
+            if malformed == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(puzzles)
+}
+
+/// `sieve merge-shards` over parts of `<puzzle> count`: what one run prints.
+pub fn print_merged_count(units: &[CountUnit], out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let mut outcome = Outcome::Success;
+    for unit in units {
+        outcome = outcome.and(write_count(unit.line, &unit.count(), out)?);
+    }
+    Ok(outcome)
 }
 
 /// `--trace`: the first puzzle's solve over the model of its strongest tier,
