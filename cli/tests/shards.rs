@@ -190,7 +190,7 @@ fn a_killed_count_resumes_from_its_checkpoint_to_the_same_result() {
         "--checkpoint-every",
         "0",
     ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sieve"))
+    let child = Command::new(env!("CARGO_BIN_EXE_sieve"))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
