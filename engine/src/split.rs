@@ -3,8 +3,8 @@
 //! every n-th of them.
 //!
 //! A search's tree is cut at a frontier: the root is propagated and branched
-//! with the config's own orders (`var = value`, then `var != value`), level by
-//! level, until the frontier holds enough open nodes. The frontier's subtrees
+//! with the config's own orders (`var = value`, then `var != value`), the
+//! heaviest nodes first, until the frontier holds enough open nodes. The frontier's subtrees
 //! partition the tree (each solution lies below exactly one of them), so counts
 //! over them add up to the count of one search, whatever the number of parts.
 //! The frontier depends only on the model, the start state, the config's orders
@@ -40,6 +40,7 @@ use thiserror::Error;
 
 use crate::domain::Domains;
 use crate::error::Error as ModelError;
+use crate::ids::{Value, VarId};
 use crate::model::Model;
 use crate::search::{Config, Root, Search, StopReason};
 
@@ -157,16 +158,31 @@ pub struct Subtrees {
     states: Vec<Domains>,
 }
 
-/// A node of the frontier: its state, and whether it may still be branched.
+/// A node of the frontier: its propagated state, and the decision the search
+/// would make there (none at a leaf, where every variable is assigned).
 struct Node {
     state: Domains,
-    open: bool,
+    branch: Option<(VarId, Value)>,
+}
+
+impl Node {
+    /// How much is left to search below the node, roughly: its candidates beyond
+    /// one a variable. An integer, so that every machine orders nodes alike.
+    fn weight(&self) -> u64 {
+        let state = &self.state;
+        (0..state.num_vars())
+            .map(|index| u64::from(state.count(VarId::from_index(index)).saturating_sub(1)))
+            .sum()
+    }
 }
 
 impl Subtrees {
     /// The frontier of the search of `model` from `start` with `config`'s orders,
-    /// grown level by level until it holds at least `at_least` subtrees or every
-    /// node of it is a leaf. Failed nodes are dropped and leaves (full
+    /// with at least `at_least` subtrees, or every node of it a leaf. It grows in
+    /// rounds: each round branches the heaviest quarter of the open nodes (most
+    /// candidates left; ties: the first) in place, so the subtrees come out in
+    /// the tree's left-to-right order and of comparable size. Each child is
+    /// propagated when made: failed ones are dropped and leaves (full
     /// assignments) kept, so searching every subtree finds every solution once.
     /// Limits in `config` do not apply to the split itself. `at_least` ≤ 1 keeps
     /// the start state whole, unpropagated.
@@ -176,56 +192,65 @@ impl Subtrees {
         config: &Config,
         at_least: usize,
     ) -> Result<Subtrees, SplitError> {
+        if at_least <= 1 {
+            return Ok(Subtrees {
+                states: vec![start],
+            });
+        }
         let config = Config {
             node_limit: None,
             time_limit: None,
             ..*config
         };
         let mut search = Search::from_state(model, start.clone(), config)?;
-        let mut level = vec![Node {
-            state: start,
-            open: true,
-        }];
-        while level.len() < at_least && level.iter().any(|node| node.open) {
-            level = Self::grow(&mut search, level)?;
+        let mut nodes: Vec<Node> = Self::probe(&mut search, &start)?.into_iter().collect();
+        while nodes.len() < at_least {
+            let mut open: Vec<(u64, usize)> = (nodes.iter().enumerate())
+                .filter(|(_, node)| node.branch.is_some())
+                .map(|(index, node)| (node.weight(), index))
+                .collect();
+            if open.is_empty() {
+                break;
+            }
+            // Heaviest first, ties in tree order.
+            open.sort_unstable_by_key(|&(weight, index)| (std::cmp::Reverse(weight), index));
+            let mut chosen = vec![false; nodes.len()];
+            for &(_, index) in open.iter().take(open.len().div_ceil(4)) {
+                chosen[index] = true;
+            }
+            let mut next = Vec::with_capacity(nodes.len() * 2);
+            for (node, branch_it) in nodes.into_iter().zip(chosen) {
+                match (node.branch, branch_it) {
+                    (Some((var, value)), true) => {
+                        let mut equal = node.state.clone();
+                        equal.assign(var, value)?;
+                        let mut other = node.state;
+                        other.remove(var, value)?;
+                        next.extend(Self::probe(&mut search, &equal)?);
+                        next.extend(Self::probe(&mut search, &other)?);
+                    }
+                    _ => next.push(node),
+                }
+            }
+            nodes = next;
         }
         Ok(Subtrees {
-            states: level.into_iter().map(|node| node.state).collect(),
+            states: nodes.into_iter().map(|node| node.state).collect(),
         })
     }
 
-    /// The next level: every open node replaced by its two children, in order.
-    fn grow(search: &mut Search<'_, '_>, level: Vec<Node>) -> Result<Vec<Node>, SplitError> {
-        let mut next = Vec::with_capacity(level.len() * 2);
-        for node in level {
-            if !node.open {
-                next.push(node);
-                continue;
-            }
-            search.restart(&node.state)?;
-            match search.probe_root().map_err(SplitError::Stopped)? {
-                Root::Conflict => {}
-                Root::Leaf => next.push(Node {
-                    state: search.domains().clone(),
-                    open: false,
-                }),
-                Root::Branch(var, value) => {
-                    let mut equal = search.domains().clone();
-                    equal.assign(var, value)?;
-                    let mut other = search.domains().clone();
-                    other.remove(var, value)?;
-                    next.push(Node {
-                        state: equal,
-                        open: true,
-                    });
-                    next.push(Node {
-                        state: other,
-                        open: true,
-                    });
-                }
-            }
-        }
-        Ok(next)
+    /// The node of `state` once propagated; `None` when the rules fail there.
+    fn probe(search: &mut Search<'_, '_>, state: &Domains) -> Result<Option<Node>, SplitError> {
+        search.restart(state)?;
+        let branch = match search.probe_root().map_err(SplitError::Stopped)? {
+            Root::Conflict => return Ok(None),
+            Root::Leaf => None,
+            Root::Branch(var, value) => Some((var, value)),
+        };
+        Ok(Some(Node {
+            state: search.domains().clone(),
+            branch,
+        }))
     }
 
     /// How many subtrees there are.
@@ -300,7 +325,7 @@ mod tests {
             for at_least in [0, 1, 2, 5, 40, 10_000] {
                 let subtrees =
                     Subtrees::split(&model, model.domains(), &config, at_least).expect("a split");
-                assert!(subtrees.len() >= at_least.min(720));
+                assert!(subtrees.len() >= at_least.min(720), "{}", subtrees.len());
                 let total: u64 = subtrees
                     .iter()
                     .map(|(_, start)| {
