@@ -437,6 +437,9 @@ pub fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<Outcome, CliError> 
         crate::queens::COUNT_KIND => crate::queens::print_merged_count(&read(&kind, units)?, out),
         crate::zoo::COUNT_KIND => crate::zoo::print_merged_count(&read(&kind, units)?, out),
         crate::sudoku::COUNT_KIND => crate::sudoku::print_merged_count(&read(&kind, units)?, out),
+        crate::sudoku_generate::GENERATE_KIND => {
+            crate::sudoku_generate::print_merged(&read(&kind, units)?, out)
+        }
         other => Err(CliError::input(format!(
             "parts of `{other}`, which this sieve cannot merge"
         ))),

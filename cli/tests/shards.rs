@@ -244,3 +244,34 @@ fn a_checkpointed_puzzle_count_prints_what_one_run_prints() {
     assert_same(&single, &run(&with, None), "first run");
     assert_same(&single, &run(&with, None), "from the finished checkpoint");
 }
+
+#[test]
+fn generated_chunks_merge_into_the_single_run() {
+    let dir = folder("generate");
+    // Three chunks of 256 puzzles (the last one short).
+    let args = [
+        "sudoku", "generate", "--box", "2", "--count", "600", "--seed", "5",
+    ];
+    let single = run(&args, None);
+    assert!(single.status.success(), "{}", stderr(&single));
+    assert_eq!(stdout(&single).lines().count(), 600);
+    for shards in [1, 2, 3, 7] {
+        let merged = split_and_merge(&args, shards, &dir);
+        assert_same(&single, &merged, &format!("generate in {shards}"));
+    }
+    let checkpoint = dir.join("generate.json").display().to_string();
+    let mut with = args.to_vec();
+    with.extend(["--checkpoint", &checkpoint]);
+    assert_same(&single, &run(&with, None), "checkpointed");
+    assert_same(&single, &run(&with, None), "from the finished checkpoint");
+    let unseeded = run(
+        &["sudoku", "generate", "--count", "5", "--shard", "0/2"],
+        None,
+    );
+    assert_eq!(unseeded.status.code(), Some(2));
+    assert!(
+        stderr(&unseeded).contains("need --seed"),
+        "{}",
+        stderr(&unseeded)
+    );
+}
