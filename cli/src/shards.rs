@@ -436,6 +436,7 @@ pub fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<Outcome, CliError> 
     match kind.as_str() {
         crate::queens::COUNT_KIND => crate::queens::print_merged_count(&read(&kind, units)?, out),
         crate::zoo::COUNT_KIND => crate::zoo::print_merged_count(&read(&kind, units)?, out),
+        crate::zoo::SUBTREES_KIND => crate::zoo::print_merged_subtrees(&read(&kind, units)?, out),
         crate::sudoku::COUNT_KIND => crate::sudoku::print_merged_count(&read(&kind, units)?, out),
         crate::sudoku_generate::GENERATE_KIND => {
             crate::sudoku_generate::print_merged(&read(&kind, units)?, out)

@@ -15,6 +15,7 @@ use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 use sieve::hash::mix;
 use sieve::rules::Probing;
+use sieve::split::Subtrees;
 use sieve::{
     Config, Count, Counters, Domains, Fixpoint, Model, Schedule, Search, Uniqueness, Value, VarId,
     propagate,
@@ -207,7 +208,10 @@ i modulo n and prints them as a JSON part; `sieve merge-shards` joins the n
 parts into what one run prints. --checkpoint FILE keeps the puzzles counted
 so far in FILE; Ctrl-C or SIGTERM saves it between puzzles (exit 130) and the
 same command resumes. Both read the whole input first, and refuse it (exit 2)
-when an ID is malformed. See docs/scale.md.";
+when an ID is malformed. A single ID is split instead into the subtrees of
+its search below the first decisions (at least 64, and 16 a shard; not for
+puzzles that count otherwise, such as solo and tents), and Ctrl-C stops it at
+once. See docs/scale.md.";
 
 const RATE_HELP: &str = "\
 One line a puzzle: `tier K (NAME)`, the weakest tier of the puzzle's rules
@@ -300,6 +304,11 @@ pub trait ZooPuzzle {
         let answer = (search.uniqueness()).map(|found| Self::solution(&model, &found.values));
         Ok((answer, search.counters()))
     }
+    /// Whether [`ZooPuzzle::count`] is the default: a search of `build`'s model
+    /// from `start`, which a split or checkpointed count of one puzzle may cut into
+    /// the search's subtrees. A puzzle that counts otherwise (a projection of the
+    /// solutions, another model) says `false`, and is counted whole.
+    const COUNT_SEARCHES_MODEL: bool = true;
     /// Counts solutions up to `limit`.
     fn count(
         puzzle: &Self::Puzzle,
@@ -529,6 +538,11 @@ fn count_in_parts<P: ZooPuzzle>(
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
     let puzzles = read_all::<P>(&args.input)?;
+    if let [(line, id, puzzle)] = puzzles.as_slice()
+        && P::COUNT_SEARCHES_MODEL
+    {
+        return count_subtrees::<P>(args, (*line, id, puzzle), out);
+    }
     let config = args.strategy.config();
     let input = puzzles.iter().fold(0u64, |hash, (_, id, _)| {
         id.bytes()
@@ -594,6 +608,146 @@ fn count_in_parts<P: ZooPuzzle>(
 
 /// An ID of the input: its line, its text and the puzzle it describes.
 type ReadId<P> = (Option<usize>, String, <P as ZooPuzzle>::Puzzle);
+
+/// The kind of the parts of `<puzzle> count --shard` over one puzzle's subtrees.
+pub const SUBTREES_KIND: &str = "zoo count subtrees";
+
+/// The fewest subtrees a split or checkpointed count of one puzzle is cut into.
+const PUZZLE_SUBTREES: usize = 64;
+
+/// What a part of a one-puzzle count holds for each subtree it counted.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SubtreeUnit {
+    /// The puzzle's line in the input file (none for an ID given as argument).
+    pub line: Option<usize>,
+    /// The count's `--limit`.
+    pub limit: Option<u64>,
+    /// The subtree's solutions, up to the limit.
+    pub solutions: u64,
+}
+
+/// The count of one puzzle from its subtrees' counts (each up to the limit): their
+/// sum, cut at the limit, which is what one search up to the limit finds.
+fn sum_subtrees(solutions: u64, limit: Option<u64>) -> Count {
+    match limit {
+        Some(limit) if solutions >= limit => Count {
+            solutions: limit,
+            limit_reached: true,
+            stopped: None,
+        },
+        _ => Count {
+            solutions,
+            limit_reached: false,
+            stopped: None,
+        },
+    }
+}
+
+/// `<puzzle> count ID --shard i/n` or `--checkpoint FILE`: the units are the
+/// subtrees of the puzzle's search below its first decisions.
+fn count_subtrees<P: ZooPuzzle>(
+    args: &CountArgs,
+    (line, id, puzzle): (Option<usize>, &str, &P::Puzzle),
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let config = args.strategy.config();
+    let model = P::build(puzzle)?;
+    let wanted = args.parts.subtrees_wanted(PUZZLE_SUBTREES);
+    let split = |at_least| {
+        Subtrees::split(P::model(&model), P::start(&model), &config, at_least)
+            .map_err(CliError::input)
+    };
+    let mut subtrees = split(wanted)?;
+    if subtrees.is_empty() {
+        // The rules fail at the root: the whole puzzle is the one unit, whose
+        // count of 0 says "no solution" with its line, as one run does.
+        subtrees = split(1)?;
+    }
+    let command = format!(
+        "count of {} {id} --limit {:?} --var-order {:?} --value-order {:?}",
+        P::TITLE,
+        args.limit,
+        config.var_order,
+        config.value_order
+    );
+    let progress: Progress<SubtreeUnit> =
+        Progress::open(&args.parts, SUBTREES_KIND, &command, subtrees.len())?;
+    let interrupt = interrupt_flag(&args.parts)?;
+    let started = Instant::now();
+    let mut stopped = None;
+    let mut unfinished = 0;
+    let mut counters = Counters::default();
+    for unit in progress.todo() {
+        let state = subtrees.state(unit).expect("a unit is a subtree").clone();
+        let mut search =
+            Search::from_state(P::model(&model), state, config).map_err(CliError::input)?;
+        if let Some(flag) = &interrupt {
+            search = search.cancel_on(flag.clone());
+        }
+        let count = search.count_in_place(args.limit);
+        add_counters(&mut counters, &search.counters());
+        if count.stopped.is_some() {
+            stopped = count.stopped;
+            unfinished += count.solutions;
+            break;
+        }
+        let solutions = count.solutions;
+        let limit = args.limit;
+        progress.record(
+            unit,
+            SubtreeUnit {
+                line,
+                limit,
+                solutions,
+            },
+        );
+    }
+    progress.save()?;
+    if args.stats {
+        print_stats(&counters, started.elapsed())?;
+    }
+    if stopped == Some(sieve::StopReason::Cancelled) {
+        return progress.interrupted();
+    }
+    let part = progress.part();
+    if args.parts.shard.is_some() {
+        progress.print(out)?;
+        if let Some(reason) = stopped {
+            report(line, format!("the search stopped ({reason}): not counted"))?;
+            return Ok(Outcome::Unsolved);
+        }
+        return Ok(Outcome::Success);
+    }
+    let finished: u64 = part.finished.values().map(|unit| unit.solutions).sum();
+    let mut count = sum_subtrees(finished + unfinished, args.limit);
+    if !count.limit_reached {
+        count.stopped = stopped;
+    }
+    write_count(line, &count, out)
+}
+
+/// Adds a search's counters to a total.
+fn add_counters(total: &mut Counters, more: &Counters) {
+    total.nodes += more.nodes;
+    total.failures += more.failures;
+    total.backtracks += more.backtracks;
+    total.propagations += more.propagations;
+    total.changes += more.changes;
+    total.solutions += more.solutions;
+    total.max_depth = total.max_depth.max(more.max_depth);
+}
+
+/// `sieve merge-shards` over parts of a one-puzzle count: what one run prints.
+pub fn print_merged_subtrees(
+    units: &[SubtreeUnit],
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let Some(first) = units.first() else {
+        return Err(CliError::input("the parts hold no subtree of the puzzle"));
+    };
+    let solutions = units.iter().map(|unit| unit.solutions).sum();
+    write_count(first.line, &sum_subtrees(solutions, first.limit), out)
+}
 
 /// Every ID of the input with its line, parsed: a malformed one is reported,
 /// and any makes the whole input an error.

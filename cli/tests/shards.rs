@@ -275,3 +275,28 @@ fn generated_chunks_merge_into_the_single_run() {
         stderr(&unseeded)
     );
 }
+
+#[test]
+fn one_puzzle_splits_into_its_search_subtrees() {
+    let dir = folder("subtrees");
+    // A map of six regions without a given colour: 504 colourings.
+    let id = "4x4n6:adccfdbb,f";
+    for args in [
+        &["map", "count", id][..],
+        &["map", "count", id, "--limit", "100"],
+        // No solution: the first two regions touch and share a given colour.
+        &["map", "count", "4x4n6:adccfdbb,00d"],
+    ] {
+        let single = run(args, None);
+        for shards in [1, 2, 3, 7] {
+            let merged = split_and_merge(args, shards, &dir);
+            assert_same(&single, &merged, &format!("{args:?} in {shards}"));
+        }
+        let checkpoint = dir.join("map.json").display().to_string();
+        let _ = std::fs::remove_file(&checkpoint);
+        let mut with = args.to_vec();
+        with.extend(["--checkpoint", &checkpoint]);
+        assert_same(&single, &run(&with, None), "checkpointed");
+    }
+    assert_eq!(stdout(&run(&["map", "count", id], None)), "504\n");
+}
