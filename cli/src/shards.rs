@@ -117,6 +117,8 @@ pub struct Progress<R> {
     checkpoint: Option<PathBuf>,
     every: Duration,
     last_saved: Mutex<Instant>,
+    /// Held while the checkpoint is written: threads never write it at once.
+    saving: Mutex<()>,
 }
 
 impl<R: Serialize + DeserializeOwned + Clone> Progress<R> {
@@ -172,6 +174,7 @@ impl<R: Serialize + DeserializeOwned + Clone> Progress<R> {
                 .checkpoint_every
                 .unwrap_or(Duration::from_secs(DEFAULT_CHECKPOINT_SECONDS)),
             last_saved: Mutex::new(Instant::now()),
+            saving: Mutex::new(()),
         })
     }
 
@@ -219,6 +222,10 @@ impl<R: Serialize + DeserializeOwned + Clone> Progress<R> {
         let Some(path) = &self.checkpoint else {
             return Ok(());
         };
+        let _saving = self
+            .saving
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let text = {
             let mut part = self.lock();
             part.complete = part.todo(self.shard).is_empty();

@@ -78,9 +78,10 @@ pub enum ShardError {
 }
 
 impl Shard {
-    /// The most shards a run splits into: each shard's subtrees are held in memory
-    /// by every shard, so the frontier stays below a few hundred thousand states.
-    pub const MAX_COUNT: usize = 10_000;
+    /// The most shards a run splits into. Every shard holds the whole frontier
+    /// (a few subtrees a shard, one state each), so the bound keeps it small: at
+    /// 16 subtrees a shard, 65,536 states (13 MB for 16 queens).
+    pub const MAX_COUNT: usize = 4_096;
 
     /// The whole run: shard 0 of 1.
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
