@@ -87,7 +87,7 @@ find that no solution extends the placements.";
 const COUNT_EXAMPLES: &str = "\
 Examples:
   sieve queens count 8                92
-  sieve queens count 12 --threads 2   14200, the first two columns split over two threads
+  sieve queens count 12 --threads 2   14200, the search's subtrees shared by two threads
   sieve queens count 8 --unique       12 (up to rotation and reflection)
   sieve queens count 14 --stats --schedule priority --restore trail
   sieve queens count 16 --shard 3/8 > part3.json    shard 3 of 8, as JSON
@@ -258,8 +258,9 @@ struct CountArgs {
     /// Count only solutions that are not rotations or reflections of each other (A002562).
     #[arg(long)]
     unique: bool,
-    /// Worker threads; the first two columns are split into N² subtrees (0: one per core;
-    /// at most 1024, and never more than the machine's cores run).
+    /// Worker threads, sharing the subtrees below the search's first decisions
+    /// (0: one per core; at most 1024, and never more than the machine's cores run);
+    /// the count does not change.
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
     /// Print search statistics to stderr.
