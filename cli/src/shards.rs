@@ -124,7 +124,7 @@ pub struct Progress<R> {
 impl<R: Serialize + DeserializeOwned + Clone> Progress<R> {
     /// A fresh progress for `units` units of `command`, or the one saved in the
     /// `--checkpoint` file when it exists; a checkpoint of another command or
-    /// shard is an input error.
+    /// shard is an input error, and so is a file that cannot be written.
     pub fn open(
         args: &ShardArgs,
         kind: &str,
@@ -166,7 +166,7 @@ impl<R: Serialize + DeserializeOwned + Clone> Progress<R> {
             }
             _ => fresh,
         };
-        Ok(Progress {
+        let progress = Progress {
             part: Mutex::new(part),
             shard,
             checkpoint: args.checkpoint.clone(),
@@ -175,7 +175,11 @@ impl<R: Serialize + DeserializeOwned + Clone> Progress<R> {
                 .unwrap_or(Duration::from_secs(DEFAULT_CHECKPOINT_SECONDS)),
             last_saved: Mutex::new(Instant::now()),
             saving: Mutex::new(()),
-        })
+        };
+        // Written at once, so that a checkpoint that cannot be written fails now,
+        // not after the first interval's work.
+        progress.save()?;
+        Ok(progress)
     }
 
     fn lock(&self) -> MutexGuard<'_, Part<R>> {

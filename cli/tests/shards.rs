@@ -197,8 +197,13 @@ fn a_killed_count_resumes_from_its_checkpoint_to_the_same_result() {
         .spawn()
         .expect("the sieve binary starts");
     // Some subtrees done and saved, but far from all (the count takes seconds).
+    let finished = || -> usize {
+        let text = std::fs::read_to_string(&checkpoint).unwrap_or_default();
+        let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        saved["finished"].as_object().map_or(0, |units| units.len())
+    };
     let started = Instant::now();
-    while !checkpoint.exists() && started.elapsed() < Duration::from_secs(20) {
+    while finished() == 0 && started.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(5));
     }
     let killed = Command::new("kill")
@@ -299,4 +304,22 @@ fn one_puzzle_splits_into_its_search_subtrees() {
         assert_same(&single, &run(&with, None), "checkpointed");
     }
     assert_eq!(stdout(&run(&["map", "count", id], None)), "504\n");
+}
+
+#[test]
+fn a_checkpoint_that_cannot_be_written_fails_at_once() {
+    let dir = folder("unwritable");
+    let path = dir
+        .join("no-such-folder")
+        .join("q.json")
+        .display()
+        .to_string();
+    let output = run(&["queens", "count", "12", "--checkpoint", &path], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no-such-folder"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(output.stdout.is_empty());
 }
