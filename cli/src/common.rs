@@ -17,6 +17,8 @@ Exit codes:
   1  a puzzle has no solution, or several where one was required, or a node or time
      limit stopped the search before it had the answer (a batch goes on)
   2  usage or input error (bad flag, unreadable file, malformed puzzle or game ID)
+130  Ctrl-C or SIGTERM stopped a run with --checkpoint, after saving it (run it again
+     to resume)
 A run whose stdout or stderr is closed by its reader (`sieve ... | head`) ends
 there, quietly, with 0.";
 
@@ -31,15 +33,17 @@ pub enum Outcome {
     Success,
     /// Some puzzle had no solution, or several where one was required.
     Unsolved,
+    /// SIGINT or SIGTERM stopped a run that keeps a checkpoint, after saving it.
+    Interrupted,
 }
 
 impl Outcome {
     /// Combine the outcomes of a batch: one unsolved puzzle makes the batch unsolved.
     pub fn and(self, other: Outcome) -> Outcome {
-        if self == Outcome::Success && other == Outcome::Success {
-            Outcome::Success
-        } else {
-            Outcome::Unsolved
+        match (self, other) {
+            (Outcome::Interrupted, _) | (_, Outcome::Interrupted) => Outcome::Interrupted,
+            (Outcome::Success, Outcome::Success) => Outcome::Success,
+            _ => Outcome::Unsolved,
         }
     }
 
@@ -48,6 +52,7 @@ impl Outcome {
         match self {
             Outcome::Success => ExitCode::SUCCESS,
             Outcome::Unsolved => ExitCode::from(1),
+            Outcome::Interrupted => ExitCode::from(crate::shards::EXIT_INTERRUPTED),
         }
     }
 }

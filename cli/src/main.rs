@@ -23,6 +23,7 @@ mod pearl;
 mod play;
 mod progress;
 mod queens;
+mod shards;
 mod signpost;
 mod skyscrapers;
 mod slant;
@@ -63,6 +64,8 @@ enum Command {
     /// Solve a FlatZinc model (MiniZinc's solver input) with the FlatZinc solver
     /// interface's flags.
     Fzn(fzn::Args),
+    /// Join the parts printed by `--shard i/n` runs into exactly what one run prints.
+    MergeShards(shards::MergeArgs),
     /// Write a MiniZinc solver configuration (sieve.msc and its mznlib) into a
     /// folder, for `MZN_SOLVER_PATH=DIR minizinc --solver sieve`.
     MinizincConfig(fzn::ConfigArgs),
@@ -140,6 +143,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, CliError> {
         Command::Dominosa(args) => dominosa::run(args, out),
         Command::Fzn(args) => fzn::run(args, out),
         Command::MinizincConfig(args) => fzn::config(args, out),
+        Command::MergeShards(args) => shards::merge(args, out),
         Command::Binairo(args) => binairo::run(args, out),
         Command::Hitori(args) => hitori::run(args, out),
         Command::Fillomino(args) => filling::run(args, out),

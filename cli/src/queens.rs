@@ -6,11 +6,13 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Subcommand, ValueEnum};
+use serde::{Deserialize, Serialize};
 use sieve::{Value, VarId};
 use sieve_queens::classic::DEFAULT_CLASSIC_STEPS;
 use sieve_queens::{
-    Board, Classic, ClassicEnd, ClassicOptions, ClassicRun, HuntOptions, QueensError, QueensModel,
-    RepairOptions, hunt_all, render_trace, seeded_start, solve_min_conflicts,
+    Board, Classic, ClassicEnd, ClassicOptions, ClassicRun, CountReport, HuntOptions, PartOptions,
+    QueensError, QueensModel, RepairOptions, hunt_all, render_trace, seeded_start,
+    solve_min_conflicts,
 };
 use sieve_replay::View;
 
@@ -18,6 +20,7 @@ use crate::common::{
     CliError, Outcome, StrategyArgs, parse_threads, print_stats, thread_count, warn,
 };
 use crate::hint::{HintTier, Hinter};
+use crate::shards::{Progress, ShardArgs, interrupt_flag};
 use crate::teach::{Question, TraceArgs, TraceFormat, Traced, explain, write_trace_to};
 
 const QUEENS_EXAMPLES: &str = "\
@@ -84,12 +87,19 @@ find that no solution extends the placements.";
 const COUNT_EXAMPLES: &str = "\
 Examples:
   sieve queens count 8                92
-  sieve queens count 12 --threads 2   14200, the first two columns split over two threads
+  sieve queens count 12 --threads 2   14200, the search's subtrees shared by two threads
   sieve queens count 8 --unique       12 (up to rotation and reflection)
   sieve queens count 14 --stats --schedule priority --restore trail
+  sieve queens count 16 --shard 3/8 > part3.json    shard 3 of 8, as JSON
+  sieve merge-shards part*.json                     the 8 parts joined: 14772512
+  sieve queens count 17 --checkpoint q17.json --threads 2
+                                                    Ctrl-C saves; the same command resumes
 
 Counts beyond N = 17 take far too long: give --max-nodes or --timeout (the count
-is then a lower bound).";
+is then a lower bound), or split them with --shard and keep their progress with
+--checkpoint (docs/scale.md). Split or checkpointed, the search is cut into
+subtrees below its first decisions (at least 256, and 16 a shard); shard i of n
+counts those whose number is i modulo n.";
 
 const ALL_EXAMPLES: &str = "\
 Examples:
@@ -253,8 +263,9 @@ struct CountArgs {
     /// Count only solutions that are not rotations or reflections of each other (A002562).
     #[arg(long)]
     unique: bool,
-    /// Worker threads; the first two columns are split into N² subtrees (0: one per core;
-    /// at most 1024, and never more than the machine's cores run).
+    /// Worker threads, sharing the subtrees below the search's first decisions
+    /// (0: one per core; at most 1024, and never more than the machine's cores run);
+    /// the count does not change.
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
     /// Print search statistics to stderr.
@@ -262,6 +273,8 @@ struct CountArgs {
     stats: bool,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    parts: ShardArgs,
 }
 
 /// How `all` finds the solutions.
@@ -573,6 +586,9 @@ fn check_full_count(n: usize, strategy: &StrategyArgs, what: &str) -> Result<(),
 }
 
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    if args.parts.active() {
+        return count_in_parts(args, out);
+    }
     check_full_count(args.n, &args.strategy, "counting")?;
     let model = QueensModel::new(args.n).map_err(CliError::input)?;
     let config = args.strategy.config();
@@ -587,8 +603,17 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     if args.stats {
         print_stats(&report.counters, started.elapsed())?;
     }
-    writeln!(out, "{}", report.solutions)?;
-    if let Some(reason) = report.stopped {
+    write_count(report.solutions, report.stopped, out)
+}
+
+/// Prints a count, and says so when a limit made it a lower bound (exit 1).
+fn write_count(
+    solutions: u64,
+    stopped: Option<sieve::StopReason>,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    writeln!(out, "{solutions}")?;
+    if let Some(reason) = stopped {
         // A count cut short by a node or time limit is no answer (exit 1).
         warn(format_args!(
             "the search stopped ({reason}): the count is a lower bound"
@@ -596,6 +621,86 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
         return Ok(Outcome::Unsolved);
     }
     Ok(Outcome::Success)
+}
+
+/// The kind of the parts `queens count --shard` prints.
+pub const COUNT_KIND: &str = "queens count";
+
+/// The fewest subtrees a split or checkpointed count is cut into, whatever the
+/// number of shards: enough that a checkpoint saves progress often.
+const COUNT_SUBTREES: usize = 256;
+
+/// What a part of `queens count` holds for each subtree it finished.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CountUnit {
+    /// The subtree's solutions (canonical ones with --unique).
+    pub solutions: u64,
+}
+
+/// `queens count --shard i/n` or `--checkpoint FILE`: the count over the
+/// subtrees of the search, those of one shard or those not yet in the checkpoint.
+fn count_in_parts(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let model = QueensModel::new(args.n).map_err(CliError::input)?;
+    let config = args.strategy.config();
+    let subtrees = model
+        .subtrees(&config, args.parts.subtrees_wanted(COUNT_SUBTREES))
+        .map_err(CliError::input)?;
+    let command = format!(
+        "queens count {}{} --var-order {:?} --value-order {:?}",
+        args.n,
+        if args.unique { " --unique" } else { "" },
+        config.var_order,
+        config.value_order
+    );
+    let progress = Progress::open(&args.parts, COUNT_KIND, &command, subtrees.len())?;
+    let options = PartOptions {
+        threads: thread_count(args.threads),
+        unique: args.unique,
+        cancel: interrupt_flag(&args.parts)?,
+    };
+    let started = Instant::now();
+    let todo = progress.todo();
+    let record = |index: usize, report: &CountReport| {
+        let unit = CountUnit {
+            solutions: report.solutions,
+        };
+        progress.record(index, unit);
+    };
+    let parts = model
+        .count_parts(&subtrees, &todo, &config, &options, &record)
+        .map_err(CliError::input)?;
+    progress.save()?;
+    let total = parts.total();
+    if args.stats {
+        print_stats(&total.counters, started.elapsed())?;
+    }
+    if parts.stopped == Some(sieve::StopReason::Cancelled) {
+        return progress.interrupted();
+    }
+    let part = progress.part();
+    if args.parts.shard.is_some() {
+        progress.print(out)?;
+        return Ok(if part.complete {
+            Outcome::Success
+        } else {
+            warn(format_args!(
+                "the search stopped ({}): shard {} is unfinished",
+                parts
+                    .stopped
+                    .map_or("?".to_string(), |reason| reason.to_string()),
+                args.parts.shard()
+            ))?;
+            Outcome::Unsolved
+        });
+    }
+    let finished: u64 = part.finished.values().map(|unit| unit.solutions).sum();
+    let lower_bound = finished + parts.unfinished.solutions;
+    write_count(lower_bound, parts.stopped, out)
+}
+
+/// `sieve merge-shards` over parts of `queens count`: what one run prints.
+pub fn print_merged_count(units: &[CountUnit], out: &mut dyn Write) -> Result<Outcome, CliError> {
+    write_count(units.iter().map(|unit| unit.solutions).sum(), None, out)
 }
 
 fn all(args: &AllArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {

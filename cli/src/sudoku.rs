@@ -9,10 +9,13 @@
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
-use sieve::{Counters, Value};
+use serde::{Deserialize, Serialize};
+use sieve::hash::mix;
+use sieve::{Count, Counters, Value};
 use sieve_sudoku::explain::{PathEnd, Step};
 use sieve_sudoku::parse::{self, Parsed};
 use sieve_sudoku::rate::RateError;
@@ -26,6 +29,7 @@ use sieve_sudoku::{
 use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, report, warn,
 };
+use crate::shards::{Progress, ShardArgs, interrupt_flag};
 use crate::sudoku_hints::{SUDOKU_STUCK, SudokuHints};
 use crate::teach::{self, Question, TraceArgs, Traced, check_cell, parse_cell, write_trace};
 use crate::zoo::{self, IdInput};
@@ -219,6 +223,8 @@ struct CountArgs {
     limit: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    parts: ShardArgs,
 }
 
 /// The flags `solve` and `count` share.
@@ -324,7 +330,8 @@ fn solo_ids(args: Args) -> Result<SoloRun, Box<Args>> {
                 count.limit,
                 count.search.stats,
                 count.search.strategy,
-            );
+            )
+            .with_parts(count.parts);
             Ok(Box::new(move |out| crate::solo::count(&zoo_args, out)))
         }
         command => Err(Box::new(Args { command })),
@@ -809,6 +816,9 @@ fn report_unsolved(puzzle: &Puzzle, answer: Answer, prefix: &str) -> Result<(), 
 }
 
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    if args.parts.active() {
+        return count_in_parts(args, out);
+    }
     let puzzles = Puzzles::open(&args.input, None)?;
     let config = args.search.strategy.config();
     let mut stats = StatsReport::new(args.search.stats);
@@ -837,6 +847,138 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     });
     stats.finish()?;
     outcome
+}
+
+/// The kind of the parts `sudoku count --shard` prints.
+pub const COUNT_KIND: &str = "sudoku count";
+
+/// What a part of `sudoku count` holds for each puzzle it counted.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CountUnit {
+    /// The puzzle's line in the input file (none for a puzzle given as argument).
+    pub line: Option<usize>,
+    /// Its solutions, up to the limit.
+    pub solutions: u64,
+}
+
+/// `sudoku count --shard i/n` or `--checkpoint FILE`: the puzzles are the units,
+/// numbered in input order, all read first.
+fn count_in_parts(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let mut puzzles = Puzzles::open(&args.input, None)?;
+    let mut all = Vec::new();
+    while let Some(shape) = puzzles.peek_shape()? {
+        while let Some(puzzle) = puzzles.next_of(shape)? {
+            all.push(puzzle);
+        }
+    }
+    puzzles.finish(Outcome::Success)?;
+    let config = args.search.strategy.config();
+    let input = all.iter().fold(0u64, |hash, puzzle| {
+        let cells =
+            (puzzle.grid().cells().iter()).map(|cell| cell.map_or(0, |value| 1 + u64::from(value)));
+        cells
+            .chain([u64::MAX])
+            .fold(hash, |hash, cell| mix(hash ^ cell))
+    });
+    let command = format!(
+        "sudoku count ({} puzzles, input {input:016x}) --limit {:?} --tier {:?} --var-order {:?} \
+         --value-order {:?}",
+        all.len(),
+        args.limit,
+        args.search.tier,
+        config.var_order,
+        config.value_order
+    );
+    let progress: Progress<CountUnit> =
+        Progress::open(&args.parts, COUNT_KIND, &command, all.len())?;
+    let interrupt = interrupt_flag(&args.parts)?;
+    let sharded = args.parts.shard.is_some();
+    let shard = args.parts.shard();
+    let mut stats = StatsReport::new(args.search.stats);
+    let mut outcome = Outcome::Success;
+    for (unit, puzzle) in all.iter().enumerate() {
+        if !shard.owns(unit) {
+            continue;
+        }
+        if interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return progress.interrupted();
+        }
+        let count = match progress.finished(unit) {
+            Some(done) => Count {
+                solutions: done.solutions,
+                limit_reached: false,
+                stopped: None,
+            },
+            None => {
+                let model = search_model(puzzle.grid().shape(), args.search.tier)?;
+                let mut solver = Solver::new(&model, config).map_err(model_error)?;
+                let started = Instant::now();
+                let count = solver
+                    .count(puzzle.grid(), args.limit)
+                    .map_err(model_error)?;
+                stats.record(puzzle, &solver.counters(), started.elapsed())?;
+                if count.stopped.is_none() {
+                    let line = puzzle.line;
+                    let solutions = count.solutions;
+                    progress.record(unit, CountUnit { line, solutions });
+                }
+                count
+            }
+        };
+        if !sharded {
+            outcome = outcome.and(write_count(puzzle.line, &count, out)?);
+        } else if let Some(reason) = count.stopped {
+            puzzle.report(format!("the count stopped early ({reason}): not counted"))?;
+            outcome = Outcome::Unsolved;
+        }
+    }
+    progress.save()?;
+    stats.finish()?;
+    if sharded {
+        progress.print(out)?;
+    }
+    Ok(outcome)
+}
+
+/// Prints one puzzle's count as `sudoku count` does.
+fn write_count(
+    line: Option<usize>,
+    count: &Count,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    writeln!(out, "{}", count.solutions)?;
+    if let Some(reason) = count.stopped {
+        report(
+            line,
+            format!(
+                "the count stopped early ({reason}): at least {} solutions",
+                count.solutions
+            ),
+        )?;
+        return Ok(Outcome::Unsolved);
+    }
+    Ok(if count.solutions == 0 {
+        Outcome::Unsolved
+    } else {
+        Outcome::Success
+    })
+}
+
+/// `sieve merge-shards` over parts of `sudoku count`: what one run prints.
+pub fn print_merged_count(units: &[CountUnit], out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let mut outcome = Outcome::Success;
+    for unit in units {
+        let count = Count {
+            solutions: unit.solutions,
+            limit_reached: false,
+            stopped: None,
+        };
+        outcome = outcome.and(write_count(unit.line, &count, out)?);
+    }
+    Ok(outcome)
 }
 
 // ---------------------------------------------------------------------------------

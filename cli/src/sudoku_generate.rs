@@ -9,9 +9,11 @@
 //! that it may not be met soon; a request not met within `--max-attempts` is exit 1.
 
 use std::io::Write;
+use std::sync::atomic::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rayon::ThreadPoolBuilder;
+use serde::{Deserialize, Serialize};
 use sieve_sudoku::Shape;
 use sieve_sudoku::generate::transform::Variety;
 use sieve_sudoku::generate::{
@@ -21,6 +23,7 @@ use sieve_sudoku::generate::{
 
 use crate::common::{CliError, Outcome, parse_threads, thread_count, warn};
 use crate::progress::Progress;
+use crate::shards::{Progress as Parts, ShardArgs, interrupt_flag};
 
 const GENERATE_EXAMPLES: &str = "\
 Examples:
@@ -32,6 +35,9 @@ Examples:
   sieve sudoku generate --method srmagic --box 5   SRMagic's 25x25 (often not unique)
   sieve sudoku generate --method transform --level 6 --format json
   sieve sudoku generate --count 20 | sieve sudoku solve --file - --unique
+  sieve sudoku generate --count 100000 --seed 7 --shard 2/4 > part2.json
+                                                   a quarter: chunks 2, 6, 10, ... of 256
+  sieve merge-shards part*.json > puzzles.txt      the 4 parts: as one run with --seed 7
 
 Methods: unique (random grid, clues removed while the solution stays unique; the
 default), srmagic (the SRMagic pipeline, square boxes), transform (the MZ-80B's
@@ -114,6 +120,8 @@ pub struct GenerateArgs {
     /// machine's cores run); the puzzles do not change.
     #[arg(long, default_value_t = 0, value_name = "N", value_parser = parse_threads)]
     threads: usize,
+    #[command(flatten)]
+    parts: ShardArgs,
 }
 
 impl GenerateArgs {
@@ -174,6 +182,9 @@ impl GenerateArgs {
 /// Runs `sieve sudoku generate`.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let method = args.method()?;
+    if args.parts.active() {
+        return run_in_parts(args, &method, out);
+    }
     let seed = match args.seed {
         Some(seed) => seed,
         None => {
@@ -182,47 +193,167 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError
             seed
         }
     };
-    let pool = ThreadPoolBuilder::new()
-        .num_threads(thread_count(args.threads))
-        .build()
-        .map_err(|error| CliError::input(format!("--threads {}: {error}", args.threads)))?;
+    let pool = pool(args)?;
     let progress = Progress::start(args.count, announcement(args), rare_request(args));
-    let bar = progress.bar.clone();
     let mut start = 0;
     while start < args.count {
         let end = args.count.min(start + CHUNK);
-        let on_each = || bar.inc(1);
-        let puzzles = match pool
-            .install(|| generate_many_with_progress(&method, seed, start..end, &on_each))
-        {
+        let Some(block) = generate_block(args, &method, seed, start..end, &pool, &progress)? else {
+            return Ok(Outcome::Unsolved);
+        };
+        block.write(out, &progress)?;
+        start = end;
+    }
+    Ok(Outcome::Success)
+}
+
+/// The kind of the parts `sudoku generate --shard` prints.
+pub const GENERATE_KIND: &str = "sudoku generate";
+
+/// A chunk of puzzles as written: what a part of `sudoku generate` holds for
+/// each unit (puzzles `CHUNK * unit` onwards) it generated.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Block {
+    /// The puzzles, written in the run's format.
+    pub text: String,
+    /// The lines for standard error: puzzles that are not unique.
+    pub notes: Vec<String>,
+}
+
+impl Block {
+    /// Writes the puzzles, and the notes to standard error.
+    fn write(&self, out: &mut dyn Write, progress: &Progress) -> Result<(), CliError> {
+        out.write_all(self.text.as_bytes())?;
+        for note in &self.notes {
+            progress.bar.suspend(|| warn(note))?;
+        }
+        out.flush()?;
+        Ok(())
+    }
+}
+
+/// The worker threads of a run.
+fn pool(args: &GenerateArgs) -> Result<rayon::ThreadPool, CliError> {
+    ThreadPoolBuilder::new()
+        .num_threads(thread_count(args.threads))
+        .build()
+        .map_err(|error| CliError::input(format!("--threads {}: {error}", args.threads)))
+}
+
+/// Puzzles `range` of the run, written; `None` (after saying so) when the
+/// request could not be met within `--max-attempts`.
+fn generate_block(
+    args: &GenerateArgs,
+    method: &Method,
+    seed: u64,
+    range: std::ops::Range<usize>,
+    pool: &rayon::ThreadPool,
+    progress: &Progress,
+) -> Result<Option<Block>, CliError> {
+    let on_each = || progress.bar.inc(1);
+    let puzzles =
+        match pool.install(|| generate_many_with_progress(method, seed, range.clone(), &on_each)) {
             Ok(puzzles) => puzzles,
             Err(error @ GenerateError::AttemptsExhausted { .. }) => {
-                drop(progress);
+                progress.bar.finish_and_clear();
                 warn(format_args!("sieve: the request could not be met: {error}"))?;
-                return Ok(Outcome::Unsolved);
+                return Ok(None);
             }
             Err(error) => return Err(CliError::input(error)),
         };
-        for (index, puzzle) in (start..end).zip(&puzzles) {
-            let written = Written {
-                index,
-                seed: puzzle_seed(seed, index as u64),
-                method: &method,
-                puzzle,
-            };
-            write!(out, "{}", written.render(args.format)?)?;
-            if puzzle.uniqueness() != Uniqueness::Unique && args.format == FormatArg::Line {
-                bar.suspend(|| {
-                    warn(format_args!(
-                        "puzzle {}: {}",
-                        index + 1,
-                        puzzle.uniqueness()
-                    ))
-                })?;
-            }
+    let mut block = Block {
+        text: String::new(),
+        notes: Vec::new(),
+    };
+    for (index, puzzle) in range.zip(&puzzles) {
+        let written = Written {
+            index,
+            seed: puzzle_seed(seed, index as u64),
+            method,
+            puzzle,
+        };
+        block.text.push_str(&written.render(args.format)?);
+        if puzzle.uniqueness() != Uniqueness::Unique && args.format == FormatArg::Line {
+            block
+                .notes
+                .push(format!("puzzle {}: {}", index + 1, puzzle.uniqueness()));
         }
-        out.flush()?;
-        start = end;
+    }
+    Ok(Some(block))
+}
+
+/// `generate --shard i/n` or `--checkpoint FILE`: the units are chunks of
+/// [`CHUNK`] puzzles, each from its own seeds, so any machine makes any chunk.
+fn run_in_parts(
+    args: &GenerateArgs,
+    method: &Method,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let Some(seed) = args.seed else {
+        return Err(CliError::input(
+            "--shard and --checkpoint need --seed: every shard and every resumed run must \
+             draw from the same seed",
+        ));
+    };
+    let units = args.count.div_ceil(CHUNK);
+    let command = format!(
+        "sudoku generate --count {} --seed {seed} --box {} --format {:?} {method:?}",
+        args.count, args.shape, args.format
+    );
+    let saved: Parts<Block> = Parts::open(&args.parts, GENERATE_KIND, &command, units)?;
+    let interrupt = interrupt_flag(&args.parts)?;
+    let sharded = args.parts.shard.is_some();
+    let shard = args.parts.shard();
+    let pool = pool(args)?;
+    let owned = (0..units).filter(|unit| shard.owns(*unit));
+    let todo = owned.clone().filter(|unit| saved.finished(*unit).is_none());
+    let left: usize = todo.map(|unit| chunk(unit, args.count).len()).sum();
+    let progress = Progress::start(left, announcement(args), rare_request(args));
+    for unit in owned {
+        if interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            drop(progress);
+            return saved.interrupted();
+        }
+        let block = match saved.finished(unit) {
+            Some(block) => block,
+            None => {
+                let range = chunk(unit, args.count);
+                let Some(block) = generate_block(args, method, seed, range, &pool, &progress)?
+                else {
+                    saved.save()?;
+                    return Ok(Outcome::Unsolved);
+                };
+                saved.record(unit, block.clone());
+                block
+            }
+        };
+        if !sharded {
+            block.write(out, &progress)?;
+        }
+    }
+    drop(progress);
+    saved.save()?;
+    if sharded {
+        saved.print(out)?;
+    }
+    Ok(Outcome::Success)
+}
+
+/// The puzzles of unit `unit` of a run of `count`.
+fn chunk(unit: usize, count: usize) -> std::ops::Range<usize> {
+    unit * CHUNK..count.min((unit + 1) * CHUNK)
+}
+
+/// `sieve merge-shards` over parts of `sudoku generate`: what one run prints.
+pub fn print_merged(blocks: &[Block], out: &mut dyn Write) -> Result<Outcome, CliError> {
+    for block in blocks {
+        out.write_all(block.text.as_bytes())?;
+        for note in &block.notes {
+            warn(note)?;
+        }
     }
     Ok(Outcome::Success)
 }

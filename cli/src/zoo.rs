@@ -8,10 +8,14 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::ValueEnum;
+use serde::{Deserialize, Serialize};
+use sieve::hash::mix;
 use sieve::rules::Probing;
+use sieve::split::Subtrees;
 use sieve::{
     Config, Count, Counters, Domains, Fixpoint, Model, Schedule, Search, Uniqueness, Value, VarId,
     propagate,
@@ -23,6 +27,7 @@ use crate::common::{
 };
 use crate::hint::{Hinter, Propagation, ZooTiers};
 use crate::page_hints::HintSource;
+use crate::shards::{Progress, ShardArgs, interrupt_flag};
 use crate::teach::{Question, TraceArgs, Traced, explain, parse_cell, write_trace};
 
 /// Where the game IDs come from.
@@ -104,6 +109,8 @@ pub struct CountArgs {
     stats: bool,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    parts: ShardArgs,
 }
 
 impl CountArgs {
@@ -115,7 +122,14 @@ impl CountArgs {
             limit,
             stats,
             strategy,
+            parts: ShardArgs::default(),
         }
+    }
+
+    /// The same arguments, split or checkpointed by `parts` (`sieve sudoku count`
+    /// on a game ID hands its own on).
+    pub fn with_parts(self, parts: ShardArgs) -> Self {
+        CountArgs { parts, ..self }
     }
 }
 
@@ -189,7 +203,17 @@ input error (exit 2) naming the offset in the parameters or the description.";
 
 const COUNT_HELP: &str = "\
 One number a puzzle. Exit code 1 when a puzzle has no solution; --limit K
-stops at K.";
+stops at K.
+
+--shard i/n counts only the puzzles whose number (from 0, in input order) is
+i modulo n and prints them as a JSON part; `sieve merge-shards` joins the n
+parts into what one run prints. --checkpoint FILE keeps the puzzles counted
+so far in FILE; Ctrl-C or SIGTERM saves it between puzzles (exit 130) and the
+same command resumes. Both read the whole input first, and refuse it (exit 2)
+when an ID is malformed. A single ID is split instead into the subtrees of
+its search below the first decisions (at least 64, and 16 a shard; not for
+puzzles that count otherwise, such as solo and tents), and Ctrl-C stops it at
+once. See docs/scale.md.";
 
 const RATE_HELP: &str = "\
 One line a puzzle: `tier K (NAME)`, the weakest tier of the puzzle's rules
@@ -307,6 +331,11 @@ pub trait ZooPuzzle {
         let answer = (search.uniqueness()).map(|found| Self::solution(&model, &found.values));
         Ok((answer, search.counters()))
     }
+    /// Whether [`ZooPuzzle::count`] is the default: a search of `build`'s model
+    /// from `start`, which a split or checkpointed count of one puzzle may cut into
+    /// the search's subtrees. A puzzle that counts otherwise (a projection of the
+    /// solutions, another model) says `false`, and is counted whole.
+    const COUNT_SEARCHES_MODEL: bool = true;
     /// Counts solutions up to `limit`.
     fn count(
         puzzle: &Self::Puzzle,
@@ -463,6 +492,9 @@ pub fn count<P: ZooPuzzle>(args: &CountArgs, out: &mut dyn Write) -> Result<Outc
 }
 
 fn count_all<P: ZooPuzzle>(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    if args.parts.active() {
+        return count_in_parts::<P>(args, out);
+    }
     let config = args.strategy.config_or(P::solving_schedule());
     for_each_id::<P>(&args.input, |line, puzzle| {
         let started = Instant::now();
@@ -470,27 +502,326 @@ fn count_all<P: ZooPuzzle>(args: &CountArgs, out: &mut dyn Write) -> Result<Outc
         if args.stats {
             print_stats(&counters, started.elapsed())?;
         }
-        writeln!(out, "{}", count.solutions)?;
-        if count.limit_reached {
-            report(
-                line,
-                format!(
-                    "stopped at the limit of {} (there may be more)",
-                    count.solutions
-                ),
-            )?;
+        write_count(line, &count, out)
+    })
+}
+
+/// Prints one puzzle's count, and reports a limit, a stop or no solution.
+fn write_count(
+    line: Option<usize>,
+    count: &Count,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    writeln!(out, "{}", count.solutions)?;
+    if count.limit_reached {
+        report(
+            line,
+            format!(
+                "stopped at the limit of {} (there may be more)",
+                count.solutions
+            ),
+        )?;
+    } else if let Some(reason) = count.stopped {
+        report(
+            line,
+            format!("the search stopped ({reason}): the count is a lower bound"),
+        )?;
+        return Ok(Outcome::Unsolved);
+    } else if count.solutions == 0 {
+        report(line, "no solution")?;
+        return Ok(Outcome::Unsolved);
+    }
+    Ok(Outcome::Success)
+}
+
+/// The kind of the parts `<puzzle> count --shard` prints.
+pub const COUNT_KIND: &str = "zoo count";
+
+/// What a part of `<puzzle> count` holds for each puzzle it counted.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CountUnit {
+    /// The puzzle's line in the input file (none for an ID given as argument).
+    pub line: Option<usize>,
+    /// Its solutions, up to the limit.
+    pub solutions: u64,
+    /// Whether the count stopped at `--limit`.
+    pub limit_reached: bool,
+}
+
+impl CountUnit {
+    fn count(&self) -> Count {
+        Count {
+            solutions: self.solutions,
+            limit_reached: self.limit_reached,
+            stopped: None,
+        }
+    }
+}
+
+/// `<puzzle> count --shard i/n` or `--checkpoint FILE`: the puzzles are the
+/// units, numbered in input order.
+fn count_in_parts<P: ZooPuzzle>(
+    args: &CountArgs,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let puzzles = read_all::<P>(&args.input)?;
+    if let [(line, id, puzzle)] = puzzles.as_slice()
+        && P::COUNT_SEARCHES_MODEL
+    {
+        return count_subtrees::<P>(args, (*line, id, puzzle), out);
+    }
+    let config = args.strategy.config_or(P::solving_schedule());
+    let input = puzzles.iter().fold(0u64, |hash, (_, id, _)| {
+        id.bytes()
+            .chain([b'\n'])
+            .fold(hash, |hash, byte| mix(hash ^ u64::from(byte)))
+    });
+    let command = format!(
+        "count of {} ({} IDs, input {input:016x}) --limit {:?} --var-order {:?} --value-order {:?}",
+        P::TITLE,
+        puzzles.len(),
+        args.limit,
+        config.var_order,
+        config.value_order
+    );
+    let progress: Progress<CountUnit> =
+        Progress::open(&args.parts, COUNT_KIND, &command, puzzles.len())?;
+    let interrupt = interrupt_flag(&args.parts)?;
+    let sharded = args.parts.shard.is_some();
+    let shard = args.parts.shard();
+    let mut outcome = Outcome::Success;
+    for (unit, (line, _, puzzle)) in puzzles.iter().enumerate() {
+        if !shard.owns(unit) {
+            continue;
+        }
+        if interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return progress.interrupted();
+        }
+        let count = match progress.finished(unit) {
+            Some(done) => done.count(),
+            None => {
+                let started = Instant::now();
+                let (count, counters) = P::count(puzzle, args.limit, &config)?;
+                if args.stats {
+                    print_stats(&counters, started.elapsed())?;
+                }
+                if count.stopped.is_none() {
+                    let done = CountUnit {
+                        line: *line,
+                        solutions: count.solutions,
+                        limit_reached: count.limit_reached,
+                    };
+                    progress.record(unit, done);
+                }
+                count
+            }
+        };
+        if !sharded {
+            outcome = outcome.and(write_count(*line, &count, out)?);
         } else if let Some(reason) = count.stopped {
-            report(
+            report(*line, format!("the search stopped ({reason}): not counted"))?;
+            outcome = Outcome::Unsolved;
+        }
+    }
+    progress.save()?;
+    if sharded {
+        progress.print(out)?;
+    }
+    Ok(outcome)
+}
+
+/// An ID of the input: its line, its text and the puzzle it describes.
+type ReadId<P> = (Option<usize>, String, <P as ZooPuzzle>::Puzzle);
+
+/// The kind of the parts of `<puzzle> count --shard` over one puzzle's subtrees.
+pub const SUBTREES_KIND: &str = "zoo count subtrees";
+
+/// The fewest subtrees a split or checkpointed count of one puzzle is cut into.
+const PUZZLE_SUBTREES: usize = 64;
+
+/// What a part of a one-puzzle count holds for each subtree it counted.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SubtreeUnit {
+    /// The puzzle's line in the input file (none for an ID given as argument).
+    pub line: Option<usize>,
+    /// The count's `--limit`.
+    pub limit: Option<u64>,
+    /// The subtree's solutions, up to the limit.
+    pub solutions: u64,
+}
+
+/// The count of one puzzle from its subtrees' counts (each up to the limit): their
+/// sum, cut at the limit, which is what one search up to the limit finds.
+fn sum_subtrees(solutions: u64, limit: Option<u64>) -> Count {
+    match limit {
+        Some(limit) if solutions >= limit => Count {
+            solutions: limit,
+            limit_reached: true,
+            stopped: None,
+        },
+        _ => Count {
+            solutions,
+            limit_reached: false,
+            stopped: None,
+        },
+    }
+}
+
+/// `<puzzle> count ID --shard i/n` or `--checkpoint FILE`: the units are the
+/// subtrees of the puzzle's search below its first decisions.
+fn count_subtrees<P: ZooPuzzle>(
+    args: &CountArgs,
+    (line, id, puzzle): (Option<usize>, &str, &P::Puzzle),
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let config = args.strategy.config_or(P::solving_schedule());
+    let model = P::solving(puzzle)?;
+    let wanted = args.parts.subtrees_wanted(PUZZLE_SUBTREES);
+    let split = |at_least| {
+        Subtrees::split(P::model(&model), P::start(&model), &config, at_least)
+            .map_err(CliError::input)
+    };
+    let mut subtrees = split(wanted)?;
+    if subtrees.is_empty() {
+        // The rules fail at the root: the whole puzzle is the one unit, whose
+        // count of 0 says "no solution" with its line, as one run does.
+        subtrees = split(1)?;
+    }
+    let command = format!(
+        "count of {} {id} --limit {:?} --var-order {:?} --value-order {:?}",
+        P::TITLE,
+        args.limit,
+        config.var_order,
+        config.value_order
+    );
+    let progress: Progress<SubtreeUnit> =
+        Progress::open(&args.parts, SUBTREES_KIND, &command, subtrees.len())?;
+    let interrupt = interrupt_flag(&args.parts)?;
+    let started = Instant::now();
+    let mut stopped = None;
+    let mut unfinished = 0;
+    let mut counters = Counters::default();
+    for unit in progress.todo() {
+        let state = subtrees.state(unit).expect("a unit is a subtree").clone();
+        let mut search =
+            Search::from_state(P::model(&model), state, config).map_err(CliError::input)?;
+        if let Some(flag) = &interrupt {
+            search = search.cancel_on(flag.clone());
+        }
+        let count = search.count_in_place(args.limit);
+        add_counters(&mut counters, &search.counters());
+        if count.stopped.is_some() {
+            stopped = count.stopped;
+            unfinished += count.solutions;
+            break;
+        }
+        let solutions = count.solutions;
+        let limit = args.limit;
+        progress.record(
+            unit,
+            SubtreeUnit {
                 line,
-                format!("the search stopped ({reason}): the count is a lower bound"),
-            )?;
-            return Ok(Outcome::Unsolved);
-        } else if count.solutions == 0 {
-            report(line, "no solution")?;
+                limit,
+                solutions,
+            },
+        );
+    }
+    progress.save()?;
+    if args.stats {
+        print_stats(&counters, started.elapsed())?;
+    }
+    if stopped == Some(sieve::StopReason::Cancelled) {
+        return progress.interrupted();
+    }
+    let part = progress.part();
+    if args.parts.shard.is_some() {
+        progress.print(out)?;
+        if let Some(reason) = stopped {
+            report(line, format!("the search stopped ({reason}): not counted"))?;
             return Ok(Outcome::Unsolved);
         }
-        Ok(Outcome::Success)
-    })
+        return Ok(Outcome::Success);
+    }
+    let finished: u64 = part.finished.values().map(|unit| unit.solutions).sum();
+    let mut count = sum_subtrees(finished + unfinished, args.limit);
+    if !count.limit_reached {
+        count.stopped = stopped;
+    }
+    write_count(line, &count, out)
+}
+
+/// Adds a search's counters to a total.
+fn add_counters(total: &mut Counters, more: &Counters) {
+    total.nodes += more.nodes;
+    total.failures += more.failures;
+    total.backtracks += more.backtracks;
+    total.propagations += more.propagations;
+    total.changes += more.changes;
+    total.solutions += more.solutions;
+    total.max_depth = total.max_depth.max(more.max_depth);
+}
+
+/// `sieve merge-shards` over parts of a one-puzzle count: what one run prints.
+pub fn print_merged_subtrees(
+    units: &[SubtreeUnit],
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let Some(first) = units.first() else {
+        return Err(CliError::input("the parts hold no subtree of the puzzle"));
+    };
+    let solutions = units.iter().map(|unit| unit.solutions).sum();
+    write_count(first.line, &sum_subtrees(solutions, first.limit), out)
+}
+
+/// Every ID of the input with its line, parsed: a malformed one is reported,
+/// and any makes the whole input an error.
+fn read_all<P: ZooPuzzle>(input: &IdInput) -> Result<Vec<ReadId<P>>, CliError> {
+    let mut puzzles = Vec::new();
+    let mut malformed = 0;
+    let mut visit = |line: Option<usize>, id: &str| -> Result<(), CliError> {
+        match P::parse(id) {
+            Ok(puzzle) => puzzles.push((line, id.to_string(), puzzle)),
+            Err(message) if line.is_some() => {
+                report(line, message)?;
+                malformed += 1;
+            }
+            Err(message) => return Err(CliError::input(format!("the game ID: {message}"))),
+        }
+        Ok(())
+    };
+    match (&input.file, input.id.as_deref()) {
+        (Some(path), _) => read_batch(open_input(path)?, path, &mut visit)?,
+        (None, Some("-")) => {
+            let stdin = PathBuf::from("-");
+            read_batch(open_input(&stdin)?, &stdin, &mut visit)?;
+        }
+        (None, Some(id)) => visit(None, id)?,
+        (None, None) => {
+            return Err(CliError::input(
+                "no puzzle given: give a game ID (params:description) or --file",
+            ));
+        }
+    }
+    if malformed > 0 {
+        return Err(CliError::input(format!(
+            "{malformed} game ID line{} could not be read: a split or checkpointed count \
+             needs every ID",
+            if malformed == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(puzzles)
+}
+
+/// `sieve merge-shards` over parts of `<puzzle> count`: what one run prints.
+pub fn print_merged_count(units: &[CountUnit], out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let mut outcome = Outcome::Success;
+    for unit in units {
+        outcome = outcome.and(write_count(unit.line, &unit.count(), out)?);
+    }
+    Ok(outcome)
 }
 
 /// `--trace`: the first puzzle's solve over the model of its strongest tier,
@@ -580,7 +911,7 @@ pub fn rate<P: ZooPuzzle>(args: &RateArgs, out: &mut dyn Write) -> Result<Outcom
 }
 
 fn rate_all<P: ZooPuzzle>(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {
-    let config = args.strategy.config();
+    let config = args.strategy.config_or(P::solving_schedule());
     for_each_id::<P>(&args.input, |line, puzzle| {
         let (answer, counters) = P::solve(puzzle, &config)?;
         let problem = match answer {

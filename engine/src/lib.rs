@@ -25,6 +25,10 @@
 //! # Ok::<(), sieve::Error>(())
 //! ```
 //!
+//! A long search splits into independent parts ([`split`]): the subtrees below
+//! its own first decisions, numbered alike on every machine, so that shards of a
+//! count run anywhere and add up to the count of one search.
+//!
 //! Writing a new rule is one trait, [`Rule`]; its module docs walk through it.
 //! Every change a rule makes carries its provenance ([`Why`]): the inference, the
 //! variables that caused it and a sentence for people, produced only when an
@@ -46,6 +50,7 @@ pub mod provenance;
 pub mod repair;
 pub mod rules;
 pub mod search;
+pub mod split;
 pub mod trace;
 pub mod value_set;
 

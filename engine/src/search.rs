@@ -19,6 +19,8 @@
 //! # Ok::<(), sieve::Error>(())
 //! ```
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::branch::{BranchState, Brancher, Configured};
@@ -183,6 +185,9 @@ pub enum StopReason {
     /// A user's [`Brancher`](crate::branch::Brancher) chose a variable that was not
     /// open, or a value that was not a candidate: the search cannot go on.
     InvalidBranch,
+    /// The caller's flag ([`Search::cancel_on`]) was raised, for example by a
+    /// signal handler on Ctrl-C.
+    Cancelled,
 }
 
 impl std::fmt::Display for StopReason {
@@ -194,6 +199,7 @@ impl std::fmt::Display for StopReason {
             StopReason::InvalidBranch => {
                 "the brancher chose a variable without a choice or a value not a candidate"
             }
+            StopReason::Cancelled => "cancelled",
         })
     }
 }
@@ -391,6 +397,19 @@ pub struct Search<'m, 'o> {
     /// A solution was just found under a projection: the next backtrack leaves
     /// every decision made after the projection was fixed.
     leave_projected: bool,
+    /// Raised by another thread (a signal handler) to stop the search at its next node.
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+/// What the root of a search holds once propagated: how [`crate::split`] grows
+/// its frontier with the search's own decisions.
+pub(crate) enum Root {
+    /// The rules fail: no solution below.
+    Conflict,
+    /// Nothing to decide: every variable is assigned (a solution if every rule holds).
+    Leaf,
+    /// The decision the search would make first: `var = value`, then `var != value`.
+    Branch(VarId, Value),
 }
 
 impl<'m, 'o> Search<'m, 'o> {
@@ -428,6 +447,7 @@ impl<'m, 'o> Search<'m, 'o> {
             best: None,
             projection: None,
             leave_projected: false,
+            cancel: None,
         })
     }
 
@@ -436,6 +456,50 @@ impl<'m, 'o> Search<'m, 'o> {
     pub fn with_brancher(mut self, brancher: Box<dyn Brancher>) -> Self {
         self.brancher = Decider::User(brancher);
         self
+    }
+
+    /// Stop at the next node once `flag` is raised (by another thread, or a signal
+    /// handler): the search ends with [`StopReason::Cancelled`]. One relaxed load a
+    /// node, so long runs can be interrupted without an observer's cost.
+    ///
+    /// ```
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    /// use sieve::prelude::*;
+    /// let mut model = Model::new();
+    /// let cells = model.new_vars(6, 6);
+    /// model.add_rule(AllDifferent::new("all", cells))?;
+    /// let raised = Arc::new(AtomicBool::new(true));
+    /// let count = Search::new(&model, Config::default())?.cancel_on(raised).count(None);
+    /// assert_eq!(count.stopped, Some(StopReason::Cancelled));
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
+    pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Propagates the start state and says what the search would do next, without
+    /// deciding: the step [`crate::split::Subtrees`] repeats to grow its frontier.
+    /// The state reached is [`Search::domains`].
+    pub(crate) fn probe_root(&mut self) -> Result<Root, StopReason> {
+        self.counters.nodes += 1;
+        let end = self
+            .engine
+            .propagate_all(&mut self.domains, &mut self.observer, 0);
+        match end {
+            Ending::Conflict { .. } => return Ok(Root::Conflict),
+            Ending::Stopped => return Err(self.why_stopped()),
+            Ending::Reached => {}
+        }
+        let state = BranchState::new(self.model, &self.domains);
+        let Some(var) = self.brancher.select_var(&state) else {
+            return Ok(Root::Leaf);
+        };
+        let value = self.brancher.select_value(&state, var);
+        if self.domains.count(var) < 2 || !self.domains.contains(var, value) {
+            return Err(StopReason::InvalidBranch);
+        }
+        Ok(Root::Branch(var, value))
     }
 
     /// Send every event of this search to `observer`.
@@ -568,6 +632,12 @@ impl<'m, 'o> Search<'m, 'o> {
     }
 
     fn limit_hit(&mut self) -> bool {
+        if let Some(flag) = &self.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            self.phase = self.stop(StopReason::Cancelled);
+            return true;
+        }
         if let Some(limit) = self.config.node_limit
             && self.counters.nodes >= limit
         {

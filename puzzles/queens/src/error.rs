@@ -41,6 +41,9 @@ pub enum QueensError {
     /// The worker threads for a parallel count could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    /// The search could not be split into subtrees.
+    #[error("splitting the search: {0}")]
+    Split(String),
     /// A state-memory log could not be written in the source's format.
     #[error("log step {step}: {reason}")]
     Log {

@@ -74,7 +74,7 @@ pub use error::QueensError;
 pub use hunt::{Found, Hunt, HuntOptions, hunt_all};
 pub use min_conflicts::{MinConflicts, RepairOptions, RepairRun, solve_min_conflicts};
 pub use replay::{ReplayError, index_page, replay_page};
-pub use search::{ColumnAttacks, CountReport, QueensModel};
+pub use search::{ColumnAttacks, CountReport, PartOptions, Parts, QueensModel};
 pub use symmetry::{NotAPermutation, Symmetry, canonical, unique_up_to_symmetry};
 pub use trace::{TraceFormat, render_trace};
 pub use validate::{Attack, check_solution};

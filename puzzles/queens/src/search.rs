@@ -8,12 +8,18 @@
 //! sleeps.
 //! The engine's [`Search`] does the rest: first solution, every solution,
 //! counts (OEIS A000170) and, through the [`crate::symmetry`] module, counts
-//! up to symmetry (A002562). Counting can split the first two columns of the
-//! tree over threads; the count does not depend on the number of threads.
+//! up to symmetry (A002562). Counting splits the tree below the search's first
+//! decisions into subtrees ([`sieve::split`]) that threads, shards of a run on
+//! many machines and checkpoints share; the count depends on none of them.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 
 use rayon::prelude::*;
 use sieve::fast::{WordChanges, Words};
 use sieve::prelude::*;
+use sieve::split::{SplitError, Subtrees};
 
 use crate::board::Board;
 use crate::error::{QueensError, check_size};
@@ -247,8 +253,8 @@ impl QueensModel {
             .map(|solution| self.board(&solution.values))
     }
 
-    /// Counts every solution (OEIS A000170). With `threads` > 1 the first two
-    /// columns are split into subtrees searched in parallel. A node or time limit in
+    /// Counts every solution (OEIS A000170). With `threads` > 1 the tree is split
+    /// into subtrees ([`QueensModel::subtrees`]) searched in parallel. A node or time limit in
     /// `config` bounds the whole count, so a limited count runs on one thread.
     pub fn count(&self, config: &Config, threads: usize) -> Result<CountReport, QueensError> {
         self.tally(config, threads, false)
@@ -281,29 +287,99 @@ impl QueensModel {
                 subtrees: 1,
             });
         }
-        let starts = self.subtrees(2);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|error| QueensError::Threads(error.to_string()))?;
-        let parts: Vec<CountReport> = pool.install(|| {
-            starts
-                .par_iter()
-                .map_init(
-                    || Search::new(&self.model, *config).expect("the model's own state"),
-                    |search, start| {
-                        search.restart(start).expect("a state of the model");
-                        CountReport {
-                            solutions: self.count_in(search, unique),
-                            counters: search.counters(),
-                            stopped: search.stop_reason(),
-                            subtrees: 1,
-                        }
-                    },
-                )
-                .collect()
-        });
-        Ok(parts.into_iter().fold(CountReport::default(), merge))
+        let subtrees = self.subtrees(config, THREAD_SUBTREES)?;
+        let every: Vec<usize> = (0..subtrees.len()).collect();
+        let options = PartOptions {
+            threads,
+            unique,
+            cancel: None,
+        };
+        let parts = self.count_parts(&subtrees, &every, config, &options, &|_, _| {})?;
+        Ok(parts.total())
+    }
+
+    /// The open subtrees below the search's first decisions, at least `at_least`
+    /// of them (fewer only when the tree is smaller): the parts a count is split
+    /// into, over threads, shards or checkpoints. The same model, orders and
+    /// number always give the same subtrees in the same order.
+    pub fn subtrees(&self, config: &Config, at_least: usize) -> Result<Subtrees, QueensError> {
+        Subtrees::split(&self.model, self.model.domains(), config, at_least).map_err(|error| {
+            match error {
+                SplitError::Model(error) => QueensError::from(error),
+                SplitError::Stopped(reason) => QueensError::Split(reason.to_string()),
+            }
+        })
+    }
+
+    /// Counts the subtrees numbered `indices` of `subtrees` (made by
+    /// [`QueensModel::subtrees`] with the same config), on `options.threads`
+    /// threads, calling `finished` with each subtree counted to its end. A node or
+    /// time limit in `config` bounds the whole call (a node limit runs on one
+    /// thread); a subtree stopped by a limit or by `options.cancel` is not
+    /// finished, and its solutions so far count only towards the lower bound.
+    pub fn count_parts(
+        &self,
+        subtrees: &Subtrees,
+        indices: &[usize],
+        config: &Config,
+        options: &PartOptions,
+        finished: &(dyn Fn(usize, &CountReport) + Sync),
+    ) -> Result<Parts, QueensError> {
+        let deadline = config.time_limit.map(|limit| Instant::now() + limit);
+        let threads = if config.node_limit.is_some() {
+            1
+        } else {
+            options.threads.max(1)
+        };
+        let budget = Budget {
+            nodes: config.node_limit.map(AtomicU64::new),
+            deadline,
+            halted: OnceLock::new(),
+        };
+        let run = |&index: &usize| -> Result<Option<(usize, CountReport, bool)>, QueensError> {
+            let Some(part_config) = budget.config_for(config) else {
+                return Ok(None);
+            };
+            let state = subtrees
+                .state(index)
+                .ok_or_else(|| QueensError::Split(format!("there is no subtree {index}")))?;
+            let mut search = Search::from_state(&self.model, state.clone(), part_config)?;
+            if let Some(flag) = &options.cancel {
+                search = search.cancel_on(flag.clone());
+            }
+            let report = CountReport {
+                solutions: self.count_in(&mut search, options.unique),
+                counters: search.counters(),
+                stopped: search.stop_reason(),
+                subtrees: 1,
+            };
+            budget.spend(&report);
+            let done = report.stopped.is_none();
+            if done {
+                finished(index, &report);
+            }
+            Ok(Some((index, report, done)))
+        };
+        let results: Vec<_> = if threads <= 1 {
+            indices.iter().map(run).collect::<Result<_, _>>()?
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|error| QueensError::Threads(error.to_string()))?;
+            pool.install(|| indices.par_iter().map(run).collect::<Result<_, _>>())?
+        };
+        let mut parts = Parts::default();
+        for (index, report, done) in results.into_iter().flatten() {
+            if done {
+                parts.finished.push((index, report));
+            } else {
+                parts.stopped = parts.stopped.or(report.stopped);
+                parts.unfinished = merge(std::mem::take(&mut parts.unfinished), report);
+            }
+        }
+        parts.stopped = parts.stopped.or(budget.halted.get().copied());
+        Ok(parts)
     }
 
     /// Runs a search to its end, counting solutions (canonical ones only when
@@ -321,29 +397,6 @@ impl QueensModel {
         }
         count
     }
-
-    /// Start states with the first `depth` columns placed in every way (the
-    /// search finds the attacking ones empty at once).
-    fn subtrees(&self, depth: usize) -> Vec<Domains> {
-        let depth = depth.min(self.size);
-        let mut starts = vec![self.model.domains()];
-        for column in 0..depth {
-            let var = VarId::from_index(column);
-            starts = starts
-                .into_iter()
-                .flat_map(|start| {
-                    (0..self.size as Value).map(move |row| {
-                        let mut placed = start.clone();
-                        placed
-                            .assign(var, row)
-                            .expect("every row is a value of its column");
-                        placed
-                    })
-                })
-                .collect();
-        }
-        starts
-    }
 }
 
 /// The columns from the middle outwards, left before right at equal distance:
@@ -355,6 +408,94 @@ fn middle_out(columns: &[VarId]) -> Vec<VarId> {
     let mut order = columns.to_vec();
     order.sort_by_key(|var| (2 * var.index() + 1).abs_diff(size));
     order
+}
+
+/// How many subtrees a count on several threads is split into: enough that
+/// two threads stay busy to the end (the subtrees differ a lot in size).
+const THREAD_SUBTREES: usize = 256;
+
+/// How [`QueensModel::count_parts`] runs.
+#[derive(Clone, Debug, Default)]
+pub struct PartOptions {
+    /// Worker threads (0 and 1: one).
+    pub threads: usize,
+    /// Count only canonical solutions (up to symmetry).
+    pub unique: bool,
+    /// Raised (by a signal handler) to stop every subtree at its next node.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// What [`QueensModel::count_parts`] did.
+#[derive(Clone, Debug, Default)]
+pub struct Parts {
+    /// Each subtree counted to its end, with its report, in index order.
+    pub finished: Vec<(usize, CountReport)>,
+    /// The solutions and counters of the subtrees a limit or the cancel flag stopped.
+    pub unfinished: CountReport,
+    /// Why some subtree was not finished, if one was not.
+    pub stopped: Option<StopReason>,
+}
+
+impl Parts {
+    /// The finished and unfinished subtrees summed: the exact count of the
+    /// subtrees asked for when nothing stopped, a lower bound otherwise.
+    pub fn total(&self) -> CountReport {
+        let finished = self.finished.iter().map(|(_, report)| report.clone());
+        let mut total = finished.fold(self.unfinished.clone(), merge);
+        total.stopped = self.stopped;
+        total
+    }
+}
+
+/// The limits a call of [`QueensModel::count_parts`] shares between its subtrees.
+struct Budget {
+    /// Nodes left, when limited.
+    nodes: Option<AtomicU64>,
+    /// When the whole call must end.
+    deadline: Option<Instant>,
+    /// Set once a limit is spent or a subtree stopped: no further subtree starts.
+    halted: OnceLock<StopReason>,
+}
+
+impl Budget {
+    /// The config of the next subtree, with what is left of the limits; `None`
+    /// once they are spent.
+    fn config_for(&self, config: &Config) -> Option<Config> {
+        if self.halted.get().is_some() {
+            return None;
+        }
+        let mut part = *config;
+        if let Some(nodes) = &self.nodes {
+            let left = nodes.load(Ordering::Relaxed);
+            if left == 0 {
+                let _ = self.halted.set(StopReason::NodeLimit);
+                return None;
+            }
+            part.node_limit = Some(left);
+        }
+        if let Some(deadline) = self.deadline {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                let _ = self.halted.set(StopReason::TimeLimit);
+                return None;
+            }
+            part.time_limit = Some(left);
+        }
+        Some(part)
+    }
+
+    /// Takes a subtree's nodes from the budget.
+    fn spend(&self, report: &CountReport) {
+        if let Some(nodes) = &self.nodes {
+            let used = report.counters.nodes;
+            let _ = nodes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                Some(left.saturating_sub(used))
+            });
+        }
+        if let Some(reason) = report.stopped {
+            let _ = self.halted.set(reason);
+        }
+    }
 }
 
 /// Sums two reports.
