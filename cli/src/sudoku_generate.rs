@@ -10,7 +10,7 @@
 
 use std::io::Write;
 use std::sync::atomic::Ordering;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rayon::ThreadPoolBuilder;
 use serde::{Deserialize, Serialize};
@@ -18,10 +18,10 @@ use sieve_sudoku::Shape;
 use sieve_sudoku::generate::transform::Variety;
 use sieve_sudoku::generate::{
     GenerateError, GeneratedPuzzle, Method, Symmetry, TargetDifficulty, UniqueOptions, Uniqueness,
-    generate_many_with_progress, puzzle_seed,
+    generate_many_until, puzzle_seed,
 };
 
-use crate::common::{CliError, Outcome, parse_threads, thread_count, warn};
+use crate::common::{CliError, Outcome, parse_seconds, parse_threads, thread_count, warn};
 use crate::progress::Progress;
 use crate::shards::{Progress as Parts, ShardArgs, interrupt_flag};
 
@@ -120,8 +120,23 @@ pub struct GenerateArgs {
     /// machine's cores run); the puzzles do not change.
     #[arg(long, default_value_t = 0, value_name = "N", value_parser = parse_threads)]
     threads: usize,
+    /// Stop the whole run after this many seconds (decimals allowed): the puzzles
+    /// finished by then are printed (a prefix of the full run's, in blocks of 256),
+    /// and the run exits 1 saying how many.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
     #[command(flatten)]
     parts: ShardArgs,
+}
+
+/// What generating one block of puzzles came to.
+enum Made {
+    /// The block, written.
+    Block(Block),
+    /// The request could not be met within `--max-attempts` (said on stderr).
+    Unmet,
+    /// `--timeout` ran out first.
+    TimedOut,
 }
 
 impl GenerateArgs {
@@ -194,17 +209,36 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> Result<Outcome, CliError
         }
     };
     let pool = pool(args)?;
+    let deadline = args.deadline();
     let progress = Progress::start(args.count, announcement(args), rare_request(args));
     let mut start = 0;
     while start < args.count {
         let end = args.count.min(start + CHUNK);
-        let Some(block) = generate_block(args, &method, seed, start..end, &pool, &progress)? else {
-            return Ok(Outcome::Unsolved);
-        };
-        block.write(out, &progress)?;
+        let range = start..end;
+        match generate_block(args, (&method, seed), range, (&pool, deadline), &progress)? {
+            Made::Block(block) => block.write(out, &progress)?,
+            Made::Unmet => return Ok(Outcome::Unsolved),
+            Made::TimedOut => return timed_out(progress, start, args.count),
+        }
         start = end;
     }
     Ok(Outcome::Success)
+}
+
+impl GenerateArgs {
+    /// When `--timeout` ends the run, counted from now.
+    fn deadline(&self) -> Option<Instant> {
+        self.timeout.map(|timeout| Instant::now() + timeout)
+    }
+}
+
+/// Says that `--timeout` ended the run after `made` of `count` puzzles.
+fn timed_out(progress: Progress, made: usize, count: usize) -> Result<Outcome, CliError> {
+    drop(progress);
+    warn(format_args!(
+        "sieve: the --timeout ran out after {made} of {count} puzzles"
+    ))?;
+    Ok(Outcome::Unsolved)
 }
 
 /// The kind of the parts `sudoku generate --shard` prints.
@@ -240,27 +274,27 @@ fn pool(args: &GenerateArgs) -> Result<rayon::ThreadPool, CliError> {
         .map_err(|error| CliError::input(format!("--threads {}: {error}", args.threads)))
 }
 
-/// Puzzles `range` of the run, written; `None` (after saying so) when the
-/// request could not be met within `--max-attempts`.
+/// Puzzles `range` of the run, by `method` from `seed`, on `pool` until
+/// `deadline`, written.
 fn generate_block(
     args: &GenerateArgs,
-    method: &Method,
-    seed: u64,
+    (method, seed): (&Method, u64),
     range: std::ops::Range<usize>,
-    pool: &rayon::ThreadPool,
+    (pool, deadline): (&rayon::ThreadPool, Option<Instant>),
     progress: &Progress,
-) -> Result<Option<Block>, CliError> {
+) -> Result<Made, CliError> {
     let on_each = || progress.bar.inc(1);
-    let puzzles =
-        match pool.install(|| generate_many_with_progress(method, seed, range.clone(), &on_each)) {
-            Ok(puzzles) => puzzles,
-            Err(error @ GenerateError::AttemptsExhausted { .. }) => {
-                progress.bar.finish_and_clear();
-                warn(format_args!("sieve: the request could not be met: {error}"))?;
-                return Ok(None);
-            }
-            Err(error) => return Err(CliError::input(error)),
-        };
+    let generate = || generate_many_until(method, seed, range.clone(), &on_each, deadline);
+    let puzzles = match pool.install(generate) {
+        Ok(puzzles) => puzzles,
+        Err(GenerateError::TimedOut) => return Ok(Made::TimedOut),
+        Err(error @ GenerateError::AttemptsExhausted { .. }) => {
+            progress.bar.finish_and_clear();
+            warn(format_args!("sieve: the request could not be met: {error}"))?;
+            return Ok(Made::Unmet);
+        }
+        Err(error) => return Err(CliError::input(error)),
+    };
     let mut block = Block {
         text: String::new(),
         notes: Vec::new(),
@@ -279,7 +313,7 @@ fn generate_block(
                 .push(format!("puzzle {}: {}", index + 1, puzzle.uniqueness()));
         }
     }
-    Ok(Some(block))
+    Ok(Made::Block(block))
 }
 
 /// `generate --shard i/n` or `--checkpoint FILE`: the units are chunks of
@@ -305,6 +339,7 @@ fn run_in_parts(
     let sharded = args.parts.shard.is_some();
     let shard = args.parts.shard();
     let pool = pool(args)?;
+    let deadline = args.deadline();
     let owned = (0..units).filter(|unit| shard.owns(*unit));
     let todo = owned.clone().filter(|unit| saved.finished(*unit).is_none());
     let left: usize = todo.map(|unit| chunk(unit, args.count).len()).sum();
@@ -321,10 +356,21 @@ fn run_in_parts(
             Some(block) => block,
             None => {
                 let range = chunk(unit, args.count);
-                let Some(block) = generate_block(args, method, seed, range, &pool, &progress)?
-                else {
-                    saved.save()?;
-                    return Ok(Outcome::Unsolved);
+                let made =
+                    generate_block(args, (method, seed), range, (&pool, deadline), &progress)?;
+                let block = match made {
+                    Made::Block(block) => block,
+                    Made::Unmet => {
+                        saved.save()?;
+                        return Ok(Outcome::Unsolved);
+                    }
+                    Made::TimedOut => {
+                        // The checkpoint keeps every finished block: rerun to go on.
+                        saved.save()?;
+                        let done = (0..units).filter(|unit| saved.finished(*unit).is_some());
+                        let made = done.map(|unit| chunk(unit, args.count).len()).sum();
+                        return timed_out(progress, made, args.count);
+                    }
                 };
                 saved.record(unit, block.clone());
                 block

@@ -291,3 +291,33 @@ fn a_long_generation_shows_progress_and_says_it_may_not_be_met() {
         );
     }
 }
+
+#[test]
+fn generate_ends_at_its_timeout_with_a_prefix_of_the_full_run() {
+    let started = std::time::Instant::now();
+    let bounded = sudoku(
+        &["generate", "--count", "1000000", "--seed", "5", "--timeout", "0.5"],
+        None,
+    );
+    let elapsed = started.elapsed();
+    assert_exit(&bounded, 1);
+    let printed = stdout(&bounded);
+    let made: Vec<&str> = printed.lines().collect();
+    assert!(
+        stderr(&bounded).contains(&format!(
+            "the --timeout ran out after {} of 1000000 puzzles",
+            made.len()
+        )),
+        "{}",
+        stderr(&bounded)
+    );
+    // Generous for a loaded machine: it stops at its deadline, not after a
+    // million puzzles (minutes).
+    assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
+    let count = made.len().max(1).to_string();
+    let free = sudoku(&["generate", "--count", &count, "--seed", "5"], None);
+    assert_exit(&free, 0);
+    let free = stdout(&free);
+    let expected: Vec<&str> = free.lines().take(made.len()).collect();
+    assert_eq!(made, expected, "what a timeout prints is the full run's start");
+}

@@ -20,13 +20,14 @@
 
 use std::fmt;
 use std::ops::Range;
+use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::transform::{self, Variety};
-use super::unique::{UniqueGenerator, UniqueOptions};
+use super::unique::{UniqueGenerator, UniqueOptions, passed};
 use super::{GenerateError, GeneratedPuzzle, srmagic};
 
 /// A generation method and its options.
@@ -107,6 +108,20 @@ pub fn generate_many_with_progress(
     indices: Range<usize>,
     on_each: &(dyn Fn() + Sync),
 ) -> Result<Vec<GeneratedPuzzle>, GenerateError> {
+    generate_many_until(method, seed, indices, on_each, None)
+}
+
+/// [`generate_many_with_progress`], stopping with [`GenerateError::TimedOut`]
+/// once `deadline` has passed (checked before each puzzle, and within each
+/// attempt of [`Method::Unique`]): the puzzles are the same as without it
+/// whenever it does not stop.
+pub fn generate_many_until(
+    method: &Method,
+    seed: u64,
+    indices: Range<usize>,
+    on_each: &(dyn Fn() + Sync),
+    deadline: Option<Instant>,
+) -> Result<Vec<GeneratedPuzzle>, GenerateError> {
     let seeds = indices
         .into_par_iter()
         .map(|index| puzzle_seed(seed, index as u64));
@@ -120,7 +135,7 @@ pub fn generate_many_with_progress(
                         let generated = worker
                             .as_mut()
                             .map_err(|error| error.clone())?
-                            .generate(puzzle);
+                            .generate_until(puzzle, deadline);
                         on_each();
                         generated
                     },
@@ -129,6 +144,7 @@ pub fn generate_many_with_progress(
         }
         Method::SrMagic { size } => seeds
             .map(|puzzle| {
+                passed(deadline)?;
                 let generated = srmagic::generate(size, puzzle);
                 on_each();
                 generated
@@ -136,6 +152,7 @@ pub fn generate_many_with_progress(
             .collect(),
         Method::Transform { level, variety } => seeds
             .map(|puzzle| {
+                passed(deadline)?;
                 let mut rng = ChaCha8Rng::seed_from_u64(puzzle);
                 let generated = transform::generate_with_rng(level, variety, &mut rng);
                 on_each();

@@ -26,7 +26,9 @@ pub mod transform;
 pub mod unique;
 mod witness;
 
-pub use batch::{Method, generate_many, generate_many_with_progress, puzzle_seed};
+pub use batch::{
+    Method, generate_many, generate_many_until, generate_many_with_progress, puzzle_seed,
+};
 pub use prover::UniquenessProver;
 pub use symmetry::{Symmetry, SymmetryParseError};
 pub use target::{TargetDifficulty, TargetParseError};
@@ -114,6 +116,9 @@ pub enum GenerateError {
     /// A puzzle could not be rated.
     #[error(transparent)]
     Rate(#[from] crate::rate::RateError),
+    /// The deadline given passed before the puzzle was made.
+    #[error("the deadline passed before the puzzle was made")]
+    TimedOut,
     /// The visible mask does not have one flag per cell.
     #[error("{found} visibility flags given for a grid of {expected} cells")]
     MaskLength {

@@ -49,6 +49,8 @@
 //! # Ok::<(), sieve_sudoku::generate::GenerateError>(())
 //! ```
 
+use std::time::Instant;
+
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -189,6 +191,14 @@ impl UniqueGenerator {
     }
 }
 
+/// [`GenerateError::TimedOut`] once `deadline` has passed.
+pub(super) fn passed(deadline: Option<Instant>) -> Result<(), GenerateError> {
+    match deadline {
+        Some(deadline) if Instant::now() >= deadline => Err(GenerateError::TimedOut),
+        _ => Ok(()),
+    }
+}
+
 /// One thread's search buffers over a [`UniqueGenerator`].
 pub struct UniqueWorker<'g> {
     generator: &'g UniqueGenerator,
@@ -209,10 +219,22 @@ impl UniqueWorker<'_> {
     /// Generates one puzzle from a seed: attempts drawn one after another from
     /// a `ChaCha8Rng` seeded with `seed`, until one meets the options.
     pub fn generate(&mut self, seed: u64) -> Result<GeneratedPuzzle, GenerateError> {
+        self.generate_until(seed, None)
+    }
+
+    /// [`UniqueWorker::generate`], stopping with [`GenerateError::TimedOut`]
+    /// once `deadline` has passed: checked before each attempt and each clue
+    /// removal, whose proofs are bounded in nodes, so a run ends soon after it.
+    /// The puzzle made before the deadline is the one `generate` makes.
+    pub fn generate_until(
+        &mut self,
+        seed: u64,
+        deadline: Option<Instant>,
+    ) -> Result<GeneratedPuzzle, GenerateError> {
         let options = self.generator.options;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..options.max_attempts {
-            let candidate = self.attempt(&mut rng)?;
+            let candidate = self.attempt(&mut rng, deadline)?;
             if self.meets_options(&candidate)? {
                 let solution = Grid::from_checked_cells(
                     options.shape,
@@ -228,7 +250,12 @@ impl UniqueWorker<'_> {
     }
 
     /// A full grid and one pass of clue removal over the symmetry classes.
-    fn attempt(&mut self, rng: &mut ChaCha8Rng) -> Result<Candidate, GenerateError> {
+    fn attempt(
+        &mut self,
+        rng: &mut ChaCha8Rng,
+        deadline: Option<Instant>,
+    ) -> Result<Candidate, GenerateError> {
+        passed(deadline)?;
         let generator = self.generator;
         let solution = random_solution(&generator.fast, rng)?;
         let mut visible = vec![true; solution.len()];
@@ -238,6 +265,7 @@ impl UniqueWorker<'_> {
         self.cycles.load(&solution);
         let mut settled = true;
         for class in order {
+            passed(deadline)?;
             self.set_visible(&solution, &mut visible, class, false);
             match self.removal(&solution, &visible, class) {
                 Other::None => {}
