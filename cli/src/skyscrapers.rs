@@ -25,6 +25,7 @@ use crate::teach::{
     Question, TraceFormat, check_cell, explain, grid_view, json_trace, parse_cell,
     replay_html_with_hints,
 };
+use crate::zoo::write_count;
 
 /// The source's 4×4 example (the "rush" exercise), solved when no puzzle is given.
 const BUILT_IN_EXAMPLE: &str = "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2";
@@ -645,35 +646,6 @@ fn write_grid(grid: &Grid, printed: &mut bool, out: &mut dyn Write) -> Result<()
     write!(out, "{grid}")?;
     *printed = true;
     Ok(())
-}
-
-/// The number on stdout; a note on stderr when it is only a lower bound.
-fn write_count(
-    line: Option<usize>,
-    count: &Count,
-    out: &mut dyn Write,
-) -> Result<Outcome, CliError> {
-    writeln!(out, "{}", count.solutions)?;
-    if count.limit_reached {
-        report(
-            line,
-            format!(
-                "stopped at the limit of {} (there may be more)",
-                count.solutions
-            ),
-        )?;
-    } else if let Some(reason) = count.stopped {
-        // A count cut short by a node or time limit is no answer (exit 1).
-        report(
-            line,
-            format!("the search stopped ({reason}): the count is a lower bound"),
-        )?;
-        return Ok(Outcome::Unsolved);
-    } else if count.solutions == 0 {
-        report(line, "no solution")?;
-        return Ok(Outcome::Unsolved);
-    }
-    Ok(Outcome::Success)
 }
 
 fn rate(args: &RateArgs, out: &mut dyn Write) -> Result<Outcome, CliError> {

@@ -363,10 +363,30 @@ fn for_each_id<P: ZooPuzzle>(
     mut each: impl FnMut(Option<usize>, &P::Puzzle) -> Result<Outcome, CliError>,
 ) -> Result<Outcome, CliError> {
     let mut outcome = Outcome::Success;
+    let malformed = read_ids::<P>(input, &mut |line, _, puzzle| {
+        outcome = outcome.and(each(line, &puzzle)?);
+        Ok(())
+    })?;
+    if malformed > 0 {
+        return Err(CliError::input(format!(
+            "{malformed} game ID line{} could not be read",
+            if malformed == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(outcome)
+}
+
+/// Hands every ID of the input, parsed, to `each` with its line and text; a
+/// malformed batch line is reported and skipped. How many were malformed (a
+/// single malformed ID is an error at once).
+fn read_ids<P: ZooPuzzle>(
+    input: &IdInput,
+    each: &mut EachId<'_, P::Puzzle>,
+) -> Result<usize, CliError> {
     let mut malformed = 0;
     let mut visit = |line: Option<usize>, id: &str| -> Result<(), CliError> {
         match P::parse(id) {
-            Ok(puzzle) => outcome = outcome.and(each(line, &puzzle)?),
+            Ok(puzzle) => each(line, id, puzzle)?,
             Err(message) if line.is_some() => {
                 report(line, message)?;
                 malformed += 1;
@@ -388,14 +408,11 @@ fn for_each_id<P: ZooPuzzle>(
             ));
         }
     }
-    if malformed > 0 {
-        return Err(CliError::input(format!(
-            "{malformed} game ID line{} could not be read",
-            if malformed == 1 { "" } else { "s" }
-        )));
-    }
-    Ok(outcome)
+    Ok(malformed)
 }
+
+/// What [`read_ids`] does with each ID: its line number, its text, the puzzle.
+type EachId<'a, Puzzle> = dyn FnMut(Option<usize>, &str, Puzzle) -> Result<(), CliError> + 'a;
 
 /// What a batch does with each ID: its line number, and the ID.
 type Visit<'a> = dyn FnMut(Option<usize>, &str) -> Result<(), CliError> + 'a;
@@ -506,8 +523,9 @@ fn count_all<P: ZooPuzzle>(args: &CountArgs, out: &mut dyn Write) -> Result<Outc
     })
 }
 
-/// Prints one puzzle's count, and reports a limit, a stop or no solution.
-fn write_count(
+/// Prints one puzzle's count, and reports a limit, a stop (no answer: exit 1)
+/// or no solution.
+pub(crate) fn write_count(
     line: Option<usize>,
     count: &Count,
     out: &mut dyn Write,
@@ -780,31 +798,10 @@ pub fn print_merged_subtrees(
 /// and any makes the whole input an error.
 fn read_all<P: ZooPuzzle>(input: &IdInput) -> Result<Vec<ReadId<P>>, CliError> {
     let mut puzzles = Vec::new();
-    let mut malformed = 0;
-    let mut visit = |line: Option<usize>, id: &str| -> Result<(), CliError> {
-        match P::parse(id) {
-            Ok(puzzle) => puzzles.push((line, id.to_string(), puzzle)),
-            Err(message) if line.is_some() => {
-                report(line, message)?;
-                malformed += 1;
-            }
-            Err(message) => return Err(CliError::input(format!("the game ID: {message}"))),
-        }
+    let malformed = read_ids::<P>(input, &mut |line, id, puzzle| {
+        puzzles.push((line, id.to_string(), puzzle));
         Ok(())
-    };
-    match (&input.file, input.id.as_deref()) {
-        (Some(path), _) => read_batch(open_input(path)?, path, &mut visit)?,
-        (None, Some("-")) => {
-            let stdin = PathBuf::from("-");
-            read_batch(open_input(&stdin)?, &stdin, &mut visit)?;
-        }
-        (None, Some(id)) => visit(None, id)?,
-        (None, None) => {
-            return Err(CliError::input(
-                "no puzzle given: give a game ID (params:description) or --file",
-            ));
-        }
-    }
+    })?;
     if malformed > 0 {
         return Err(CliError::input(format!(
             "{malformed} game ID line{} could not be read: a split or checkpointed count \

@@ -296,7 +296,15 @@ fn a_long_generation_shows_progress_and_says_it_may_not_be_met() {
 fn generate_ends_at_its_timeout_with_a_prefix_of_the_full_run() {
     let started = std::time::Instant::now();
     let bounded = sudoku(
-        &["generate", "--count", "1000000", "--seed", "5", "--timeout", "0.5"],
+        &[
+            "generate",
+            "--count",
+            "1000000",
+            "--seed",
+            "5",
+            "--timeout",
+            "0.5",
+        ],
         None,
     );
     let elapsed = started.elapsed();
@@ -319,5 +327,8 @@ fn generate_ends_at_its_timeout_with_a_prefix_of_the_full_run() {
     assert_exit(&free, 0);
     let free = stdout(&free);
     let expected: Vec<&str> = free.lines().take(made.len()).collect();
-    assert_eq!(made, expected, "what a timeout prints is the full run's start");
+    assert_eq!(
+        made, expected,
+        "what a timeout prints is the full run's start"
+    );
 }
