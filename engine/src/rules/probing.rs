@@ -134,16 +134,22 @@ impl Probing {
         let mut refuted_any = true;
         while refuted_any {
             refuted_any = false;
-            for &var in &self.vars {
+            // Fewest values first: refuting one of two values fixes the variable,
+            // and what that fixes spares later probes.
+            let mut open: Vec<VarId> = (self.vars.iter().copied())
+                .filter(|&var| base.count(var) >= 2)
+                .collect();
+            open.sort_by_key(|&var| base.count(var));
+            for var in open {
                 let values: Vec<Value> = base.iter(var).collect();
                 if values.len() < 2 {
                     continue;
                 }
                 for value in values {
-                    if solutions
+                    let shown = solutions
                         .iter()
-                        .any(|solution| solution[var.index()] == value)
-                    {
+                        .any(|solution| solution[var.index()] == value);
+                    if shown || !base.contains(var, value) {
                         continue;
                     }
                     trial.copy_from(&base);
