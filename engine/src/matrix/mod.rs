@@ -27,6 +27,11 @@
 //! variable, or on the puzzle's own ones when a rule set adds auxiliary variables
 //! ([`Subject::with_answer`]).
 //!
+//! **A deadline** ([`MatrixOptions::deadline`]) bounds the whole run: each search
+//! gets the time left as its time limit, a repeat the deadline cuts is dropped
+//! whole, and the report keeps the repeats that finished
+//! ([`MatrixReport::deadline_passed`]); when none did, [`MatrixError::DeadlinePassed`].
+//!
 //! ```
 //! use sieve::prelude::*;
 //! use sieve::matrix::{MatrixOptions, Strategy, Subject, run_matrix};
@@ -54,7 +59,7 @@ pub mod timing;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -314,6 +319,10 @@ pub struct MatrixOptions {
     pub warmup: usize,
     /// The seed of the timed repeats' shuffled orders and of the intervals.
     pub order_seed: u64,
+    /// When the whole matrix must end: each search is limited to the time left, a
+    /// repeat the deadline cuts is dropped, and the report keeps the repeats that
+    /// finished ([`MatrixReport::deadline_passed`]); `None`: no deadline.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for MatrixOptions {
@@ -323,6 +332,7 @@ impl Default for MatrixOptions {
             solution_limit: Some(2),
             warmup: 1,
             order_seed: 2026,
+            deadline: None,
         }
     }
 }
@@ -557,6 +567,10 @@ pub enum MatrixError {
         /// How many variables the model has.
         vars: usize,
     },
+    /// The deadline ([`MatrixOptions::deadline`]) passed before one timed repeat of
+    /// every cell finished: there is nothing to report.
+    #[error("the deadline passed before one timed repeat finished")]
+    DeadlinePassed,
     /// Strategies disagree: the first disagreement, and how many there are in all.
     #[error("STRATEGIES DISAGREE ({count} disagreement(s)); first: {first}")]
     Disagreement {
@@ -582,6 +596,11 @@ pub struct MatrixReport {
     pub disagreements: Vec<Disagreement>,
     /// Rows that did the same work but whose times part beyond their intervals.
     pub timing_flags: Vec<TimingFlag>,
+    /// Whether [`MatrixOptions::deadline`] stopped the run: `repeats` then counts
+    /// the repeats that finished, rows whose statistics pass it cut have no rules
+    /// and no first solution, and strategies are compared on solution counts and
+    /// node counts only (the solutions themselves are not all known).
+    pub deadline_passed: bool,
 }
 
 impl MatrixReport {
@@ -630,24 +649,19 @@ pub fn run_matrix(
     let mut timed: Vec<Vec<TimedOutcome>> = (0..cells.len())
         .map(|_| Vec::with_capacity(starts))
         .collect();
+    let mut repeats_done = 0;
+    let mut deadline_passed = false;
     for round in 0..options.warmup + repeats {
         let repeat = round.checked_sub(options.warmup);
-        for start in 0..starts {
-            let order = match repeat {
-                None => (0..cells.len()).collect(),
-                Some(repeat) => timing::cell_order(cells.len(), options.order_seed, repeat, start),
-            };
-            for cell in order {
-                let subject = cells[cell].0;
-                let Some(search) = searches[cell].as_mut() else {
-                    continue;
-                };
-                let outcome = timed_run(search, &subject.starts[start], options)
-                    .map_err(|source| engine_error(subject, start, source))?;
-                if repeat.is_some() {
-                    record(&mut timed[cell], start, outcome);
-                }
+        let Some(runs) = run_round(&cells, &mut searches, repeat, options)? else {
+            deadline_passed = true;
+            break;
+        };
+        if repeat.is_some() {
+            for (cell, start, outcome) in runs {
+                record(&mut timed[cell], start, outcome);
             }
+            repeats_done += 1;
         }
         // Every cell has now made one more pass over the start states.
         for _ in 0..cells.len() {
@@ -655,11 +669,22 @@ pub fn run_matrix(
         }
     }
     drop(searches);
+    if repeats_done == 0 && starts > 0 && !cells.is_empty() {
+        return Err(MatrixError::DeadlinePassed);
+    }
     let mut rows = Vec::with_capacity(cells.len());
     for (cell, (&(subject, strategy), timed)) in cells.iter().zip(timed).enumerate() {
         let seed = options.order_seed ^ cell as u64;
-        rows.push(finish_row(subject, strategy, options, timed, seed)?);
+        let (row, observed) = finish_row(subject, strategy, options, timed, seed)?;
+        deadline_passed |= !observed;
+        rows.push(row);
         step();
+    }
+    if deadline_passed {
+        // Some solutions were never recorded: compare counts and nodes only.
+        for puzzle in rows.iter_mut().flat_map(|row| row.puzzles.iter_mut()) {
+            puzzle.all.clear();
+        }
     }
     let keys: Vec<_> = cells
         .iter()
@@ -667,13 +692,74 @@ pub fn run_matrix(
         .collect();
     let disagreements = compare_rows(&rows, &keys, subjects, strategies.len());
     Ok(MatrixReport {
-        repeats,
+        repeats: if deadline_passed {
+            repeats_done
+        } else {
+            repeats
+        },
         warmup: options.warmup,
         solution_limit: options.solution_limit,
         timing_flags: timing::timing_flags(&rows),
         rows,
         disagreements,
+        deadline_passed,
     })
+}
+
+/// One pass of every cell over every start state (shuffled per start state in a
+/// timed `repeat`, in cell order in a warm-up): each run as (cell, start, outcome),
+/// or `None` when the deadline cut the pass.
+fn run_round(
+    cells: &[(&Subject<'_>, &Strategy)],
+    searches: &mut [Option<Search<'_, '_>>],
+    repeat: Option<usize>,
+    options: &MatrixOptions,
+) -> Result<Option<Vec<CellRun>>, MatrixError> {
+    let starts = cells.first().map_or(0, |(subject, _)| subject.starts.len());
+    let mut runs = Vec::with_capacity(cells.len() * starts);
+    for start in 0..starts {
+        let order = match repeat {
+            None => (0..cells.len()).collect(),
+            Some(repeat) => timing::cell_order(cells.len(), options.order_seed, repeat, start),
+        };
+        for cell in order {
+            let (subject, strategy) = cells[cell];
+            let Some(search) = searches[cell].as_mut() else {
+                continue;
+            };
+            let Some(limit) = time_left(strategy, options.deadline) else {
+                return Ok(None);
+            };
+            search.set_time_limit(limit);
+            let outcome = timed_run(search, &subject.starts[start], options)
+                .map_err(|source| engine_error(subject, start, source))?;
+            if past(options.deadline) {
+                return Ok(None);
+            }
+            runs.push((cell, start, outcome));
+        }
+    }
+    Ok(Some(runs))
+}
+
+/// Whether `deadline` has passed.
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// A search's time limit under `deadline`: the strategy's own or the time left,
+/// whichever is shorter; `None` when the deadline has passed.
+fn time_left(strategy: &Strategy, deadline: Option<Instant>) -> Option<Option<Duration>> {
+    let Some(deadline) = deadline else {
+        return Some(strategy.config.time_limit);
+    };
+    let left = deadline.checked_duration_since(Instant::now())?;
+    if left.is_zero() {
+        return None;
+    }
+    Some(Some(
+        strategy.config.time_limit.map_or(left, |own| own.min(left)),
+    ))
 }
 
 /// The strategies with every repeated name made unique (`queue/copy/fewest #2`), so
@@ -744,14 +830,23 @@ fn finish_row(
     options: &MatrixOptions,
     timed: Vec<TimedOutcome>,
     seed: u64,
-) -> Result<Row, MatrixError> {
+) -> Result<(Row, bool), MatrixError> {
     // Rules are timed in this observed pass only, so the timed passes pay nothing.
     let mut stats = Stats::new().timed();
     let mut puzzles = Vec::with_capacity(subject.starts.len());
     let mut totals = Totals::default();
+    let mut complete = true;
     for (index, (start, outcome)) in subject.starts.iter().zip(timed).enumerate() {
-        let observed = observed_search(subject, start, strategy, options, &mut stats)
-            .map_err(|source| engine_error(subject, index, source))?;
+        let limit = time_left(strategy, options.deadline);
+        complete &= limit.is_some();
+        let observed = match limit {
+            Some(limit) if complete => {
+                observed_search(subject, start, strategy, limit, options, &mut stats)
+                    .map_err(|source| engine_error(subject, index, source))?
+            }
+            _ => Vec::new(),
+        };
+        complete &= !past(options.deadline);
         totals.add(&outcome.counters);
         puzzles.push(PuzzleOutcome {
             solutions: outcome.counters.solutions,
@@ -783,7 +878,14 @@ fn finish_row(
         puzzles,
     };
     row.time_from_puzzles(seed);
-    Ok(row)
+    if !complete {
+        // The deadline cut the statistics pass: its figures would mislead.
+        row.rules.clear();
+        for puzzle in &mut row.puzzles {
+            puzzle.first = None;
+        }
+    }
+    Ok((row, complete))
 }
 
 /// What the timed repeats of one start state under one cell found and took: the
@@ -798,6 +900,9 @@ struct TimedOutcome {
 /// The counters, whether the solution limit was reached, whether a node or time
 /// limit stopped the search, and the seconds it took, for one run.
 type RunOutcome = (Counters, bool, bool, f64);
+
+/// One run of a round: the cell, the start state and what the run found.
+type CellRun = (usize, usize, RunOutcome);
 
 /// Adds one timed repeat of start state `start` to a cell's outcomes.
 fn record(outcomes: &mut Vec<TimedOutcome>, start: usize, run: RunOutcome) {
@@ -869,6 +974,7 @@ fn observed_search(
     subject: &Subject<'_>,
     start: &Domains,
     strategy: &Strategy,
+    time_limit: Option<Duration>,
     options: &MatrixOptions,
     stats: &mut Stats,
 ) -> Result<Vec<Vec<Value>>, crate::Error> {
@@ -877,9 +983,9 @@ fn observed_search(
         subject,
         solutions: Vec::new(),
     };
-    let mut search = strategy
-        .search(subject.model, start.clone())?
-        .observe(&mut recorder);
+    let mut search = strategy.search(subject.model, start.clone())?;
+    search.set_time_limit(time_limit);
+    let mut search = search.observe(&mut recorder);
     search.count_in_place(options.solution_limit);
     drop(search);
     Ok(recorder.solutions)
