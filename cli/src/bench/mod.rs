@@ -14,30 +14,34 @@ mod sudoku;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sieve::matrix::{Disagreement, MatrixOptions, Row, RuleReport, Strategy, Subject, timing};
+use sieve::matrix::{
+    Disagreement, MatrixError, MatrixOptions, Row, RuleReport, Strategy, Subject, timing,
+};
 use sieve::{Domains, Model, Restore, Schedule, ValueOrder, VarId, VarOrder};
 
 use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, parse_seconds, warn};
+use crate::progress::Progress;
 use crate::skyscrapers::OrderArg;
-use report::{BenchReport, Meta};
+use report::{BenchReport, Meta, TimeoutStop};
 
 const BENCH_EXAMPLES: &str = "\
 Examples:
   sieve bench sudoku --file top1465.txt --limit 200 --tiers fast,locked-candidates
   sieve bench queens --file sizes.txt --all-solutions --format csv
+  sieve bench queens --file sizes.txt --all-solutions --timeout 60
   sieve bench sudoku --help        a family's files, rule sets and examples
 
 Every family takes the same strategy, timing and report options; `sieve bench
 FAMILY --help` lists them with what the family reads and which rule sets
 (--tiers) it has. Exit code 1 when strategies disagree (STRATEGIES DISAGREE on
-stderr).";
+stderr), or when --timeout stopped the run (STOPPED BY THE TIMEOUT: the report
+keeps the timed repeats that finished).";
 
 /// What every family's help ends with.
 macro_rules! family_help {
@@ -45,7 +49,8 @@ macro_rules! family_help {
         concat!(
             $body,
             "\n\nBlank lines and lines starting with # are skipped.\n\
-             Exit code 1 when strategies disagree (STRATEGIES DISAGREE on stderr)."
+             Exit code 1 when strategies disagree (STRATEGIES DISAGREE on stderr), or when\n\
+             --timeout stopped the run (STOPPED BY THE TIMEOUT: the repeats that finished)."
         )
     };
 }
@@ -66,6 +71,7 @@ const QUEENS_HELP: &str = family_help!(
     "\
 Examples:
   sieve bench queens --file sizes.txt --all-solutions --format csv
+  sieve bench queens --file sizes.txt --all-solutions --timeout 60
 
 File: board sizes N (spaces, commas or lines); each N is its own row block.
 
@@ -240,6 +246,10 @@ pub struct Args {
     /// Stop each search after this many seconds, as `--node-limit`.
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// End the whole run after this many seconds: the report keeps the timed
+    /// repeats that finished, marked as stopped by the timeout (exit code 1).
+    #[arg(long, value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
     /// Rule sets to compare (names or numbers, per puzzle family: see below);
     /// default: the family's fastest rule set.
     #[arg(long, alias = "rules", value_delimiter = ',')]
@@ -321,6 +331,7 @@ struct Workload {
 /// Run `sieve bench FAMILY`.
 pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let args = bench.family_args();
+    let deadline = args.timeout.map(|timeout| Instant::now() + timeout);
     let workload = match args.puzzle {
         PuzzleKind::Sudoku => sudoku::workload(&args)?,
         PuzzleKind::Queens => queens::workload(&args)?,
@@ -333,24 +344,51 @@ pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
         repeats: args.repeats.max(1),
         solution_limit: (!args.all_solutions).then_some(args.solution_limit),
         warmup: args.warmup,
+        deadline,
         ..MatrixOptions::default()
     };
     let meta = Meta::now();
-    let (rows, disagreements) = run_workload(&workload, &strategies, &options)?;
+    let ran = run_workload(&workload, &strategies, &options)?;
+    let puzzles = workload.groups.iter().map(|g| group_size(g)).sum();
+    let timeout = ran.timeout.map(|(repeats_run, puzzles_run)| TimeoutStop {
+        seconds: args.timeout.unwrap_or_default().as_secs_f64(),
+        repeats_asked: options.repeats,
+        repeats_run,
+        puzzles_run,
+    });
+    if let Some(stop) = &timeout
+        && ran.rows.is_empty()
+    {
+        warn(format_args!(
+            "sieve bench: the --timeout of {} s ran out before one timed repeat finished: nothing to report",
+            stop.seconds
+        ))?;
+        return Ok(Outcome::Unsolved);
+    }
     let report = BenchReport {
         meta,
         puzzle: args.puzzle.name(),
-        puzzles: workload.groups.iter().map(|g| group_size(g)).sum(),
-        repeats: options.repeats,
+        puzzles,
+        repeats: timeout
+            .as_ref()
+            .map_or(options.repeats, |stop| stop.repeats_run),
         warmup: options.warmup,
         solution_limit: options.solution_limit,
-        timing_flags: timing::timing_flags(&rows),
-        rows,
-        disagreements,
+        timing_flags: timing::timing_flags(&ran.rows),
+        rows: ran.rows,
+        disagreements: ran.disagreements,
+        timeout,
     };
     report::write(&report, args.format, args.top_rules, args.profile, out)?;
+    if let Some(stop) = &report.timeout {
+        out.flush()?;
+        warn(format_args!("sieve bench: {}", stop.sentence(puzzles)))?;
+    }
     if report.disagreements.is_empty() {
-        return Ok(Outcome::Success);
+        return Ok(match report.timeout {
+            None => Outcome::Success,
+            Some(_) => Outcome::Unsolved,
+        });
     }
     out.flush()?;
     warn(format_args!(
@@ -470,22 +508,33 @@ fn group_size(blocks: &[Block]) -> usize {
     blocks.first().map_or(0, |block| block.starts.len())
 }
 
-/// Every group through the matrix, with one progress bar for the whole run: the rows
-/// (added up across groups when the workload says so) and every disagreement, its
-/// puzzle counted from the start of the file.
+/// What the matrix found over every group that ran.
+struct Ran {
+    /// The rows, added up across groups when the workload says so.
+    rows: Vec<Row>,
+    /// Every disagreement, its puzzle counted from the start of the file.
+    disagreements: Vec<Disagreement>,
+    /// When the deadline stopped the run: the fewest timed repeats a group that
+    /// reports made, and how many puzzles those groups hold.
+    timeout: Option<(usize, usize)>,
+}
+
+/// Every group through the matrix, with one progress bar for the whole run, until
+/// the deadline (if any) passes: the groups that made at least one timed repeat
+/// report, the rest never ran.
 fn run_workload(
     workload: &Workload,
     strategies: &[Strategy],
     options: &MatrixOptions,
-) -> Result<(Vec<Row>, Vec<Disagreement>), CliError> {
+) -> Result<Ran, CliError> {
     let passes_per_block = strategies.len() * (options.warmup + options.repeats + 1);
-    let blocks = workload.groups.iter().flatten();
-    let passes: usize = blocks.clone().count() * passes_per_block;
-    let searches: usize = blocks.map(|b| b.starts.len() * passes_per_block).sum();
-    let bar = progress_bar(passes, searches);
+    let blocks = workload.groups.iter().flatten().count();
+    let progress = bench_progress(blocks * passes_per_block, strategies.len() * blocks);
     let mut rows = Rows::new(workload.merge);
     let mut disagreements = Vec::new();
     let (mut passes_done, mut puzzles_done) = (0, 0);
+    let mut repeats_run = options.repeats;
+    let mut stopped = false;
     for blocks in &workload.groups {
         let subjects: Vec<Subject<'_>> = blocks
             .iter()
@@ -497,10 +546,16 @@ fn run_workload(
                 }
             })
             .collect();
-        let report = sieve::run_matrix(&subjects, strategies, options, &mut |done, _| {
-            bar.set_position((passes_done + done) as u64)
-        })
-        .map_err(CliError::input)?;
+        let report = match sieve::run_matrix(&subjects, strategies, options, &mut |done, _| {
+            progress.bar.set_position((passes_done + done) as u64)
+        }) {
+            Ok(report) => report,
+            Err(MatrixError::DeadlinePassed) => {
+                stopped = true;
+                break;
+            }
+            Err(error) => return Err(CliError::input(error)),
+        };
         passes_done += blocks.len() * passes_per_block;
         for mut disagreement in report.disagreements {
             disagreement.puzzle += puzzles_done;
@@ -510,9 +565,17 @@ fn run_workload(
         for row in report.rows {
             rows.push(row);
         }
+        repeats_run = repeats_run.min(report.repeats);
+        if report.deadline_passed {
+            stopped = true;
+            break;
+        }
     }
-    bar.finish_and_clear();
-    Ok((rows.list, disagreements))
+    Ok(Ran {
+        rows: rows.list,
+        disagreements,
+        timeout: stopped.then_some((repeats_run, puzzles_done)),
+    })
 }
 
 /// The rows of a run, in first-seen order; when `merge` is set, a row with the rule
@@ -592,18 +655,18 @@ fn add_rules(rules: &mut Vec<RuleReport>, more: Vec<RuleReport>) {
     }
 }
 
-/// A bar on stderr for long runs on a terminal; hidden otherwise.
-fn progress_bar(passes: usize, searches: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || searches < 500 {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(passes as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("bench {bar:40} {pos}/{len} passes ({elapsed}, eta {eta})")
-    {
-        bar.set_style(style);
-    }
-    bar
+/// Progress on stderr once the run has taken a second (the shared watcher of
+/// [`crate::progress`]): a bar of passes on a terminal, one line elsewhere.
+fn bench_progress(passes: usize, cells: usize) -> Progress {
+    Progress::with_template(
+        "{spinner} bench {bar:40} {pos}/{len} passes ({elapsed}, eta {eta})",
+        passes,
+        format!(
+            "sieve bench: {passes} passes over {cells} cell(s) (rule set x strategy) ...; \
+             --timeout SECONDS bounds the run"
+        ),
+        None,
+    )
 }
 
 #[cfg(test)]
