@@ -452,6 +452,9 @@ pub fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<Outcome, CliError> 
         crate::sudoku_generate::GENERATE_KIND => {
             crate::sudoku_generate::print_merged(&read(&kind, units)?, out)
         }
+        crate::bench::parts::BENCH_KIND => {
+            crate::bench::parts::print_merged(&read(&kind, units)?, out)
+        }
         other => Err(CliError::input(format!(
             "parts of `{other}`, which this sieve cannot merge"
         ))),

@@ -7,6 +7,7 @@
 
 mod fzn;
 mod magic;
+pub mod parts;
 mod queens;
 mod report;
 mod skyscrapers;
@@ -27,8 +28,13 @@ use sieve::{Domains, Model, Restore, Schedule, ValueOrder, VarId, VarOrder};
 
 use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, parse_seconds, warn};
 use crate::progress::Progress;
+use crate::shards::{Progress as Parts, ShardArgs, interrupt_flag};
+use parts::{BENCH_KIND, BenchUnit, Settings, Unit};
 use crate::skyscrapers::OrderArg;
 use report::{BenchReport, Meta, TimeoutStop};
+use serde::{Deserialize, Serialize};
+use sieve::split::Shard;
+use std::sync::atomic::Ordering;
 
 const BENCH_EXAMPLES: &str = "\
 Examples:
@@ -196,7 +202,8 @@ impl PuzzleKind {
 }
 
 /// How the report is written.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ReportFormat {
     /// Aligned columns for people, then the busiest rules of each row.
     Table,
@@ -284,6 +291,10 @@ pub struct Args {
     /// statistics pass only, so the timed passes pay nothing).
     #[arg(long)]
     pub profile: bool,
+    /// `--shard` and `--checkpoint`: the units are blocks of up to 64 puzzles of
+    /// the file (a board size for queens, a model for fzn).
+    #[command(flatten)]
+    pub parts: ShardArgs,
 }
 
 /// A puzzle crate's model type, kept whole so that the engine model is borrowed from it.
@@ -340,24 +351,77 @@ pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
         PuzzleKind::Fzn => fzn::workload(&args)?,
     };
     let strategies = strategies(&args)?;
+    let interrupt = interrupt_flag(&args.parts)?;
     let options = MatrixOptions {
         repeats: args.repeats.max(1),
         solution_limit: (!args.all_solutions).then_some(args.solution_limit),
         warmup: args.warmup,
         deadline,
+        cancel: interrupt.clone(),
         ..MatrixOptions::default()
     };
-    let meta = Meta::now();
-    let ran = run_workload(&workload, &strategies, &options)?;
-    let puzzles = workload.groups.iter().map(|g| group_size(g)).sum();
-    let timeout = ran.timeout.map(|(repeats_run, puzzles_run)| TimeoutStop {
+    let settings = Settings {
+        family: args.puzzle.name().to_string(),
+        puzzles: workload.groups.iter().map(|g| group_size(g)).sum(),
+        repeats: options.repeats,
+        warmup: options.warmup,
+        solution_limit: options.solution_limit,
+        merge: workload.merge,
+        format: args.format,
+        top_rules: args.top_rules,
+        profile: args.profile,
+    };
+    let units = parts::units(&workload);
+    let command = parts::command(&args, &workload, &strategies);
+    let progress: Parts<BenchUnit> =
+        Parts::open(&args.parts, BENCH_KIND, &command, units.len())?;
+    let run = UnitRun {
+        workload: &workload,
+        strategies: &strategies,
+        options: &options,
+        settings: &settings,
+        shard: args.parts.shard(),
+    };
+    let (gather, stopped_after) = run.all(&units, &progress)?;
+    if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        return progress.interrupted();
+    }
+    progress.save()?;
+    let timeout = stopped_after.map(|repeats_run| TimeoutStop {
         seconds: args.timeout.unwrap_or_default().as_secs_f64(),
         repeats_asked: options.repeats,
         repeats_run,
-        puzzles_run,
+        puzzles_run: gather.puzzles_run,
     });
+    if args.parts.shard.is_some() {
+        progress.print(out)?;
+        return match timeout {
+            None => Ok(Outcome::Success),
+            Some(stop) => {
+                out.flush()?;
+                warn(format_args!(
+                    "sieve bench: the --timeout of {} s stopped the shard: its part is \
+                     unfinished (run it again with --checkpoint to finish it)",
+                    stop.seconds
+                ))?;
+                Ok(Outcome::Unsolved)
+            }
+        };
+    }
+    finish(&settings, gather, timeout, out)
+}
+
+/// The report of the rows gathered (by one run, or merged from parts), written in
+/// the chosen format, then what stderr must say: the timeout's stop, and every
+/// disagreement. Exit code 1 for either.
+fn finish(
+    settings: &Settings,
+    gather: Gather,
+    timeout: Option<TimeoutStop>,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
     if let Some(stop) = &timeout
-        && ran.rows.is_empty()
+        && gather.rows.list.is_empty()
     {
         warn(format_args!(
             "sieve bench: the --timeout of {} s ran out before one timed repeat finished: nothing to report",
@@ -365,24 +429,23 @@ pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
         ))?;
         return Ok(Outcome::Unsolved);
     }
+    let rows = gather.rows.list;
     let report = BenchReport {
-        meta,
-        puzzle: args.puzzle.name(),
-        puzzles,
-        repeats: timeout
-            .as_ref()
-            .map_or(options.repeats, |stop| stop.repeats_run),
-        warmup: options.warmup,
-        solution_limit: options.solution_limit,
-        timing_flags: timing::timing_flags(&ran.rows),
-        rows: ran.rows,
-        disagreements: ran.disagreements,
+        meta: Meta::now(),
+        puzzle: settings.family.clone(),
+        puzzles: settings.puzzles,
+        repeats: timeout.as_ref().map_or(settings.repeats, |stop| stop.repeats_run),
+        warmup: settings.warmup,
+        solution_limit: settings.solution_limit,
+        timing_flags: timing::timing_flags(&rows),
+        rows,
+        disagreements: gather.disagreements,
         timeout,
     };
-    report::write(&report, args.format, args.top_rules, args.profile, out)?;
+    report::write(&report, settings.format, settings.top_rules, settings.profile, out)?;
     if let Some(stop) = &report.timeout {
         out.flush()?;
-        warn(format_args!("sieve bench: {}", stop.sentence(puzzles)))?;
+        warn(format_args!("sieve bench: {}", stop.sentence(settings.puzzles)))?;
     }
     if report.disagreements.is_empty() {
         return Ok(match report.timeout {
@@ -508,82 +571,129 @@ fn group_size(blocks: &[Block]) -> usize {
     blocks.first().map_or(0, |block| block.starts.len())
 }
 
-/// What the matrix found over every group that ran.
-struct Ran {
-    /// The rows, added up across groups when the workload says so.
-    rows: Vec<Row>,
+/// The rows and disagreements of the units run (or read back) so far.
+struct Gather {
+    rows: Rows,
     /// Every disagreement, its puzzle counted from the start of the file.
     disagreements: Vec<Disagreement>,
-    /// When the deadline stopped the run: the fewest timed repeats a group that
-    /// reports made, and how many puzzles those groups hold.
-    timeout: Option<(usize, usize)>,
+    /// How many puzzles the units gathered hold.
+    puzzles_run: usize,
 }
 
-/// Every group through the matrix, with one progress bar for the whole run, until
-/// the deadline (if any) passes: the groups that made at least one timed repeat
-/// report, the rest never ran.
-fn run_workload(
-    workload: &Workload,
-    strategies: &[Strategy],
-    options: &MatrixOptions,
-) -> Result<Ran, CliError> {
-    let passes_per_block = strategies.len() * (options.warmup + options.repeats + 1);
-    let blocks = workload.groups.iter().flatten().count();
-    let progress = bench_progress(blocks * passes_per_block, strategies.len() * blocks);
-    let mut rows = Rows::new(workload.merge);
-    let mut disagreements = Vec::new();
-    let (mut passes_done, mut puzzles_done) = (0, 0);
-    let mut repeats_run = options.repeats;
-    let mut stopped = false;
-    for blocks in &workload.groups {
+impl Gather {
+    fn new(merge: bool) -> Self {
+        Gather {
+            rows: Rows::new(merge),
+            disagreements: Vec::new(),
+            puzzles_run: 0,
+        }
+    }
+
+    /// Adds a unit's rows to the rows of its group (or of every group, when the
+    /// workload adds groups up), and its disagreements.
+    fn add(&mut self, unit: BenchUnit) {
+        for row in unit.rows {
+            self.rows.push(unit.group, row);
+        }
+        self.disagreements.extend(unit.disagreements);
+        self.puzzles_run += unit.puzzles;
+    }
+}
+
+/// What every unit of a run shares.
+struct UnitRun<'a> {
+    workload: &'a Workload,
+    strategies: &'a [Strategy],
+    options: &'a MatrixOptions,
+    settings: &'a Settings,
+    shard: Shard,
+}
+
+impl UnitRun<'_> {
+    /// Every unit of the shard through the matrix (a unit finished earlier, as the
+    /// checkpoint says, is read back), with one progress bar, until the deadline or
+    /// an interrupt stops the run: then also the timed repeats that finished (the
+    /// fewest of any unit gathered), `None` when the run was not stopped.
+    fn all(
+        &self,
+        units: &[Unit],
+        progress: &Parts<BenchUnit>,
+    ) -> Result<(Gather, Option<usize>), CliError> {
+        let owned: Vec<usize> = (0..units.len()).filter(|&n| self.shard.owns(n)).collect();
+        let per_block = self.strategies.len() * (self.options.warmup + self.options.repeats + 1);
+        let blocks = self.workload.groups.first().map_or(0, Vec::len);
+        let passes = owned.len() * blocks * per_block;
+        let bar = bench_progress(passes, self.strategies.len() * blocks);
+        let mut gather = Gather::new(self.workload.merge);
+        let mut passes_done = 0;
+        for number in owned {
+            if let Some(done) = progress.finished(number) {
+                gather.add(done);
+            } else {
+                let unit = &units[number];
+                let mut step = |done: usize, _| bar.bar.set_position((passes_done + done) as u64);
+                let Some((found, stopped)) = self.one(unit, &mut step)? else {
+                    return Ok((gather, Some(self.options.repeats)));
+                };
+                if let Some(repeats) = stopped {
+                    gather.add(found);
+                    return Ok((gather, Some(repeats)));
+                }
+                progress.record(number, found.clone());
+                gather.add(found);
+            }
+            passes_done += self.workload.groups[units[number].group].len() * per_block;
+        }
+        Ok((gather, None))
+    }
+
+    /// One unit through the matrix: its result, with the repeats that finished when
+    /// the deadline cut it; `None` when not one timed repeat finished.
+    fn one(
+        &self,
+        unit: &Unit,
+        step: &mut dyn FnMut(usize, usize),
+    ) -> Result<Option<(BenchUnit, Option<usize>)>, CliError> {
+        let blocks = &self.workload.groups[unit.group];
         let subjects: Vec<Subject<'_>> = blocks
             .iter()
             .map(|b| {
-                let subject = Subject::new(&b.label, b.owner.model(), &b.starts);
+                let starts = &b.starts[unit.puzzles.clone()];
+                let subject = Subject::new(&b.label, b.owner.model(), starts);
                 match b.owner.answer() {
                     Some(answer) => subject.with_answer(answer),
                     None => subject,
                 }
             })
             .collect();
-        let report = match sieve::run_matrix(&subjects, strategies, options, &mut |done, _| {
-            progress.bar.set_position((passes_done + done) as u64)
-        }) {
+        let report = match sieve::run_matrix(&subjects, self.strategies, self.options, step) {
             Ok(report) => report,
-            Err(MatrixError::DeadlinePassed) => {
-                stopped = true;
-                break;
-            }
+            Err(MatrixError::DeadlinePassed) => return Ok(None),
             Err(error) => return Err(CliError::input(error)),
         };
-        passes_done += blocks.len() * passes_per_block;
-        for mut disagreement in report.disagreements {
-            disagreement.puzzle += puzzles_done;
-            disagreements.push(disagreement);
+        let stopped = report.deadline_passed.then_some(report.repeats);
+        let mut disagreements = report.disagreements;
+        for disagreement in &mut disagreements {
+            disagreement.puzzle += unit.first_puzzle;
         }
-        puzzles_done += group_size(blocks);
-        for row in report.rows {
-            rows.push(row);
-        }
-        repeats_run = repeats_run.min(report.repeats);
-        if report.deadline_passed {
-            stopped = true;
-            break;
-        }
+        let found = BenchUnit {
+            settings: self.settings.clone(),
+            group: unit.group,
+            puzzles: unit.puzzles.len(),
+            rows: report.rows,
+            disagreements,
+        };
+        Ok(Some((found, stopped)))
     }
-    Ok(Ran {
-        rows: rows.list,
-        disagreements,
-        timeout: stopped.then_some((repeats_run, puzzles_done)),
-    })
 }
 
-/// The rows of a run, in first-seen order; when `merge` is set, a row with the rule
-/// set and strategy of an earlier one is added to it.
+/// The rows of a run, in first-seen order: a row with the rule set and strategy
+/// of an earlier one of its group (another block of the group's puzzles), or of
+/// any group when `merge` is set, is added to it.
 struct Rows {
     merge: bool,
     list: Vec<Row>,
-    index: HashMap<(String, String), usize>,
+    index: HashMap<(usize, String, String), usize>,
 }
 
 impl Rows {
@@ -595,11 +705,12 @@ impl Rows {
         }
     }
 
-    fn push(&mut self, row: Row) {
-        let key = (row.rule_set.clone(), row.strategy.clone());
+    fn push(&mut self, group: usize, row: Row) {
+        let group = if self.merge { 0 } else { group };
+        let key = (group, row.rule_set.clone(), row.strategy.clone());
         match self.index.get(&key) {
-            Some(&at) if self.merge => add_row(&mut self.list[at], row),
-            _ => {
+            Some(&at) => add_row(&mut self.list[at], row),
+            None => {
                 self.index.insert(key, self.list.len());
                 self.list.push(row);
             }

@@ -73,7 +73,7 @@ pub(super) struct BenchReport {
     /// Where and how the run was made.
     pub meta: Meta,
     /// The puzzle family.
-    pub puzzle: &'static str,
+    pub puzzle: String,
     /// How many puzzles (or board sizes) were read.
     pub puzzles: usize,
     /// Timed passes per row.

@@ -59,9 +59,10 @@ pub mod timing;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::branch::Brancher;
@@ -306,7 +307,7 @@ impl<'a> Subject<'a> {
 }
 
 /// How a matrix runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct MatrixOptions {
     /// Timed repeats of every start state per strategy; each start state's median
     /// is reported (at least 1).
@@ -323,6 +324,9 @@ pub struct MatrixOptions {
     /// repeat the deadline cuts is dropped, and the report keeps the repeats that
     /// finished ([`MatrixReport::deadline_passed`]); `None`: no deadline.
     pub deadline: Option<Instant>,
+    /// Raised by another thread (a signal handler) to stop the run as the deadline
+    /// does, at the next node of the search under way.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for MatrixOptions {
@@ -333,12 +337,13 @@ impl Default for MatrixOptions {
             warmup: 1,
             order_seed: 2026,
             deadline: None,
+            cancel: None,
         }
     }
 }
 
 /// What one strategy found on one start state.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PuzzleOutcome {
     /// Solutions found, up to the limit.
     pub solutions: u64,
@@ -368,7 +373,7 @@ pub struct PuzzleOutcome {
 }
 
 /// Calls and changes of one rule over a strategy's untimed statistics pass.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RuleReport {
     /// The rule's name.
     pub name: String,
@@ -392,18 +397,18 @@ pub struct RuleReport {
 }
 
 /// One strategy on one rule set: one row of the matrix.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// The rule set's label.
     pub rule_set: String,
     /// The strategy's name.
     pub strategy: String,
     /// The schedule.
-    pub schedule: &'static str,
+    pub schedule: String,
     /// The restore strategy.
-    pub restore: &'static str,
+    pub restore: String,
     /// The variable order.
-    pub var_order: &'static str,
+    pub var_order: String,
     /// How many start states were solved.
     pub puzzle_count: usize,
     /// The time of a pass over every start state, in seconds: each start state's
@@ -448,7 +453,7 @@ impl Row {
 }
 
 /// Search counters summed over the start states of a row.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     /// Solutions found.
     pub solutions: u64,
@@ -476,7 +481,7 @@ impl Totals {
 }
 
 /// Which answer two strategies disagree on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Aspect {
     /// The number of solutions (up to the limit).
     SolutionCount,
@@ -501,7 +506,7 @@ impl fmt::Display for Aspect {
 
 /// Two strategies that answered one start state differently: a bug in a rule set or
 /// in the engine, never a matter of speed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Disagreement {
     /// The start state's position in the list (0-based).
     pub puzzle: usize,
@@ -643,7 +648,11 @@ pub fn run_matrix(
     };
     let mut searches = Vec::with_capacity(cells.len());
     for &(subject, strategy) in &cells {
-        searches.push(first_search(subject, strategy)?);
+        let search = first_search(subject, strategy)?;
+        searches.push(match &options.cancel {
+            Some(flag) => search.map(|search| search.cancel_on(flag.clone())),
+            None => search,
+        });
     }
     let starts = subjects.first().map_or(0, |subject| subject.starts.len());
     let mut timed: Vec<Vec<TimedOutcome>> = (0..cells.len())
@@ -727,13 +736,13 @@ fn run_round(
             let Some(search) = searches[cell].as_mut() else {
                 continue;
             };
-            let Some(limit) = time_left(strategy, options.deadline) else {
+            let Some(limit) = time_left(strategy, options) else {
                 return Ok(None);
             };
             search.set_time_limit(limit);
             let outcome = timed_run(search, &subject.starts[start], options)
                 .map_err(|source| engine_error(subject, start, source))?;
-            if past(options.deadline) {
+            if past(options) {
                 return Ok(None);
             }
             runs.push((cell, start, outcome));
@@ -742,15 +751,19 @@ fn run_round(
     Ok(Some(runs))
 }
 
-/// Whether `deadline` has passed.
-fn past(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+/// Whether the run must stop: its deadline has passed, or its cancel flag is up.
+fn past(options: &MatrixOptions) -> bool {
+    let cancelled = (options.cancel.as_ref()).is_some_and(|flag| flag.load(Ordering::Relaxed));
+    cancelled || options.deadline.is_some_and(|deadline| Instant::now() >= deadline)
 }
 
-/// A search's time limit under `deadline`: the strategy's own or the time left,
-/// whichever is shorter; `None` when the deadline has passed.
-fn time_left(strategy: &Strategy, deadline: Option<Instant>) -> Option<Option<Duration>> {
-    let Some(deadline) = deadline else {
+/// A search's time limit under the run's deadline: the strategy's own or the time
+/// left, whichever is shorter; `None` when the run must stop.
+fn time_left(strategy: &Strategy, options: &MatrixOptions) -> Option<Option<Duration>> {
+    if past(options) {
+        return None;
+    }
+    let Some(deadline) = options.deadline else {
         return Some(strategy.config.time_limit);
     };
     let left = deadline.checked_duration_since(Instant::now())?;
@@ -837,7 +850,7 @@ fn finish_row(
     let mut totals = Totals::default();
     let mut complete = true;
     for (index, (start, outcome)) in subject.starts.iter().zip(timed).enumerate() {
-        let limit = time_left(strategy, options.deadline);
+        let limit = time_left(strategy, options);
         complete &= limit.is_some();
         let observed = match limit {
             Some(limit) if complete => {
@@ -846,7 +859,7 @@ fn finish_row(
             }
             _ => Vec::new(),
         };
-        complete &= !past(options.deadline);
+        complete &= !past(options);
         totals.add(&outcome.counters);
         puzzles.push(PuzzleOutcome {
             solutions: outcome.counters.solutions,
@@ -865,9 +878,9 @@ fn finish_row(
     let mut row = Row {
         rule_set: subject.label.to_string(),
         strategy: strategy.name.clone(),
-        schedule: schedule_name(strategy.config.schedule),
-        restore: restore_name(strategy.config.restore),
-        var_order: var_order_name(strategy.config.var_order),
+        schedule: schedule_name(strategy.config.schedule).to_string(),
+        restore: restore_name(strategy.config.restore).to_string(),
+        var_order: var_order_name(strategy.config.var_order).to_string(),
         puzzle_count: subject.starts.len(),
         seconds: 0.0,
         repeat_seconds: Vec::new(),
@@ -984,6 +997,9 @@ fn observed_search(
         solutions: Vec::new(),
     };
     let mut search = strategy.search(subject.model, start.clone())?;
+    if let Some(flag) = &options.cancel {
+        search = search.cancel_on(flag.clone());
+    }
     search.set_time_limit(time_limit);
     let mut search = search.observe(&mut recorder);
     search.count_in_place(options.solution_limit);
