@@ -29,8 +29,8 @@ use sieve::{Domains, Model, Restore, Schedule, ValueOrder, VarId, VarOrder};
 use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, parse_seconds, warn};
 use crate::progress::Progress;
 use crate::shards::{Progress as Parts, ShardArgs, interrupt_flag};
-use parts::{BENCH_KIND, BenchUnit, Settings, Unit};
 use crate::skyscrapers::OrderArg;
+use parts::{BENCH_KIND, BenchUnit, Settings, Unit};
 use report::{BenchReport, Meta, TimeoutStop};
 use serde::{Deserialize, Serialize};
 use sieve::split::Shard;
@@ -373,8 +373,7 @@ pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
     };
     let units = parts::units(&workload);
     let command = parts::command(&args, &workload, &strategies);
-    let progress: Parts<BenchUnit> =
-        Parts::open(&args.parts, BENCH_KIND, &command, units.len())?;
+    let progress: Parts<BenchUnit> = Parts::open(&args.parts, BENCH_KIND, &command, units.len())?;
     let run = UnitRun {
         workload: &workload,
         strategies: &strategies,
@@ -434,7 +433,9 @@ fn finish(
         meta: Meta::now(),
         puzzle: settings.family.clone(),
         puzzles: settings.puzzles,
-        repeats: timeout.as_ref().map_or(settings.repeats, |stop| stop.repeats_run),
+        repeats: timeout
+            .as_ref()
+            .map_or(settings.repeats, |stop| stop.repeats_run),
         warmup: settings.warmup,
         solution_limit: settings.solution_limit,
         timing_flags: timing::timing_flags(&rows),
@@ -442,10 +443,19 @@ fn finish(
         disagreements: gather.disagreements,
         timeout,
     };
-    report::write(&report, settings.format, settings.top_rules, settings.profile, out)?;
+    report::write(
+        &report,
+        settings.format,
+        settings.top_rules,
+        settings.profile,
+        out,
+    )?;
     if let Some(stop) = &report.timeout {
         out.flush()?;
-        warn(format_args!("sieve bench: {}", stop.sentence(settings.puzzles)))?;
+        warn(format_args!(
+            "sieve bench: {}",
+            stop.sentence(settings.puzzles)
+        ))?;
     }
     if report.disagreements.is_empty() {
         return Ok(match report.timeout {

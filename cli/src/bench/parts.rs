@@ -98,7 +98,10 @@ pub struct BenchUnit {
 pub(super) fn command(args: &Args, workload: &Workload, strategies: &[Strategy]) -> String {
     let mut input = 0u64;
     for block in workload.groups.iter().flatten() {
-        input = block.label.bytes().fold(input, |hash, byte| mix(hash ^ u64::from(byte)));
+        input = block
+            .label
+            .bytes()
+            .fold(input, |hash, byte| mix(hash ^ u64::from(byte)));
         for start in &block.starts {
             input = mix(input ^ start.fingerprint());
         }

@@ -754,7 +754,10 @@ fn run_round(
 /// Whether the run must stop: its deadline has passed, or its cancel flag is up.
 fn past(options: &MatrixOptions) -> bool {
     let cancelled = (options.cancel.as_ref()).is_some_and(|flag| flag.load(Ordering::Relaxed));
-    cancelled || options.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    cancelled
+        || options
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
 }
 
 /// A search's time limit under the run's deadline: the strategy's own or the time
