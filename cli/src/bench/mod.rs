@@ -41,6 +41,7 @@ Examples:
   sieve bench sudoku --file top1465.txt --limit 200 --tiers fast,locked-candidates
   sieve bench queens --file sizes.txt --all-solutions --format csv
   sieve bench queens --file sizes.txt --all-solutions --timeout 60
+  sieve bench sudoku --file top1465.txt --shard 0/4 > part0.json   (then merge-shards)
   sieve bench sudoku --help        a family's files, rule sets and examples
 
 Every family takes the same strategy, timing and report options; `sieve bench
@@ -66,6 +67,8 @@ const SUDOKU_HELP: &str = family_help!(
 Examples:
   sieve bench sudoku --file top1465.txt --limit 200 --tiers fast,locked-candidates
   sieve bench sudoku --file top1465.txt --schedules queue,queue --repeats 10   (an A/A test)
+  sieve bench sudoku --file top1465.txt --shard 0/4 > part0.json   (parts 1-3 likewise, then
+      sieve merge-shards part*.json prints the report of one run; see docs/scale.md)
 
 File: one puzzle a line (any box shape, every line the same shape).
 
@@ -78,6 +81,7 @@ const QUEENS_HELP: &str = family_help!(
 Examples:
   sieve bench queens --file sizes.txt --all-solutions --format csv
   sieve bench queens --file sizes.txt --all-solutions --timeout 60
+  sieve bench queens --file sizes.txt --all-solutions --checkpoint bench.json   (resumes)
 
 File: board sizes N (spaces, commas or lines); each N is its own row block.
 

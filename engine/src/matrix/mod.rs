@@ -572,8 +572,8 @@ pub enum MatrixError {
         /// How many variables the model has.
         vars: usize,
     },
-    /// The deadline ([`MatrixOptions::deadline`]) passed before one timed repeat of
-    /// every cell finished: there is nothing to report.
+    /// The deadline ([`MatrixOptions::deadline`]) passed, or the cancel flag was
+    /// raised, before one timed repeat of every cell finished: nothing to report.
     #[error("the deadline passed before one timed repeat finished")]
     DeadlinePassed,
     /// Strategies disagree: the first disagreement, and how many there are in all.
@@ -601,7 +601,7 @@ pub struct MatrixReport {
     pub disagreements: Vec<Disagreement>,
     /// Rows that did the same work but whose times part beyond their intervals.
     pub timing_flags: Vec<TimingFlag>,
-    /// Whether [`MatrixOptions::deadline`] stopped the run: `repeats` then counts
+    /// Whether [`MatrixOptions::deadline`] (or the cancel flag) stopped the run: `repeats` then counts
     /// the repeats that finished, rows whose statistics pass it cut have no rules
     /// and no first solution, and strategies are compared on solution counts and
     /// node counts only (the solutions themselves are not all known).
