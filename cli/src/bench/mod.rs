@@ -432,7 +432,7 @@ fn finish(
         ))?;
         return Ok(Outcome::Unsolved);
     }
-    let rows = gather.rows.list;
+    let rows = gather.rows.timed();
     let report = BenchReport {
         meta: Meta::now(),
         puzzle: settings.family.clone(),
@@ -707,6 +707,8 @@ impl UnitRun<'_> {
 struct Rows {
     merge: bool,
     list: Vec<Row>,
+    /// How many blocks each row of `list` adds up.
+    blocks: Vec<usize>,
     index: HashMap<(usize, String, String), usize>,
 }
 
@@ -715,26 +717,42 @@ impl Rows {
         Rows {
             merge,
             list: Vec::new(),
+            blocks: Vec::new(),
             index: HashMap::new(),
         }
+    }
+
+    /// The rows, a row made of several blocks timed again from all its puzzles.
+    fn timed(self) -> Vec<Row> {
+        let mut list = self.list;
+        for (row, &blocks) in list.iter_mut().zip(&self.blocks) {
+            if blocks > 1 {
+                row.time_from_puzzles(row.puzzle_count as u64);
+            }
+        }
+        list
     }
 
     fn push(&mut self, group: usize, row: Row) {
         let group = if self.merge { 0 } else { group };
         let key = (group, row.rule_set.clone(), row.strategy.clone());
         match self.index.get(&key) {
-            Some(&at) => add_row(&mut self.list[at], row),
+            Some(&at) => {
+                add_row(&mut self.list[at], row);
+                self.blocks[at] += 1;
+            }
             None => {
                 self.index.insert(key, self.list.len());
                 self.list.push(row);
+                self.blocks.push(1);
             }
         }
     }
 }
 
 /// Adds `more` (the same rule set and strategy on other puzzles) to `row`: the
-/// puzzles follow on and the times are taken again from all of them, counters
-/// add up, rules add up by name.
+/// puzzles follow on, counters add up, rules add up by name; [`Rows::timed`]
+/// takes the times again from all the puzzles once every row is in.
 fn add_row(row: &mut Row, more: Row) {
     row.puzzle_count += more.puzzle_count;
     let totals = &mut row.totals;
@@ -746,7 +764,6 @@ fn add_row(row: &mut Row, more: Row) {
     totals.changes += more.totals.changes;
     add_rules(&mut row.rules, more.rules);
     row.puzzles.extend(more.puzzles);
-    row.time_from_puzzles(row.puzzle_count as u64);
 }
 
 /// Adds `more` to `rules` by name: the k-th rule of a name adds to the k-th rule of
