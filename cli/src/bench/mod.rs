@@ -680,7 +680,16 @@ impl UnitRun<'_> {
                 }
             })
             .collect();
-        let report = match sieve::run_matrix(&subjects, self.strategies, self.options, step) {
+        // Each block shuffles its own cell orders, as one matrix over the whole
+        // group would (the first block's are those of a file of one block).
+        let options = MatrixOptions {
+            order_seed: self
+                .options
+                .order_seed
+                .wrapping_add(unit.first_puzzle as u64),
+            ..self.options.clone()
+        };
+        let report = match sieve::run_matrix(&subjects, self.strategies, &options, step) {
             Ok(report) => report,
             Err(MatrixError::DeadlinePassed) => return Ok(None),
             Err(error) => return Err(CliError::input(error)),
