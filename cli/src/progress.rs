@@ -1,4 +1,4 @@
-//! Progress on stderr for a long generation (sudoku, skyscrapers): nothing for
+//! Progress on stderr for a long generation (sudoku, skyscrapers) or benchmark: nothing for
 //! the first second, then an indicatif bar on a terminal or one plain line
 //! elsewhere, and a word when the request may not be met soon.
 
@@ -32,11 +32,25 @@ impl Progress {
     /// Watches a generation of `count` puzzles: after a second, `announce` (or
     /// the bar), and after three, `rare` when the request may not be met soon.
     pub fn start(count: usize, announce: String, rare: Option<String>) -> Progress {
+        Progress::with_template(
+            "{spinner} generate {bar:40} {pos}/{len} puzzles ({elapsed}, eta {eta})",
+            count,
+            announce,
+            rare,
+        )
+    }
+
+    /// As [`Progress::start`], for `count` steps of any work, drawn by an indicatif
+    /// `template` (such as `sieve bench`'s passes).
+    pub fn with_template(
+        template: &str,
+        count: usize,
+        announce: String,
+        rare: Option<String>,
+    ) -> Progress {
         let bar = ProgressBar::hidden();
         bar.set_length(count as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} generate {bar:40} {pos}/{len} puzzles ({elapsed}, eta {eta})",
-        ) {
+        if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
         let (done, finished) = mpsc::channel();

@@ -352,6 +352,7 @@ Examples:
   parallel 'sieve queens count 16 --shard {}/8 > part{}.json' ::: 0 1 2 3 4 5 6 7
   sieve merge-shards part*.json                    14772512, as `sieve queens count 16`
   sieve map count --file maps.txt --shard 1/3 > map1.json
+  sieve bench sudoku --file top1465.txt --format json --shard 2/4 > bench2.json
 
 Prints exactly what one run of the command prints (standard output, messages
 and exit code). Every shard 0/n to n-1/n must be given once, complete, and of
@@ -451,6 +452,9 @@ pub fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<Outcome, CliError> 
         crate::sudoku::COUNT_KIND => crate::sudoku::print_merged_count(&read(&kind, units)?, out),
         crate::sudoku_generate::GENERATE_KIND => {
             crate::sudoku_generate::print_merged(&read(&kind, units)?, out)
+        }
+        crate::bench::parts::BENCH_KIND => {
+            crate::bench::parts::print_merged(&read(&kind, units)?, out)
         }
         other => Err(CliError::input(format!(
             "parts of `{other}`, which this sieve cannot merge"

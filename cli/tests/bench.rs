@@ -733,3 +733,103 @@ fn each_family_has_its_own_help() {
         assert!(families.contains(&format!("  {family} ")), "{families}");
     }
 }
+
+/// The bound a `--timeout` run keeps: 10 % of the timeout or 50 ms, whichever is
+/// larger, plus what starting and ending the process takes (at most 50 ms here).
+fn timeout_bound(seconds: f64) -> std::time::Duration {
+    std::time::Duration::from_secs_f64(seconds + (seconds * 0.1).max(0.05) + 0.05)
+}
+
+#[test]
+fn a_timeout_ends_one_long_search_and_says_so() {
+    // Every 14-queens solution, 12 strategies, 3 repeats: minutes of work.
+    let path = input_file("timeout-q14.txt", "14\n");
+    let began = std::time::Instant::now();
+    let output = bench(&[
+        "queens",
+        "--file",
+        path.to_str().expect("a UTF-8 path"),
+        "--all-solutions",
+        "--timeout",
+        "0.3",
+    ]);
+    let took = began.elapsed();
+    assert_exit(&output, 1);
+    assert!(took <= timeout_bound(0.3), "ended after {took:?}");
+    assert!(
+        stderr(&output).contains("--timeout of 0.3 s ran out before one timed repeat finished"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+}
+
+#[test]
+fn a_timeout_keeps_the_repeats_that_finished() {
+    // Sizes 6 to 9 take milliseconds, 13 and 14 take far longer than the timeout.
+    let path = input_file("timeout-many.txt", "6\n7\n8\n9\n13\n14\n");
+    let began = std::time::Instant::now();
+    let output = bench(&[
+        "queens",
+        "--file",
+        path.to_str().expect("a UTF-8 path"),
+        "--all-solutions",
+        "--var-orders",
+        "fewest",
+        "--restores",
+        "trail",
+        "--timeout",
+        "0.5",
+        "--format",
+        "json",
+    ]);
+    let took = began.elapsed();
+    assert_exit(&output, 1);
+    assert!(took <= timeout_bound(0.5), "ended after {took:?}");
+    assert!(
+        stderr(&output).contains("STOPPED BY THE TIMEOUT"),
+        "{}",
+        stderr(&output)
+    );
+    let json: Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    let stop = &json["timeout"];
+    assert_eq!(stop["seconds"], 0.5);
+    assert_eq!(stop["repeats_asked"], 3);
+    let puzzles_run = stop["puzzles_run"].as_u64().expect("puzzles run");
+    assert!((4..6).contains(&puzzles_run), "{stop}");
+    let rows = json["rows"].as_array().expect("rows");
+    // One row block per size that ran, every size answered in full.
+    assert_eq!(rows.len() as u64, puzzles_run * 3);
+    let solutions: Vec<u64> = rows
+        .iter()
+        .step_by(3)
+        .map(|row| row["totals"]["solutions"].as_u64().expect("solutions"))
+        .collect();
+    assert_eq!(solutions[..4], [4, 40, 92, 352]);
+    assert!(json["disagreements"].as_array().expect("a list").is_empty());
+}
+
+#[test]
+fn every_family_honours_the_timeout() {
+    let models = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../flatzinc/tests/models/bench.txt"
+    );
+    let files = [
+        ("sudoku", sudoku_file("timeout-sudoku.txt")),
+        ("queens", input_file("timeout-queens.txt", "8\n")),
+        ("skyscrapers", input_file("timeout-sky.txt", SKYSCRAPERS)),
+        ("magic", input_file("timeout-magic.txt", MAGIC)),
+        ("fzn", PathBuf::from(models)),
+    ];
+    for (family, path) in files {
+        let path = path.to_str().expect("a UTF-8 path");
+        let output = bench(&[family, "--file", path, "--timeout", "0"]);
+        assert_exit(&output, 1);
+        assert!(
+            stderr(&output).contains("--timeout of 0 s ran out"),
+            "{family}: {}",
+            stderr(&output)
+        );
+    }
+}

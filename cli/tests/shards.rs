@@ -323,3 +323,166 @@ fn a_checkpoint_that_cannot_be_written_fails_at_once() {
     );
     assert!(output.stdout.is_empty());
 }
+
+/// A bench report in JSON without what depends on the clock or the machine (the
+/// times, their intervals and flags, the run's facts): the rows' counters, rules
+/// and answers, and the disagreements.
+fn bench_figures(output: &Output) -> serde_json::Value {
+    fn strip(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for key in [
+                    "seconds",
+                    "repeat_seconds",
+                    "ci95_seconds",
+                    "puzzles_per_second",
+                    "meta",
+                    "timing_flags",
+                ] {
+                    map.remove(key);
+                }
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(list) => list.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut report: serde_json::Value =
+        serde_json::from_str(&stdout(output)).expect("a JSON report");
+    strip(&mut report);
+    report
+}
+
+/// Writes `text` to `name` in `dir`, returning the path.
+fn write_file(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("the input is written");
+    path.display().to_string()
+}
+
+#[test]
+fn bench_parts_merge_into_the_single_run() {
+    let dir = folder("bench");
+    // 70 4x4 sudokus (two units of puzzles, one with four solutions each time),
+    // five board sizes (a unit each), and two skyscrapers puzzles added up.
+    let sudokus = ["1.....2..3....4.", "......21.3..4..3", "12............21"];
+    let sudoku: String = (0..70).map(|i| format!("{}\n", sudokus[i % 3])).collect();
+    let sudoku = write_file(&dir, "sudoku.txt", &sudoku);
+    let queens = write_file(&dir, "queens.txt", "4\n5\n6\n7\n8\n");
+    let sky = write_file(
+        &dir,
+        "sky.txt",
+        "4 3 2 1 1 2 2 2 4 3 2 1 1 2 2 2\n0 3 0 0 2 0 0 1 2 0 0 0 0 4 0 0\n",
+    );
+    let runs: [Vec<&str>; 3] = [
+        vec!["bench", "sudoku", "--file", &sudoku, "--tiers", "fast,2"],
+        vec!["bench", "queens", "--file", &queens, "--all-solutions"],
+        vec!["bench", "skyscrapers", "--file", &sky, "--tiers", "fast,4"],
+    ];
+    for args in runs {
+        let mut args = args.clone();
+        args.extend(["--repeats", "1", "--warmup", "0", "--format", "json"]);
+        let single = run(&args, None);
+        assert!(single.status.success(), "{}", stderr(&single));
+        let figures = bench_figures(&single);
+        assert!(!figures["rows"].as_array().expect("rows").is_empty());
+        for shards in 1..=3 {
+            let merged = split_and_merge(&args, shards, &dir);
+            assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+            let what = format!("{args:?} in {shards}");
+            assert_eq!(bench_figures(&merged), figures, "{what}");
+        }
+    }
+    // The table, too, is what one run prints (its times aside).
+    let table = ["bench", "queens", "--file", &queens, "--repeats", "1"];
+    let merged = split_and_merge(&table, 2, &dir);
+    let first_line = |output: &Output| stdout(output).lines().next().map(str::to_string);
+    assert_eq!(first_line(&merged), first_line(&run(&table, None)));
+}
+
+#[test]
+fn bench_shards_refuse_bad_values() {
+    let dir = folder("bench-bad");
+    let queens = write_file(&dir, "queens.txt", "5\n");
+    for bad in ["3/3", "0/0", "x", "1/2/3"] {
+        let flag = format!("--shard={bad}");
+        let output = run(&["bench", "queens", "--file", &queens, &flag], None);
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(stderr(&output).contains("shard"), "{}", stderr(&output));
+    }
+}
+
+#[test]
+fn a_killed_bench_resumes_from_its_checkpoint_to_the_same_result() {
+    let dir = folder("bench-resume");
+    let queens = write_file(&dir, "queens.txt", "6\n7\n8\n9\n10\n11\n12\n");
+    let checkpoint = dir.join("bench.json").display().to_string();
+    let plain = [
+        "bench",
+        "queens",
+        "--file",
+        &queens,
+        "--all-solutions",
+        "--restores",
+        "copy",
+        "--var-orders",
+        "fewest",
+        "--repeats",
+        "1",
+        "--format",
+        "json",
+    ];
+    let mut args = plain.to_vec();
+    args.extend(["--checkpoint", &checkpoint, "--checkpoint-every", "0"]);
+    let child = Command::new(env!("CARGO_BIN_EXE_sieve"))
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sieve binary starts");
+    let finished = || -> usize {
+        let text = std::fs::read_to_string(&checkpoint).unwrap_or_default();
+        let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        saved["finished"].as_object().map_or(0, |units| units.len())
+    };
+    let started = Instant::now();
+    while finished() == 0 && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let interrupted = child.wait_with_output().expect("the run ends");
+    assert_eq!(
+        interrupted.status.code(),
+        Some(130),
+        "{}",
+        stderr(&interrupted)
+    );
+    assert!(interrupted.stdout.is_empty());
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&checkpoint).expect("a checkpoint"))
+            .expect("the checkpoint is whole JSON");
+    let done = saved["finished"].as_object().expect("finished units").len();
+    assert!(done > 0 && done < 7, "{done} of 7 board sizes saved");
+
+    let resumed = run(&args, None);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let single = run(&plain, None);
+    assert_eq!(bench_figures(&resumed), bench_figures(&single));
+    let other = run(
+        &[
+            "bench",
+            "queens",
+            "--file",
+            &queens,
+            "--checkpoint",
+            &checkpoint,
+        ],
+        None,
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(stderr(&other).contains("another run"), "{}", stderr(&other));
+}

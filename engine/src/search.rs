@@ -478,6 +478,14 @@ impl<'m, 'o> Search<'m, 'o> {
         self
     }
 
+    /// Change the time limit, counted from the search's start (its creation or last
+    /// [`Search::restart`]): how a caller with a deadline of its own, such as a
+    /// benchmark's `--timeout`, bounds each search by the time it has left.
+    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.config.time_limit = limit;
+        self.engine.core.deadline = limit.map(|limit| self.started + limit);
+    }
+
     /// Propagates the start state and says what the search would do next, without
     /// deciding: the step [`crate::split::Subtrees`] repeats to grow its frontier.
     /// The state reached is [`Search::domains`].

@@ -400,3 +400,71 @@ fn an_answer_outside_the_model_is_refused() {
         })
     ));
 }
+
+/// One strategy, counting every solution, no warm-up, ending at `deadline`.
+fn run_until(
+    model: &Model,
+    starts: &[Domains],
+    repeats: usize,
+    deadline: std::time::Instant,
+) -> Result<MatrixReport, MatrixError> {
+    let strategies = [Strategy::named(Config::default())];
+    let subjects = [Subject::new("queens", model, starts)];
+    let options = MatrixOptions {
+        repeats,
+        solution_limit: None,
+        warmup: 0,
+        deadline: Some(deadline),
+        ..MatrixOptions::default()
+    };
+    sieve::run_matrix(&subjects, &strategies, &options, &mut |_, _| {})
+}
+
+#[test]
+fn a_deadline_ends_a_long_search_within_its_bound() {
+    use std::time::{Duration, Instant};
+    // Every 14-queens solution (365,596) takes seconds; the deadline cuts the first
+    // repeat inside its search.
+    let (model, _) = queens(14);
+    let began = Instant::now();
+    let deadline = began + Duration::from_millis(200);
+    let result = run_until(&model, &[model.domains()], 3, deadline);
+    let took = began.elapsed();
+    assert_eq!(result.unwrap_err(), MatrixError::DeadlinePassed);
+    // The bound: 10 % of the deadline or 50 ms, whichever is larger.
+    assert!(took <= Duration::from_millis(250), "ended after {took:?}");
+}
+
+#[test]
+fn a_deadline_keeps_the_repeats_that_finished() {
+    use std::time::{Duration, Instant};
+    // A repeat of every 10-queens start takes some milliseconds: far fewer than
+    // the 10,000 asked for finish before the deadline.
+    let (model, columns) = queens(10);
+    let starts = starts(&model, &columns);
+    let full = run_until(
+        &model,
+        &starts,
+        1,
+        Instant::now() + Duration::from_secs(3600),
+    )
+    .expect("a far deadline never passes");
+    assert!(!full.deadline_passed);
+    let began = Instant::now();
+    let deadline = began + Duration::from_millis(300);
+    let report = run_until(&model, &starts, 10_000, deadline).expect("some repeats finish");
+    let took = began.elapsed();
+    let repeats = report.repeats;
+    assert!(
+        took <= Duration::from_millis(350),
+        "{repeats} repeats in {took:?}"
+    );
+    assert!(report.deadline_passed);
+    assert!((1..10_000).contains(&repeats));
+    let (row, full_row) = (&report.rows[0], &full.rows[0]);
+    assert_eq!(row.repeat_seconds.len(), report.repeats);
+    assert_eq!(row.totals, full_row.totals, "finished repeats count whole");
+    // The statistics pass came after the deadline: no per-rule figures.
+    assert!(row.rules.is_empty());
+    assert!(report.check().is_ok());
+}

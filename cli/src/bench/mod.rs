@@ -7,6 +7,7 @@
 
 mod fzn;
 mod magic;
+pub mod parts;
 mod queens;
 mod report;
 mod skyscrapers;
@@ -14,30 +15,40 @@ mod sudoku;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sieve::matrix::{Disagreement, MatrixOptions, Row, RuleReport, Strategy, Subject, timing};
+use sieve::matrix::{
+    Disagreement, MatrixError, MatrixOptions, Row, RuleReport, Strategy, Subject, timing,
+};
 use sieve::{Domains, Model, Restore, Schedule, ValueOrder, VarId, VarOrder};
 
 use crate::common::{CliError, Outcome, RestoreArg, ScheduleArg, VarOrderArg, parse_seconds, warn};
+use crate::progress::Progress;
+use crate::shards::{Progress as Parts, ShardArgs, interrupt_flag};
 use crate::skyscrapers::OrderArg;
-use report::{BenchReport, Meta};
+use parts::{BENCH_KIND, BenchUnit, Settings, Unit};
+use report::{BenchReport, Meta, TimeoutStop};
+use serde::{Deserialize, Serialize};
+use sieve::split::Shard;
+use std::sync::atomic::Ordering;
 
 const BENCH_EXAMPLES: &str = "\
 Examples:
   sieve bench sudoku --file top1465.txt --limit 200 --tiers fast,locked-candidates
   sieve bench queens --file sizes.txt --all-solutions --format csv
+  sieve bench queens --file sizes.txt --all-solutions --timeout 60
+  sieve bench sudoku --file top1465.txt --shard 0/4 > part0.json   (then merge-shards)
   sieve bench sudoku --help        a family's files, rule sets and examples
 
 Every family takes the same strategy, timing and report options; `sieve bench
 FAMILY --help` lists them with what the family reads and which rule sets
 (--tiers) it has. Exit code 1 when strategies disagree (STRATEGIES DISAGREE on
-stderr).";
+stderr), or when --timeout stopped the run (STOPPED BY THE TIMEOUT: the report
+keeps the timed repeats that finished).";
 
 /// What every family's help ends with.
 macro_rules! family_help {
@@ -45,7 +56,8 @@ macro_rules! family_help {
         concat!(
             $body,
             "\n\nBlank lines and lines starting with # are skipped.\n\
-             Exit code 1 when strategies disagree (STRATEGIES DISAGREE on stderr)."
+             Exit code 1 when strategies disagree (STRATEGIES DISAGREE on stderr), or when\n\
+             --timeout stopped the run (STOPPED BY THE TIMEOUT: the repeats that finished)."
         )
     };
 }
@@ -55,6 +67,8 @@ const SUDOKU_HELP: &str = family_help!(
 Examples:
   sieve bench sudoku --file top1465.txt --limit 200 --tiers fast,locked-candidates
   sieve bench sudoku --file top1465.txt --schedules queue,queue --repeats 10   (an A/A test)
+  sieve bench sudoku --file top1465.txt --shard 0/4 > part0.json   (parts 1-3 likewise, then
+      sieve merge-shards part*.json prints the report of one run; see docs/scale.md)
 
 File: one puzzle a line (any box shape, every line the same shape).
 
@@ -66,6 +80,8 @@ const QUEENS_HELP: &str = family_help!(
     "\
 Examples:
   sieve bench queens --file sizes.txt --all-solutions --format csv
+  sieve bench queens --file sizes.txt --all-solutions --timeout 60
+  sieve bench queens --file sizes.txt --all-solutions --checkpoint bench.json   (resumes)
 
 File: board sizes N (spaces, commas or lines); each N is its own row block.
 
@@ -190,7 +206,8 @@ impl PuzzleKind {
 }
 
 /// How the report is written.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ReportFormat {
     /// Aligned columns for people, then the busiest rules of each row.
     Table,
@@ -240,6 +257,10 @@ pub struct Args {
     /// Stop each search after this many seconds, as `--node-limit`.
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// End the whole run after this many seconds: the report keeps the timed
+    /// repeats that finished, marked as stopped by the timeout (exit code 1).
+    #[arg(long, value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
     /// Rule sets to compare (names or numbers, per puzzle family: see below);
     /// default: the family's fastest rule set.
     #[arg(long, alias = "rules", value_delimiter = ',')]
@@ -274,6 +295,10 @@ pub struct Args {
     /// statistics pass only, so the timed passes pay nothing).
     #[arg(long)]
     pub profile: bool,
+    /// `--shard` and `--checkpoint`: the units are blocks of up to 64 puzzles of
+    /// the file (a board size for queens, a model for fzn).
+    #[command(flatten)]
+    pub parts: ShardArgs,
 }
 
 /// A puzzle crate's model type, kept whole so that the engine model is borrowed from it.
@@ -321,6 +346,7 @@ struct Workload {
 /// Run `sieve bench FAMILY`.
 pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let args = bench.family_args();
+    let deadline = args.timeout.map(|timeout| Instant::now() + timeout);
     let workload = match args.puzzle {
         PuzzleKind::Sudoku => sudoku::workload(&args)?,
         PuzzleKind::Queens => queens::workload(&args)?,
@@ -329,28 +355,117 @@ pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
         PuzzleKind::Fzn => fzn::workload(&args)?,
     };
     let strategies = strategies(&args)?;
+    let interrupt = interrupt_flag(&args.parts)?;
     let options = MatrixOptions {
         repeats: args.repeats.max(1),
         solution_limit: (!args.all_solutions).then_some(args.solution_limit),
         warmup: args.warmup,
+        deadline,
+        cancel: interrupt.clone(),
         ..MatrixOptions::default()
     };
-    let meta = Meta::now();
-    let (rows, disagreements) = run_workload(&workload, &strategies, &options)?;
-    let report = BenchReport {
-        meta,
-        puzzle: args.puzzle.name(),
+    let settings = Settings {
+        family: args.puzzle.name().to_string(),
         puzzles: workload.groups.iter().map(|g| group_size(g)).sum(),
         repeats: options.repeats,
         warmup: options.warmup,
         solution_limit: options.solution_limit,
+        merge: workload.merge,
+        format: args.format,
+        top_rules: args.top_rules,
+        profile: args.profile,
+    };
+    let units = parts::units(&workload);
+    let command = parts::command(&args, &workload, &strategies);
+    let progress: Parts<BenchUnit> = Parts::open(&args.parts, BENCH_KIND, &command, units.len())?;
+    let run = UnitRun {
+        workload: &workload,
+        strategies: &strategies,
+        options: &options,
+        settings: &settings,
+        shard: args.parts.shard(),
+    };
+    let (gather, stopped_after) = run.all(&units, &progress)?;
+    if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        return progress.interrupted();
+    }
+    progress.save()?;
+    let timeout = stopped_after.map(|repeats_run| TimeoutStop {
+        seconds: args.timeout.unwrap_or_default().as_secs_f64(),
+        repeats_asked: options.repeats,
+        repeats_run,
+        puzzles_run: gather.puzzles_run,
+    });
+    if args.parts.shard.is_some() {
+        progress.print(out)?;
+        return match timeout {
+            None => Ok(Outcome::Success),
+            Some(stop) => {
+                out.flush()?;
+                warn(format_args!(
+                    "sieve bench: the --timeout of {} s stopped the shard: its part is \
+                     unfinished (run it again with --checkpoint to finish it)",
+                    stop.seconds
+                ))?;
+                Ok(Outcome::Unsolved)
+            }
+        };
+    }
+    finish(&settings, gather, timeout, out)
+}
+
+/// The report of the rows gathered (by one run, or merged from parts), written in
+/// the chosen format, then what stderr must say: the timeout's stop, and every
+/// disagreement. Exit code 1 for either.
+fn finish(
+    settings: &Settings,
+    gather: Gather,
+    timeout: Option<TimeoutStop>,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    if let Some(stop) = &timeout
+        && gather.rows.list.is_empty()
+    {
+        warn(format_args!(
+            "sieve bench: the --timeout of {} s ran out before one timed repeat finished: nothing to report",
+            stop.seconds
+        ))?;
+        return Ok(Outcome::Unsolved);
+    }
+    let rows = gather.rows.timed();
+    let report = BenchReport {
+        meta: Meta::now(),
+        puzzle: settings.family.clone(),
+        puzzles: settings.puzzles,
+        repeats: timeout
+            .as_ref()
+            .map_or(settings.repeats, |stop| stop.repeats_run),
+        warmup: settings.warmup,
+        solution_limit: settings.solution_limit,
         timing_flags: timing::timing_flags(&rows),
         rows,
-        disagreements,
+        disagreements: gather.disagreements,
+        timeout,
     };
-    report::write(&report, args.format, args.top_rules, args.profile, out)?;
+    report::write(
+        &report,
+        settings.format,
+        settings.top_rules,
+        settings.profile,
+        out,
+    )?;
+    if let Some(stop) = &report.timeout {
+        out.flush()?;
+        warn(format_args!(
+            "sieve bench: {}",
+            stop.sentence(settings.puzzles)
+        ))?;
+    }
     if report.disagreements.is_empty() {
-        return Ok(Outcome::Success);
+        return Ok(match report.timeout {
+            None => Outcome::Success,
+            Some(_) => Outcome::Unsolved,
+        });
     }
     out.flush()?;
     warn(format_args!(
@@ -470,57 +585,140 @@ fn group_size(blocks: &[Block]) -> usize {
     blocks.first().map_or(0, |block| block.starts.len())
 }
 
-/// Every group through the matrix, with one progress bar for the whole run: the rows
-/// (added up across groups when the workload says so) and every disagreement, its
-/// puzzle counted from the start of the file.
-fn run_workload(
-    workload: &Workload,
-    strategies: &[Strategy],
-    options: &MatrixOptions,
-) -> Result<(Vec<Row>, Vec<Disagreement>), CliError> {
-    let passes_per_block = strategies.len() * (options.warmup + options.repeats + 1);
-    let blocks = workload.groups.iter().flatten();
-    let passes: usize = blocks.clone().count() * passes_per_block;
-    let searches: usize = blocks.map(|b| b.starts.len() * passes_per_block).sum();
-    let bar = progress_bar(passes, searches);
-    let mut rows = Rows::new(workload.merge);
-    let mut disagreements = Vec::new();
-    let (mut passes_done, mut puzzles_done) = (0, 0);
-    for blocks in &workload.groups {
+/// The rows and disagreements of the units run (or read back) so far.
+struct Gather {
+    rows: Rows,
+    /// Every disagreement, its puzzle counted from the start of the file.
+    disagreements: Vec<Disagreement>,
+    /// How many puzzles the units gathered hold.
+    puzzles_run: usize,
+}
+
+impl Gather {
+    fn new(merge: bool) -> Self {
+        Gather {
+            rows: Rows::new(merge),
+            disagreements: Vec::new(),
+            puzzles_run: 0,
+        }
+    }
+
+    /// Adds a unit's rows to the rows of its group (or of every group, when the
+    /// workload adds groups up), and its disagreements.
+    fn add(&mut self, unit: BenchUnit) {
+        for row in unit.rows {
+            self.rows.push(unit.group, row);
+        }
+        self.disagreements.extend(unit.disagreements);
+        self.puzzles_run += unit.puzzles;
+    }
+}
+
+/// What every unit of a run shares.
+struct UnitRun<'a> {
+    workload: &'a Workload,
+    strategies: &'a [Strategy],
+    options: &'a MatrixOptions,
+    settings: &'a Settings,
+    shard: Shard,
+}
+
+impl UnitRun<'_> {
+    /// Every unit of the shard through the matrix (a unit finished earlier, as the
+    /// checkpoint says, is read back), with one progress bar, until the deadline or
+    /// an interrupt stops the run: then also the timed repeats that finished (the
+    /// fewest of any unit gathered), `None` when the run was not stopped.
+    fn all(
+        &self,
+        units: &[Unit],
+        progress: &Parts<BenchUnit>,
+    ) -> Result<(Gather, Option<usize>), CliError> {
+        let owned: Vec<usize> = (0..units.len()).filter(|&n| self.shard.owns(n)).collect();
+        let per_block = self.strategies.len() * (self.options.warmup + self.options.repeats + 1);
+        let blocks = self.workload.groups.first().map_or(0, Vec::len);
+        let passes = owned.len() * blocks * per_block;
+        let bar = bench_progress(passes, self.strategies.len() * blocks);
+        let mut gather = Gather::new(self.workload.merge);
+        let mut passes_done = 0;
+        for number in owned {
+            if let Some(done) = progress.finished(number) {
+                gather.add(done);
+            } else {
+                let unit = &units[number];
+                let mut step = |done: usize, _| bar.bar.set_position((passes_done + done) as u64);
+                let Some((found, stopped)) = self.one(unit, &mut step)? else {
+                    return Ok((gather, Some(self.options.repeats)));
+                };
+                if let Some(repeats) = stopped {
+                    gather.add(found);
+                    return Ok((gather, Some(repeats)));
+                }
+                progress.record(number, found.clone());
+                gather.add(found);
+            }
+            passes_done += self.workload.groups[units[number].group].len() * per_block;
+        }
+        Ok((gather, None))
+    }
+
+    /// One unit through the matrix: its result, with the repeats that finished when
+    /// the deadline cut it; `None` when not one timed repeat finished.
+    fn one(
+        &self,
+        unit: &Unit,
+        step: &mut dyn FnMut(usize, usize),
+    ) -> Result<Option<(BenchUnit, Option<usize>)>, CliError> {
+        let blocks = &self.workload.groups[unit.group];
         let subjects: Vec<Subject<'_>> = blocks
             .iter()
             .map(|b| {
-                let subject = Subject::new(&b.label, b.owner.model(), &b.starts);
+                let starts = &b.starts[unit.puzzles.clone()];
+                let subject = Subject::new(&b.label, b.owner.model(), starts);
                 match b.owner.answer() {
                     Some(answer) => subject.with_answer(answer),
                     None => subject,
                 }
             })
             .collect();
-        let report = sieve::run_matrix(&subjects, strategies, options, &mut |done, _| {
-            bar.set_position((passes_done + done) as u64)
-        })
-        .map_err(CliError::input)?;
-        passes_done += blocks.len() * passes_per_block;
-        for mut disagreement in report.disagreements {
-            disagreement.puzzle += puzzles_done;
-            disagreements.push(disagreement);
+        // Each block shuffles its own cell orders, as one matrix over the whole
+        // group would (the first block's are those of a file of one block).
+        let options = MatrixOptions {
+            order_seed: self
+                .options
+                .order_seed
+                .wrapping_add(unit.first_puzzle as u64),
+            ..self.options.clone()
+        };
+        let report = match sieve::run_matrix(&subjects, self.strategies, &options, step) {
+            Ok(report) => report,
+            Err(MatrixError::DeadlinePassed) => return Ok(None),
+            Err(error) => return Err(CliError::input(error)),
+        };
+        let stopped = report.deadline_passed.then_some(report.repeats);
+        let mut disagreements = report.disagreements;
+        for disagreement in &mut disagreements {
+            disagreement.puzzle += unit.first_puzzle;
         }
-        puzzles_done += group_size(blocks);
-        for row in report.rows {
-            rows.push(row);
-        }
+        let found = BenchUnit {
+            settings: self.settings.clone(),
+            group: unit.group,
+            puzzles: unit.puzzles.len(),
+            rows: report.rows,
+            disagreements,
+        };
+        Ok(Some((found, stopped)))
     }
-    bar.finish_and_clear();
-    Ok((rows.list, disagreements))
 }
 
-/// The rows of a run, in first-seen order; when `merge` is set, a row with the rule
-/// set and strategy of an earlier one is added to it.
+/// The rows of a run, in first-seen order: a row with the rule set and strategy
+/// of an earlier one of its group (another block of the group's puzzles), or of
+/// any group when `merge` is set, is added to it.
 struct Rows {
     merge: bool,
     list: Vec<Row>,
-    index: HashMap<(String, String), usize>,
+    /// How many blocks each row of `list` adds up.
+    blocks: Vec<usize>,
+    index: HashMap<(usize, String, String), usize>,
 }
 
 impl Rows {
@@ -528,25 +726,42 @@ impl Rows {
         Rows {
             merge,
             list: Vec::new(),
+            blocks: Vec::new(),
             index: HashMap::new(),
         }
     }
 
-    fn push(&mut self, row: Row) {
-        let key = (row.rule_set.clone(), row.strategy.clone());
+    /// The rows, a row made of several blocks timed again from all its puzzles.
+    fn timed(self) -> Vec<Row> {
+        let mut list = self.list;
+        for (row, &blocks) in list.iter_mut().zip(&self.blocks) {
+            if blocks > 1 {
+                row.time_from_puzzles(row.puzzle_count as u64);
+            }
+        }
+        list
+    }
+
+    fn push(&mut self, group: usize, row: Row) {
+        let group = if self.merge { 0 } else { group };
+        let key = (group, row.rule_set.clone(), row.strategy.clone());
         match self.index.get(&key) {
-            Some(&at) if self.merge => add_row(&mut self.list[at], row),
-            _ => {
+            Some(&at) => {
+                add_row(&mut self.list[at], row);
+                self.blocks[at] += 1;
+            }
+            None => {
                 self.index.insert(key, self.list.len());
                 self.list.push(row);
+                self.blocks.push(1);
             }
         }
     }
 }
 
 /// Adds `more` (the same rule set and strategy on other puzzles) to `row`: the
-/// puzzles follow on and the times are taken again from all of them, counters
-/// add up, rules add up by name.
+/// puzzles follow on, counters add up, rules add up by name; [`Rows::timed`]
+/// takes the times again from all the puzzles once every row is in.
 fn add_row(row: &mut Row, more: Row) {
     row.puzzle_count += more.puzzle_count;
     let totals = &mut row.totals;
@@ -558,7 +773,6 @@ fn add_row(row: &mut Row, more: Row) {
     totals.changes += more.totals.changes;
     add_rules(&mut row.rules, more.rules);
     row.puzzles.extend(more.puzzles);
-    row.time_from_puzzles(row.puzzle_count as u64);
 }
 
 /// Adds `more` to `rules` by name: the k-th rule of a name adds to the k-th rule of
@@ -592,18 +806,18 @@ fn add_rules(rules: &mut Vec<RuleReport>, more: Vec<RuleReport>) {
     }
 }
 
-/// A bar on stderr for long runs on a terminal; hidden otherwise.
-fn progress_bar(passes: usize, searches: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || searches < 500 {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(passes as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("bench {bar:40} {pos}/{len} passes ({elapsed}, eta {eta})")
-    {
-        bar.set_style(style);
-    }
-    bar
+/// Progress on stderr once the run has taken a second (the shared watcher of
+/// [`crate::progress`]): a bar of passes on a terminal, one line elsewhere.
+fn bench_progress(passes: usize, cells: usize) -> Progress {
+    Progress::with_template(
+        "{spinner} bench {bar:40} {pos}/{len} passes ({elapsed}, eta {eta})",
+        passes,
+        format!(
+            "sieve bench: {passes} passes over {cells} cell(s) (rule set x strategy) ...; \
+             --timeout SECONDS bounds the run"
+        ),
+        None,
+    )
 }
 
 #[cfg(test)]

@@ -73,7 +73,7 @@ pub(super) struct BenchReport {
     /// Where and how the run was made.
     pub meta: Meta,
     /// The puzzle family.
-    pub puzzle: &'static str,
+    pub puzzle: String,
     /// How many puzzles (or board sizes) were read.
     pub puzzles: usize,
     /// Timed passes per row.
@@ -88,6 +88,34 @@ pub(super) struct BenchReport {
     pub disagreements: Vec<Disagreement>,
     /// Rows that did the same work but whose times part beyond their intervals.
     pub timing_flags: Vec<TimingFlag>,
+    /// Set when `--timeout` stopped the run before it was done.
+    pub timeout: Option<TimeoutStop>,
+}
+
+/// How far a run that `--timeout` stopped got: its rows hold the timed repeats
+/// that finished, on the puzzles that ran.
+#[derive(Serialize)]
+pub(super) struct TimeoutStop {
+    /// The `--timeout`, in seconds.
+    pub seconds: f64,
+    /// The timed repeats asked for (`--repeats`).
+    pub repeats_asked: usize,
+    /// The timed repeats that finished (the fewest of any puzzle that ran).
+    pub repeats_run: usize,
+    /// The puzzles the rows cover, from the start of the file.
+    pub puzzles_run: usize,
+}
+
+impl TimeoutStop {
+    /// What the timeout left, in a sentence, of a run over `puzzles` puzzles.
+    pub(super) fn sentence(&self, puzzles: usize) -> String {
+        format!(
+            "STOPPED BY THE TIMEOUT: --timeout {} s ended the run after {} of {} timed \
+             repeat(s), on {} of {puzzles} puzzle(s); where it cut a pass, rule statistics \
+             are missing and strategies were compared on solution and node counts only",
+            self.seconds, self.repeats_run, self.repeats_asked, self.puzzles_run
+        )
+    }
 }
 
 /// Writes `report` in `format`.
@@ -101,6 +129,9 @@ pub(super) fn write(
     match format {
         ReportFormat::Table => {
             write_table(report, out)?;
+            if let Some(stop) = &report.timeout {
+                writeln!(out, "{}", stop.sentence(report.puzzles))?;
+            }
             write_stopped(report, out)?;
             write_timing_flags(report, out)?;
             write_rule_groups(report, top_rules, out)?;

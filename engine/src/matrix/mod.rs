@@ -27,6 +27,11 @@
 //! variable, or on the puzzle's own ones when a rule set adds auxiliary variables
 //! ([`Subject::with_answer`]).
 //!
+//! **A deadline** ([`MatrixOptions::deadline`]) bounds the whole run: each search
+//! gets the time left as its time limit, a repeat the deadline cuts is dropped
+//! whole, and the report keeps the repeats that finished
+//! ([`MatrixReport::deadline_passed`]); when none did, [`MatrixError::DeadlinePassed`].
+//!
 //! ```
 //! use sieve::prelude::*;
 //! use sieve::matrix::{MatrixOptions, Strategy, Subject, run_matrix};
@@ -54,9 +59,10 @@ pub mod timing;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::branch::Brancher;
@@ -301,7 +307,7 @@ impl<'a> Subject<'a> {
 }
 
 /// How a matrix runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct MatrixOptions {
     /// Timed repeats of every start state per strategy; each start state's median
     /// is reported (at least 1).
@@ -314,6 +320,13 @@ pub struct MatrixOptions {
     pub warmup: usize,
     /// The seed of the timed repeats' shuffled orders and of the intervals.
     pub order_seed: u64,
+    /// When the whole matrix must end: each search is limited to the time left, a
+    /// repeat the deadline cuts is dropped, and the report keeps the repeats that
+    /// finished ([`MatrixReport::deadline_passed`]); `None`: no deadline.
+    pub deadline: Option<Instant>,
+    /// Raised by another thread (a signal handler) to stop the run as the deadline
+    /// does, at the next node of the search under way.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for MatrixOptions {
@@ -323,12 +336,14 @@ impl Default for MatrixOptions {
             solution_limit: Some(2),
             warmup: 1,
             order_seed: 2026,
+            deadline: None,
+            cancel: None,
         }
     }
 }
 
 /// What one strategy found on one start state.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PuzzleOutcome {
     /// Solutions found, up to the limit.
     pub solutions: u64,
@@ -358,7 +373,7 @@ pub struct PuzzleOutcome {
 }
 
 /// Calls and changes of one rule over a strategy's untimed statistics pass.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RuleReport {
     /// The rule's name.
     pub name: String,
@@ -382,18 +397,18 @@ pub struct RuleReport {
 }
 
 /// One strategy on one rule set: one row of the matrix.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// The rule set's label.
     pub rule_set: String,
     /// The strategy's name.
     pub strategy: String,
     /// The schedule.
-    pub schedule: &'static str,
+    pub schedule: String,
     /// The restore strategy.
-    pub restore: &'static str,
+    pub restore: String,
     /// The variable order.
-    pub var_order: &'static str,
+    pub var_order: String,
     /// How many start states were solved.
     pub puzzle_count: usize,
     /// The time of a pass over every start state, in seconds: each start state's
@@ -438,7 +453,7 @@ impl Row {
 }
 
 /// Search counters summed over the start states of a row.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     /// Solutions found.
     pub solutions: u64,
@@ -466,7 +481,7 @@ impl Totals {
 }
 
 /// Which answer two strategies disagree on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Aspect {
     /// The number of solutions (up to the limit).
     SolutionCount,
@@ -491,7 +506,7 @@ impl fmt::Display for Aspect {
 
 /// Two strategies that answered one start state differently: a bug in a rule set or
 /// in the engine, never a matter of speed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Disagreement {
     /// The start state's position in the list (0-based).
     pub puzzle: usize,
@@ -557,6 +572,10 @@ pub enum MatrixError {
         /// How many variables the model has.
         vars: usize,
     },
+    /// The deadline ([`MatrixOptions::deadline`]) passed, or the cancel flag was
+    /// raised, before one timed repeat of every cell finished: nothing to report.
+    #[error("the deadline passed before one timed repeat finished")]
+    DeadlinePassed,
     /// Strategies disagree: the first disagreement, and how many there are in all.
     #[error("STRATEGIES DISAGREE ({count} disagreement(s)); first: {first}")]
     Disagreement {
@@ -582,6 +601,11 @@ pub struct MatrixReport {
     pub disagreements: Vec<Disagreement>,
     /// Rows that did the same work but whose times part beyond their intervals.
     pub timing_flags: Vec<TimingFlag>,
+    /// Whether [`MatrixOptions::deadline`] (or the cancel flag) stopped the run: `repeats` then counts
+    /// the repeats that finished, rows whose statistics pass it cut have no rules
+    /// and no first solution, and strategies are compared on solution counts and
+    /// node counts only (the solutions themselves are not all known).
+    pub deadline_passed: bool,
 }
 
 impl MatrixReport {
@@ -624,30 +648,29 @@ pub fn run_matrix(
     };
     let mut searches = Vec::with_capacity(cells.len());
     for &(subject, strategy) in &cells {
-        searches.push(first_search(subject, strategy)?);
+        let search = first_search(subject, strategy)?;
+        searches.push(match &options.cancel {
+            Some(flag) => search.map(|search| search.cancel_on(flag.clone())),
+            None => search,
+        });
     }
     let starts = subjects.first().map_or(0, |subject| subject.starts.len());
     let mut timed: Vec<Vec<TimedOutcome>> = (0..cells.len())
         .map(|_| Vec::with_capacity(starts))
         .collect();
+    let mut repeats_done = 0;
+    let mut deadline_passed = false;
     for round in 0..options.warmup + repeats {
         let repeat = round.checked_sub(options.warmup);
-        for start in 0..starts {
-            let order = match repeat {
-                None => (0..cells.len()).collect(),
-                Some(repeat) => timing::cell_order(cells.len(), options.order_seed, repeat, start),
-            };
-            for cell in order {
-                let subject = cells[cell].0;
-                let Some(search) = searches[cell].as_mut() else {
-                    continue;
-                };
-                let outcome = timed_run(search, &subject.starts[start], options)
-                    .map_err(|source| engine_error(subject, start, source))?;
-                if repeat.is_some() {
-                    record(&mut timed[cell], start, outcome);
-                }
+        let Some(runs) = run_round(&cells, &mut searches, repeat, options)? else {
+            deadline_passed = true;
+            break;
+        };
+        if repeat.is_some() {
+            for (cell, start, outcome) in runs {
+                record(&mut timed[cell], start, outcome);
             }
+            repeats_done += 1;
         }
         // Every cell has now made one more pass over the start states.
         for _ in 0..cells.len() {
@@ -655,11 +678,22 @@ pub fn run_matrix(
         }
     }
     drop(searches);
+    if repeats_done == 0 && starts > 0 && !cells.is_empty() {
+        return Err(MatrixError::DeadlinePassed);
+    }
     let mut rows = Vec::with_capacity(cells.len());
     for (cell, (&(subject, strategy), timed)) in cells.iter().zip(timed).enumerate() {
         let seed = options.order_seed ^ cell as u64;
-        rows.push(finish_row(subject, strategy, options, timed, seed)?);
+        let (row, observed) = finish_row(subject, strategy, options, timed, seed)?;
+        deadline_passed |= !observed;
+        rows.push(row);
         step();
+    }
+    if deadline_passed {
+        // Some solutions were never recorded: compare counts and nodes only.
+        for puzzle in rows.iter_mut().flat_map(|row| row.puzzles.iter_mut()) {
+            puzzle.all.clear();
+        }
     }
     let keys: Vec<_> = cells
         .iter()
@@ -667,13 +701,81 @@ pub fn run_matrix(
         .collect();
     let disagreements = compare_rows(&rows, &keys, subjects, strategies.len());
     Ok(MatrixReport {
-        repeats,
+        repeats: if deadline_passed {
+            repeats_done
+        } else {
+            repeats
+        },
         warmup: options.warmup,
         solution_limit: options.solution_limit,
         timing_flags: timing::timing_flags(&rows),
         rows,
         disagreements,
+        deadline_passed,
     })
+}
+
+/// One pass of every cell over every start state (shuffled per start state in a
+/// timed `repeat`, in cell order in a warm-up): each run as (cell, start, outcome),
+/// or `None` when the deadline cut the pass.
+fn run_round(
+    cells: &[(&Subject<'_>, &Strategy)],
+    searches: &mut [Option<Search<'_, '_>>],
+    repeat: Option<usize>,
+    options: &MatrixOptions,
+) -> Result<Option<Vec<CellRun>>, MatrixError> {
+    let starts = cells.first().map_or(0, |(subject, _)| subject.starts.len());
+    let mut runs = Vec::with_capacity(cells.len() * starts);
+    for start in 0..starts {
+        let order = match repeat {
+            None => (0..cells.len()).collect(),
+            Some(repeat) => timing::cell_order(cells.len(), options.order_seed, repeat, start),
+        };
+        for cell in order {
+            let (subject, strategy) = cells[cell];
+            let Some(search) = searches[cell].as_mut() else {
+                continue;
+            };
+            let Some(limit) = time_left(strategy, options) else {
+                return Ok(None);
+            };
+            search.set_time_limit(limit);
+            let outcome = timed_run(search, &subject.starts[start], options)
+                .map_err(|source| engine_error(subject, start, source))?;
+            if past(options) {
+                return Ok(None);
+            }
+            runs.push((cell, start, outcome));
+        }
+    }
+    Ok(Some(runs))
+}
+
+/// Whether the run must stop: its deadline has passed, or its cancel flag is up.
+fn past(options: &MatrixOptions) -> bool {
+    let cancelled = (options.cancel.as_ref()).is_some_and(|flag| flag.load(Ordering::Relaxed));
+    cancelled
+        || options
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// A search's time limit under the run's deadline: the strategy's own or the time
+/// left, whichever is shorter; `None` when the run must stop.
+fn time_left(strategy: &Strategy, options: &MatrixOptions) -> Option<Option<Duration>> {
+    if past(options) {
+        return None;
+    }
+    let Some(deadline) = options.deadline else {
+        return Some(strategy.config.time_limit);
+    };
+    let left = deadline.checked_duration_since(Instant::now())?;
+    if left.is_zero() {
+        return None;
+    }
+    Some(Some(
+        strategy.config.time_limit.map_or(left, |own| own.min(left)),
+    ))
 }
 
 /// The strategies with every repeated name made unique (`queue/copy/fewest #2`), so
@@ -744,14 +846,23 @@ fn finish_row(
     options: &MatrixOptions,
     timed: Vec<TimedOutcome>,
     seed: u64,
-) -> Result<Row, MatrixError> {
+) -> Result<(Row, bool), MatrixError> {
     // Rules are timed in this observed pass only, so the timed passes pay nothing.
     let mut stats = Stats::new().timed();
     let mut puzzles = Vec::with_capacity(subject.starts.len());
     let mut totals = Totals::default();
+    let mut complete = true;
     for (index, (start, outcome)) in subject.starts.iter().zip(timed).enumerate() {
-        let observed = observed_search(subject, start, strategy, options, &mut stats)
-            .map_err(|source| engine_error(subject, index, source))?;
+        let limit = time_left(strategy, options);
+        complete &= limit.is_some();
+        let observed = match limit {
+            Some(limit) if complete => {
+                observed_search(subject, start, strategy, limit, options, &mut stats)
+                    .map_err(|source| engine_error(subject, index, source))?
+            }
+            _ => Vec::new(),
+        };
+        complete &= !past(options);
         totals.add(&outcome.counters);
         puzzles.push(PuzzleOutcome {
             solutions: outcome.counters.solutions,
@@ -770,9 +881,9 @@ fn finish_row(
     let mut row = Row {
         rule_set: subject.label.to_string(),
         strategy: strategy.name.clone(),
-        schedule: schedule_name(strategy.config.schedule),
-        restore: restore_name(strategy.config.restore),
-        var_order: var_order_name(strategy.config.var_order),
+        schedule: schedule_name(strategy.config.schedule).to_string(),
+        restore: restore_name(strategy.config.restore).to_string(),
+        var_order: var_order_name(strategy.config.var_order).to_string(),
         puzzle_count: subject.starts.len(),
         seconds: 0.0,
         repeat_seconds: Vec::new(),
@@ -783,7 +894,14 @@ fn finish_row(
         puzzles,
     };
     row.time_from_puzzles(seed);
-    Ok(row)
+    if !complete {
+        // The deadline cut the statistics pass: its figures would mislead.
+        row.rules.clear();
+        for puzzle in &mut row.puzzles {
+            puzzle.first = None;
+        }
+    }
+    Ok((row, complete))
 }
 
 /// What the timed repeats of one start state under one cell found and took: the
@@ -798,6 +916,9 @@ struct TimedOutcome {
 /// The counters, whether the solution limit was reached, whether a node or time
 /// limit stopped the search, and the seconds it took, for one run.
 type RunOutcome = (Counters, bool, bool, f64);
+
+/// One run of a round: the cell, the start state and what the run found.
+type CellRun = (usize, usize, RunOutcome);
 
 /// Adds one timed repeat of start state `start` to a cell's outcomes.
 fn record(outcomes: &mut Vec<TimedOutcome>, start: usize, run: RunOutcome) {
@@ -869,6 +990,7 @@ fn observed_search(
     subject: &Subject<'_>,
     start: &Domains,
     strategy: &Strategy,
+    time_limit: Option<Duration>,
     options: &MatrixOptions,
     stats: &mut Stats,
 ) -> Result<Vec<Vec<Value>>, crate::Error> {
@@ -877,9 +999,12 @@ fn observed_search(
         subject,
         solutions: Vec::new(),
     };
-    let mut search = strategy
-        .search(subject.model, start.clone())?
-        .observe(&mut recorder);
+    let mut search = strategy.search(subject.model, start.clone())?;
+    if let Some(flag) = &options.cancel {
+        search = search.cancel_on(flag.clone());
+    }
+    search.set_time_limit(time_limit);
+    let mut search = search.observe(&mut recorder);
     search.count_in_place(options.solution_limit);
     drop(search);
     Ok(recorder.solutions)
