@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -317,6 +317,11 @@ pub fn read_part<R: DeserializeOwned>(path: &Path) -> Result<Part<R>, CliError> 
 
 /// A flag raised by SIGINT (Ctrl-C) or SIGTERM, when the run keeps a checkpoint:
 /// the run then stops at its next node, saves, and exits with
+/// Whether a signal raised the flag of [`interrupt_flag`] (never, without one).
+pub fn interrupted(flag: Option<&Arc<AtomicBool>>) -> bool {
+    flag.is_some_and(|flag| flag.load(Ordering::Relaxed))
+}
+
 /// [`EXIT_INTERRUPTED`]. A second signal ends the process at once.
 pub fn interrupt_flag(args: &ShardArgs) -> Result<Option<Arc<AtomicBool>>, CliError> {
     if args.checkpoint.is_none() {

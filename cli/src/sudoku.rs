@@ -9,7 +9,6 @@
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
@@ -29,7 +28,7 @@ use sieve_sudoku::{
 use crate::common::{
     CliError, FlushEachLine, Outcome, StrategyArgs, is_stream, open_input, report, warn,
 };
-use crate::shards::{Progress, ShardArgs, interrupt_flag};
+use crate::shards::{Progress, ShardArgs, interrupt_flag, interrupted};
 use crate::sudoku_hints::{SUDOKU_STUCK, SudokuHints};
 use crate::teach::{self, Question, TraceArgs, Traced, check_cell, parse_cell, write_trace};
 use crate::zoo::{self, IdInput};
@@ -900,10 +899,7 @@ fn count_in_parts(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, CliE
         if !shard.owns(unit) {
             continue;
         }
-        if interrupt
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
+        if interrupted(interrupt.as_ref()) {
             return progress.interrupted();
         }
         let count = match progress.finished(unit) {

@@ -9,7 +9,6 @@
 //! that it may not be met soon; a request not met within `--max-attempts` is exit 1.
 
 use std::io::Write;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rayon::ThreadPoolBuilder;
@@ -23,7 +22,7 @@ use sieve_sudoku::generate::{
 
 use crate::common::{CliError, Outcome, parse_seconds, parse_threads, thread_count, warn};
 use crate::progress::Progress;
-use crate::shards::{Progress as Parts, ShardArgs, interrupt_flag};
+use crate::shards::{Progress as Parts, ShardArgs, interrupt_flag, interrupted};
 
 const GENERATE_EXAMPLES: &str = "\
 Examples:
@@ -345,10 +344,7 @@ fn run_in_parts(
     let left: usize = todo.map(|unit| chunk(unit, args.count).len()).sum();
     let progress = Progress::start(left, announcement(args), rare_request(args));
     for unit in owned {
-        if interrupt
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
+        if interrupted(interrupt.as_ref()) {
             drop(progress);
             return saved.interrupted();
         }

@@ -8,7 +8,6 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::ValueEnum;
@@ -27,7 +26,7 @@ use crate::common::{
 };
 use crate::hint::{Hinter, Propagation, ZooTiers};
 use crate::page_hints::HintSource;
-use crate::shards::{Progress, ShardArgs, interrupt_flag};
+use crate::shards::{Progress, ShardArgs, interrupt_flag, interrupted};
 use crate::teach::{Question, TraceArgs, Traced, explain, parse_cell, write_trace};
 
 /// Where the game IDs come from.
@@ -612,10 +611,7 @@ fn count_in_parts<P: ZooPuzzle>(
         if !shard.owns(unit) {
             continue;
         }
-        if interrupt
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
+        if interrupted(interrupt.as_ref()) {
             return progress.interrupted();
         }
         let count = match progress.finished(unit) {

@@ -34,7 +34,6 @@ use parts::{BENCH_KIND, BenchUnit, Settings, Unit};
 use report::{BenchReport, Meta, TimeoutStop};
 use serde::{Deserialize, Serialize};
 use sieve::split::Shard;
-use std::sync::atomic::Ordering;
 
 const BENCH_EXAMPLES: &str = "\
 Examples:
@@ -386,7 +385,7 @@ pub fn run(bench: Bench, out: &mut dyn Write) -> Result<Outcome, CliError> {
         shard: args.parts.shard(),
     };
     let (gather, stopped_after) = run.all(&units, &progress)?;
-    if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+    if crate::shards::interrupted(interrupt.as_ref()) {
         return progress.interrupted();
     }
     progress.save()?;
