@@ -4,43 +4,16 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/unruly/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("unruly_ids.txt");
-    let (_, answers) = data("unruly_solutions.txt");
-    for command in ["binairo", "unruly"] {
-        let output = run(
-            &[command, "solve", "--format", "line", "--file", &path],
-            None,
-        );
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "one line an ID");
-        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-            assert_eq!(ours, his, "{id}");
-        }
-        assert_eq!(stderr(&output), "");
-    }
-    let output = run(&["binairo", "solve", "--format", "line", &ids[0]], None);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), format!("{}\n", answers[0]));
+    let set = TathamSet::load("unruly", "unruly");
+    set.assert_solved_by(&["binairo", "unruly"]);
+    set.assert_first_solved_as_argument("binairo");
 }
 
 #[test]
@@ -83,53 +56,27 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        // A character that is no letter.
-        ("6x6:BBDECbd!bcFAba", "description at offset 7"),
-        // Too few positions, then too many.
-        ("6x6:BBDECbdbcFAb", "description at offset 12"),
-        ("6x6:BBDECbdbcFAbaa", "description at offset 13"),
-        // Parameters: an odd side, a side too large, an unknown difficulty.
-        ("7x6:z", "parameters at offset 0"),
-        ("6x66:z", "parameters at offset 2"),
-        ("6x6udx:z", "parameters at offset 5"),
-    ] {
-        let output = run(&["binairo", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("unruly_ids.txt");
-    let input = format!("{}\n6x6:zk\n", ids[0]);
-    let output = run(
-        &["unruly", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "binairo",
+        &[
+            // A character that is no letter.
+            ("6x6:BBDECbd!bcFAba", "description at offset 7"),
+            // Too few positions, then too many.
+            ("6x6:BBDECbdbcFAb", "description at offset 12"),
+            ("6x6:BBDECbdbcFAbaa", "description at offset 13"),
+            // Parameters: an odd side, a side too large, an unknown difficulty.
+            ("7x6:z", "parameters at offset 0"),
+            ("6x66:z", "parameters at offset 2"),
+            ("6x6udx:z", "parameters at offset 5"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 2"),
-        "{}",
-        stderr(&output)
-    );
+    let set = TathamSet::load("unruly", "unruly");
+    assert_bad_second_line_reported("unruly", &set.ids[0], "6x6:zk", "description at offset 2");
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    for command in ["binairo", "unruly"] {
-        let output = run(&[command, "--help"], None);
-        assert_exit(&output, 0);
-        let help = stdout(&output);
-        let example = "10x10u:ccBAcdCEdCkaiCAcbIBcCEACdeDa";
-        assert!(help.contains(example), "{help}");
-        sieve_unruly::parse_unruly_id(example).expect("the example is a valid ID");
-    }
+    let example = "10x10u:ccBAcdCEdCkaiCAcbIBcCEACdeDa";
+    assert_help_shows(&["binairo", "unruly"], example);
+    sieve_unruly::parse_unruly_id(example).expect("the example is a valid ID");
 }

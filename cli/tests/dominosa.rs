@@ -4,42 +4,17 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/dominosa/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("dominosa_ids.txt");
-    let (_, answers) = data("dominosa_solutions.txt");
-    let output = run(
-        &["dominosa", "solve", "--format", "line", "--file", &path],
-        None,
-    );
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one line an ID");
-    for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-        assert_eq!(ours, his, "{id}");
-    }
-    assert_eq!(stderr(&output), "");
+    let set = TathamSet::load("dominosa", "dominosa");
+    set.assert_solved_by(&["dominosa"]);
     // One ID at a time, as an argument, too.
-    let output = run(&["dominosa", "solve", "--format", "line", &ids[0]], None);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), format!("{}\n", answers[0]));
+    set.assert_first_solved_as_argument("dominosa");
 }
 
 #[test]
@@ -88,55 +63,36 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        // Too few numbers, too many, a number above N.
-        ("2:21101021002", "description at offset 11"),
-        ("2:2110102100222", "description at offset 12"),
-        ("2:211310210022", "description at offset 3"),
-        // One number written more often than a full set has it.
-        ("2:211011210022", "description at offset 7"),
-        // A bracket left open, or holding no number.
-        ("12:[12", "description at offset 3"),
-        ("2:2110[x]0210022", "description at offset 5"),
-        // Parameters: an unknown difficulty, N out of range, junk.
-        ("2dz:211010210022", "parameters at offset 2"),
-        ("0:00", "parameters at offset 0"),
-        ("2x:211010210022", "parameters at offset 1"),
-    ] {
-        let output = run(&["dominosa", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("dominosa_ids.txt");
-    let input = format!("{}\n2:211310210022\n", ids[0]);
-    let output = run(
-        &["dominosa", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "dominosa",
+        &[
+            // Too few numbers, too many, a number above N.
+            ("2:21101021002", "description at offset 11"),
+            ("2:2110102100222", "description at offset 12"),
+            ("2:211310210022", "description at offset 3"),
+            // One number written more often than a full set has it.
+            ("2:211011210022", "description at offset 7"),
+            // A bracket left open, or holding no number.
+            ("12:[12", "description at offset 3"),
+            ("2:2110[x]0210022", "description at offset 5"),
+            // Parameters: an unknown difficulty, N out of range, junk.
+            ("2dz:211010210022", "parameters at offset 2"),
+            ("0:00", "parameters at offset 0"),
+            ("2x:211010210022", "parameters at offset 1"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 3"),
-        "{}",
-        stderr(&output)
+    let set = TathamSet::load("dominosa", "dominosa");
+    assert_bad_second_line_reported(
+        "dominosa",
+        &set.ids[0],
+        "2:211310210022",
+        "description at offset 3",
     );
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["dominosa", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "4:043100143011142024213324332204";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["dominosa"], example);
     sieve_dominosa::parse_dominosa_id(example).expect("the example is a valid ID");
 }

@@ -4,38 +4,13 @@
 
 mod common;
 
+use common::zoo::{TathamSet, assert_help_shows, assert_malformed_ids_exit_2};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/filling/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("filling_ids.txt");
-    let (_, answers) = data("filling_solutions.txt");
-    let output = run(
-        &["filling", "solve", "--format", "line", "--file", &path],
-        None,
-    );
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one line an ID");
-    for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-        assert_eq!(ours, his, "{id}");
-    }
-    assert_eq!(stderr(&output), "");
+    let set = TathamSet::load("filling", "filling");
+    set.assert_solved_by(&["filling"]);
 }
 
 #[test]
@@ -77,33 +52,23 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        ("5x4:1a4a2b455a25d3!", "description at offset 14"),
-        ("5x4:1a4a2b455a26d3b", "description at offset 11"),
-        ("5x4:1a4a2b455a25d3", "description at offset 14"),
-        ("5x4:1a4a2b455a25d3bb", "description at offset 15"),
-        ("5x4dq:1a4a2b455a25d3b", "parameters at offset 3"),
-        ("0x4:1a4a2b455a25d3b", "parameters at offset 0"),
-    ] {
-        let output = run(&["fillomino", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
+    assert_malformed_ids_exit_2(
+        "fillomino",
+        &[
+            ("5x4:1a4a2b455a25d3!", "description at offset 14"),
+            ("5x4:1a4a2b455a26d3b", "description at offset 11"),
+            ("5x4:1a4a2b455a25d3", "description at offset 14"),
+            ("5x4:1a4a2b455a25d3bb", "description at offset 15"),
+            ("5x4dq:1a4a2b455a25d3b", "parameters at offset 3"),
+            ("0x4:1a4a2b455a25d3b", "parameters at offset 0"),
+        ],
+    );
 }
 
 #[test]
 fn rate_solves_every_id_with_the_region_rule() {
-    let (path, ids) = data("filling_ids.txt");
-    let output = run(&["filling", "rate", "--file", &path], None);
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one rating an ID");
-    for (id, line) in ids.iter().zip(&lines) {
+    let set = TathamSet::load("filling", "filling");
+    for (id, line) in set.ids.iter().zip(set.ratings("filling")) {
         assert_eq!(line, "tier 1 (rules)", "{id}");
     }
 }
@@ -130,10 +95,7 @@ fn explain_asks_why_a_cell_holds_its_number() {
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["fillomino", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "13x9:b3g5i48e34a7a44b6a833g66a79i4b9a54a36a944c9c4b3e9b2c446a2b96a2a9d6";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["fillomino"], example);
     sieve_filling::parse_filling_id(example).expect("the example is a valid ID");
 }

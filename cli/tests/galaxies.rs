@@ -4,38 +4,13 @@
 
 mod common;
 
+use common::zoo::{TathamSet, assert_help_shows, assert_malformed_ids_exit_2};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/galaxies/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("galaxies_ids.txt");
-    let (_, answers) = data("galaxies_solutions.txt");
-    let output = run(
-        &["galaxies", "solve", "--format", "line", "--file", &path],
-        None,
-    );
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one line an ID");
-    for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-        assert_eq!(ours, his, "{id}");
-    }
-    assert_eq!(stderr(&output), "");
+    let set = TathamSet::load("galaxies", "galaxies");
+    set.assert_solved_by(&["galaxies"]);
 }
 
 #[test]
@@ -81,32 +56,22 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        ("5x5dn:ecq!wb", "description at offset 3"),
-        ("5x5dn:ecqnwy", "description at offset 5"),
-        ("5x5dn:ecqnwba", "description at offset 6"),
-        ("5x5dx:ecqnwb", "parameters at offset 4"),
-        ("2x5dn:ecqnwb", "parameters at offset 0"),
-    ] {
-        let output = run(&["galaxies", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
+    assert_malformed_ids_exit_2(
+        "galaxies",
+        &[
+            ("5x5dn:ecq!wb", "description at offset 3"),
+            ("5x5dn:ecqnwy", "description at offset 5"),
+            ("5x5dn:ecqnwba", "description at offset 6"),
+            ("5x5dx:ecqnwb", "parameters at offset 4"),
+            ("2x5dn:ecqnwb", "parameters at offset 0"),
+        ],
+    );
 }
 
 #[test]
 fn rate_solves_every_normal_id_with_the_rules() {
-    let (path, ids) = data("galaxies_ids.txt");
-    let output = run(&["galaxies", "rate", "--file", &path], None);
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one rating an ID");
-    for (id, line) in ids.iter().zip(&lines) {
+    let set = TathamSet::load("galaxies", "galaxies");
+    for (id, line) in set.ids.iter().zip(set.ratings("galaxies")) {
         if id.contains("dn:") {
             assert_eq!(line, "tier 1 (rules)", "{id}");
         } else {
@@ -142,10 +107,7 @@ fn explain_asks_why_a_cell_belongs_to_its_dot() {
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["galaxies", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "15x15dn:fuoqygrscbbzshizpzzaiizgzfbrtdjmrokkzmgqzlzmhrmdsbrzvgihifsffj";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["galaxies"], example);
     sieve_galaxies::parse_galaxies_id(example).expect("the example is a valid ID");
 }

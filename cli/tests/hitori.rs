@@ -4,44 +4,16 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines (comments
-/// start with `# `; an answer may start with `#`).
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/singles/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with("# "))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("singles_ids.txt");
-    let (_, answers) = data("singles_solutions.txt");
-    for command in ["hitori", "singles"] {
-        let output = run(
-            &[command, "solve", "--format", "line", "--file", &path],
-            None,
-        );
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "one line an ID");
-        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-            assert_eq!(ours, his, "{id}");
-        }
-        assert_eq!(stderr(&output), "");
-    }
-    let output = run(&["hitori", "solve", "--format", "line", &ids[0]], None);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), format!("{}\n", answers[0]));
+    let set = TathamSet::load("singles", "singles");
+    set.assert_solved_by(&["hitori", "singles"]);
+    set.assert_first_solved_as_argument("hitori");
 }
 
 #[test]
@@ -79,54 +51,28 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        // A character that is no number, a 0, a number above the side.
-        ("5x5:55122214532425545121115!3", "description at offset 23"),
-        ("5x5:5512221453242554512111503", "description at offset 23"),
-        ("5x5:5512221453242554512111563", "description at offset 23"),
-        // Too few cells, then too many.
-        ("5x5:551222145324255451211153", "description at offset 24"),
-        ("5x5:55122214532425545121115331", "description at offset 25"),
-        // Parameters: a side too small, an unknown difficulty.
-        ("1x5:55122", "parameters at offset 0"),
-        ("5x5dx:5512221453242554512111533", "parameters at offset 4"),
-    ] {
-        let output = run(&["hitori", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("singles_ids.txt");
-    let input = format!("{}\n5x5:55\n", ids[0]);
-    let output = run(
-        &["singles", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "hitori",
+        &[
+            // A character that is no number, a 0, a number above the side.
+            ("5x5:55122214532425545121115!3", "description at offset 23"),
+            ("5x5:5512221453242554512111503", "description at offset 23"),
+            ("5x5:5512221453242554512111563", "description at offset 23"),
+            // Too few cells, then too many.
+            ("5x5:551222145324255451211153", "description at offset 24"),
+            ("5x5:55122214532425545121115331", "description at offset 25"),
+            // Parameters: a side too small, an unknown difficulty.
+            ("1x5:55122", "parameters at offset 0"),
+            ("5x5dx:5512221453242554512111533", "parameters at offset 4"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 2"),
-        "{}",
-        stderr(&output)
-    );
+    let set = TathamSet::load("singles", "singles");
+    assert_bad_second_line_reported("singles", &set.ids[0], "5x5:55", "description at offset 2");
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    for command in ["hitori", "singles"] {
-        let output = run(&[command, "--help"], None);
-        assert_exit(&output, 0);
-        let help = stdout(&output);
-        let example = "8x8:2353761166133857584731247582443365788415711645741428653827415287";
-        assert!(help.contains(example), "{help}");
-        sieve_singles::parse_singles_id(example).expect("the example is a valid ID");
-    }
+    let example = "8x8:2353761166133857584731247582443365788415711645741428653827415287";
+    assert_help_shows(&["hitori", "singles"], example);
+    sieve_singles::parse_singles_id(example).expect("the example is a valid ID");
 }

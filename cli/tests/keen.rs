@@ -4,44 +4,17 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/keen/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("keen_ids.txt");
-    let (_, answers) = data("keen_solutions.txt");
-    for command in ["keen", "kenken"] {
-        let output = run(
-            &[command, "solve", "--format", "line", "--file", &path],
-            None,
-        );
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "one line an ID");
-        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-            assert_eq!(ours, his, "{id}");
-        }
-        assert_eq!(stderr(&output), "");
-    }
+    let set = TathamSet::load("keen", "keen");
+    set.assert_solved_by(&["keen", "kenken"]);
     // One ID at a time, as an argument, too.
-    let output = run(&["keen", "solve", "--format", "line", &ids[0]], None);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), format!("{}\n", answers[0]));
+    set.assert_first_solved_as_argument("keen");
 }
 
 #[test]
@@ -74,56 +47,35 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        // A character that is no letter, '_' or ','.
-        ("3:a_a3_a!,s1a6m3m2", "description at offset 6"),
-        // The structure ends short of the virtual line.
-        ("3:a_a3_a,s1a6m3m2", "description at offset 6"),
-        // Too much structure: the last letter runs past the lines.
-        ("3:a_a3_a_b,s1a6m3m2", "description at offset 7"),
-        // A − clue on a cage of three cells.
-        ("3:a_a3_a_,s1s6m3m2", "description at offset 10"),
-        // A clue letter that is no operation.
-        ("3:a_a3_a_,s1a6x3m2", "description at offset 12"),
-        // Too few clues, then too many.
-        ("3:a_a3_a_,s1a6m3", "description at offset 14"),
-        ("3:a_a3_a_,s1a6m3m2a1", "description at offset 16"),
-        // A target of 0, a repeat count of 0.
-        ("3:a_a3_a_,s0a6m3m2", "description at offset 9"),
-        ("3:a_a0_a_,s1a6m3m2", "description at offset 3"),
-        // No ',' before the clues.
-        ("3:a_a3_a_", "description at offset 7"),
-        // Parameters: an unknown difficulty, a size out of range, junk.
-        ("3dq:a_a3_a_,s1a6m3m2", "parameters at offset 2"),
-        ("10:a_a3_a_,s1a6m3m2", "parameters at offset 0"),
-        ("3mx:a_a3_a_,s1a6m3m2", "parameters at offset 2"),
-    ] {
-        let output = run(&["keen", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("keen_ids.txt");
-    let input = format!("{}\n3:a_a3_a\n", ids[0]);
-    let output = run(
-        &["kenken", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "keen",
+        &[
+            // A character that is no letter, '_' or ','.
+            ("3:a_a3_a!,s1a6m3m2", "description at offset 6"),
+            // The structure ends short of the virtual line.
+            ("3:a_a3_a,s1a6m3m2", "description at offset 6"),
+            // Too much structure: the last letter runs past the lines.
+            ("3:a_a3_a_b,s1a6m3m2", "description at offset 7"),
+            // A − clue on a cage of three cells.
+            ("3:a_a3_a_,s1s6m3m2", "description at offset 10"),
+            // A clue letter that is no operation.
+            ("3:a_a3_a_,s1a6x3m2", "description at offset 12"),
+            // Too few clues, then too many.
+            ("3:a_a3_a_,s1a6m3", "description at offset 14"),
+            ("3:a_a3_a_,s1a6m3m2a1", "description at offset 16"),
+            // A target of 0, a repeat count of 0.
+            ("3:a_a3_a_,s0a6m3m2", "description at offset 9"),
+            ("3:a_a0_a_,s1a6m3m2", "description at offset 3"),
+            // No ',' before the clues.
+            ("3:a_a3_a_", "description at offset 7"),
+            // Parameters: an unknown difficulty, a size out of range, junk.
+            ("3dq:a_a3_a_,s1a6m3m2", "parameters at offset 2"),
+            ("10:a_a3_a_,s1a6m3m2", "parameters at offset 0"),
+            ("3mx:a_a3_a_,s1a6m3m2", "parameters at offset 2"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 6"),
-        "{}",
-        stderr(&output)
-    );
+    let set = TathamSet::load("keen", "keen");
+    assert_bad_second_line_reported("kenken", &set.ids[0], "3:a_a3_a", "description at offset 6");
 }
 
 #[test]
@@ -149,12 +101,7 @@ fn a_product_cage_too_big_to_tabulate_is_an_error() {
 
 #[test]
 fn help_shows_a_real_game_id() {
-    for command in ["keen", "kenken"] {
-        let output = run(&[command, "--help"], None);
-        assert_exit(&output, 0);
-        let help = stdout(&output);
-        let example = "5:aa_a_aa__a__aa_a__a_3a__ab,a7m60d2a8m6a5m60s2s3s3d2";
-        assert!(help.contains(example), "{help}");
-        sieve_keen::parse_keen_id(example).expect("the example is a valid ID");
-    }
+    let example = "5:aa_a_aa__a__aa_a__a_3a__ab,a7m60d2a8m6a5m60s2s3s3d2";
+    assert_help_shows(&["keen", "kenken"], example);
+    sieve_keen::parse_keen_id(example).expect("the example is a valid ID");
 }

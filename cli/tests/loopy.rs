@@ -4,40 +4,13 @@
 
 mod common;
 
+use common::zoo::{TathamSet, assert_help_shows, assert_malformed_ids_exit_2};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/loopy/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("loopy_ids.txt");
-    let (_, answers) = data("loopy_solutions.txt");
-    for command in ["slitherlink", "loopy"] {
-        let output = run(
-            &[command, "solve", "--format", "line", "--file", &path],
-            None,
-        );
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "one line an ID");
-        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-            assert_eq!(ours, his, "{id}");
-        }
-        assert_eq!(stderr(&output), "");
-    }
+    let set = TathamSet::load("loopy", "loopy");
+    set.assert_solved_by(&["slitherlink", "loopy"]);
 }
 
 #[test]
@@ -71,27 +44,21 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        // A clue a square cannot have, a character that is no clue or run.
-        ("3x3t0:c2a50a3", "description at offset 3"),
-        ("3x3t0:c2a2!a3", "description at offset 4"),
-        // Too few squares, then too many.
-        ("3x3t0:c2a20a", "description at offset 6"),
-        ("3x3t0:c2a20a3a", "description at offset 7"),
-        // Another grid type; a size out of range; an unknown difficulty.
-        ("7x7t1:a", "parameters at offset 4"),
-        ("2x3t0:f", "parameters at offset 0"),
-        ("3x3t0dq:c2a20a3", "parameters at offset 6"),
-    ] {
-        let output = run(&["slitherlink", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
+    assert_malformed_ids_exit_2(
+        "slitherlink",
+        &[
+            // A clue a square cannot have, a character that is no clue or run.
+            ("3x3t0:c2a50a3", "description at offset 3"),
+            ("3x3t0:c2a2!a3", "description at offset 4"),
+            // Too few squares, then too many.
+            ("3x3t0:c2a20a", "description at offset 6"),
+            ("3x3t0:c2a20a3a", "description at offset 7"),
+            // Another grid type; a size out of range; an unknown difficulty.
+            ("7x7t1:a", "parameters at offset 4"),
+            ("2x3t0:f", "parameters at offset 0"),
+            ("3x3t0dq:c2a20a3", "parameters at offset 6"),
+        ],
+    );
     let output = run(&["loopy", "count", "3x3t0:c2a20a3_"], None);
     assert_exit(&output, 2);
     assert!(
@@ -103,12 +70,8 @@ fn malformed_ids_exit_2_naming_the_offset() {
 
 #[test]
 fn rate_puts_every_committed_id_in_a_tier_probing_at_the_latest() {
-    let (path, ids) = data("loopy_ids.txt");
-    let output = run(&["slitherlink", "rate", "--file", &path], None);
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one rating an ID");
-    for (id, line) in ids.iter().zip(&lines) {
+    let set = TathamSet::load("loopy", "loopy");
+    for (id, line) in set.ids.iter().zip(set.ratings("slitherlink")) {
         let known = [
             "tier 1 (loop and clues)",
             "tier 2 (corners)",
@@ -168,12 +131,7 @@ fn explain_names_an_edge_by_its_place_in_the_picture() {
 
 #[test]
 fn help_shows_a_real_game_id() {
-    for command in ["slitherlink", "loopy"] {
-        let output = run(&[command, "--help"], None);
-        assert_exit(&output, 0);
-        let help = stdout(&output);
-        let example = "7x7t0de:a233a3c2a3a33a3c22b3b0b311e2b3e3a";
-        assert!(help.contains(example), "{help}");
-        sieve_loopy::parse_loopy_id(example).expect("the example is a valid ID");
-    }
+    let example = "7x7t0de:a233a3c2a3a33a3c22b3b0b311e2b3e3a";
+    assert_help_shows(&["slitherlink", "loopy"], example);
+    sieve_loopy::parse_loopy_id(example).expect("the example is a valid ID");
 }

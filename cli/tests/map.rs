@@ -4,39 +4,17 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/map/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("map_ids.txt");
-    let (_, answers) = data("map_solutions.txt");
-    let output = run(&["map", "solve", "--format", "line", "--file", &path], None);
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one line an ID");
-    for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-        assert_eq!(ours, his, "{id}");
-    }
-    assert_eq!(stderr(&output), "");
+    let set = TathamSet::load("map", "map");
+    set.assert_solved_by(&["map"]);
     // One ID at a time, as an argument, too.
-    let output = run(&["map", "solve", "--format", "line", &ids[0]], None);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), format!("{}\n", answers[0]));
+    set.assert_first_solved_as_argument("map");
 }
 
 #[test]
@@ -74,58 +52,34 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        // A character that is no letter or ',' in the edge list.
-        ("3x2n5:bf!,0d", "description at offset 2"),
-        // The edge list ends short, runs long, or makes other regions.
-        ("3x2n5:be,0d", "description at offset 2"),
-        ("3x2n5:bfa,0d", "description at offset 2"),
-        ("3x2n4:bf,0d", "description at offset 2"),
-        // A colour above 3, too few and too many colours.
-        ("3x2n5:bf,4d", "description at offset 3"),
-        ("3x2n5:bf,0c", "description at offset 5"),
-        ("3x2n5:bf,0d1", "description at offset 5"),
-        // No ',' before the colours.
-        ("3x2n5:bf", "description at offset 2"),
-        // Parameters: too many regions, an unknown difficulty, junk.
-        ("3x2n7:bf,0d", "parameters at offset 4"),
-        ("3x2n5dx:bf,0d", "parameters at offset 6"),
-        ("3x2m5:bf,0d", "parameters at offset 3"),
-    ] {
-        let output = run(&["map", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("map_ids.txt");
-    let input = format!("{}\n3x2n5:bf,4d\n", ids[0]);
-    let output = run(
-        &["map", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "map",
+        &[
+            // A character that is no letter or ',' in the edge list.
+            ("3x2n5:bf!,0d", "description at offset 2"),
+            // The edge list ends short, runs long, or makes other regions.
+            ("3x2n5:be,0d", "description at offset 2"),
+            ("3x2n5:bfa,0d", "description at offset 2"),
+            ("3x2n4:bf,0d", "description at offset 2"),
+            // A colour above 3, too few and too many colours.
+            ("3x2n5:bf,4d", "description at offset 3"),
+            ("3x2n5:bf,0c", "description at offset 5"),
+            ("3x2n5:bf,0d1", "description at offset 5"),
+            // No ',' before the colours.
+            ("3x2n5:bf", "description at offset 2"),
+            // Parameters: too many regions, an unknown difficulty, junk.
+            ("3x2n7:bf,0d", "parameters at offset 4"),
+            ("3x2n5dx:bf,0d", "parameters at offset 6"),
+            ("3x2m5:bf,0d", "parameters at offset 3"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 3"),
-        "{}",
-        stderr(&output)
-    );
+    let set = TathamSet::load("map", "map");
+    assert_bad_second_line_reported("map", &set.ids[0], "3x2n5:bf,4d", "description at offset 3");
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["map", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "4x4n6:adccfdbb,320a11";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["map"], example);
     sieve_map::parse_map_id(example).expect("the example is a valid ID");
 }

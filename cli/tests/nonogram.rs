@@ -4,44 +4,16 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines (comments
-/// start with `# `; an answer may start with `#`).
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/pattern/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with("# "))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("pattern_ids.txt");
-    let (_, answers) = data("pattern_solutions.txt");
-    for command in ["nonogram", "pattern"] {
-        let output = run(
-            &[command, "solve", "--format", "line", "--file", &path],
-            None,
-        );
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "one line an ID");
-        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-            assert_eq!(ours, his, "{id}");
-        }
-        assert_eq!(stderr(&output), "");
-    }
-    let output = run(&["nonogram", "solve", "--format", "line", &ids[0]], None);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), format!("{}\n", answers[0]));
+    let set = TathamSet::load("pattern", "pattern");
+    set.assert_solved_by(&["nonogram", "pattern"]);
+    set.assert_first_solved_as_argument("nonogram");
 }
 
 #[test]
@@ -97,56 +69,30 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        // A character that is no digit, '.', '/' or ','.
-        ("5x5:2/3/1.1/4/2/4/2!1/3/2/1", "description at offset 15"),
-        // Too few clues, then too many.
-        ("5x5:2/3/1.1/4/2/4/2.1/3/2", "description at offset 21"),
-        ("5x5:2/3/1.1/4/2/4/2.1/3/2/1/1", "description at offset 23"),
-        // Runs that do not fit their row.
-        ("5x5:2/3/1.1/4/2/4/2.1.1/3/2/1", "description at offset 14"),
-        // A given-cells letter that runs past the grid.
-        ("5x5:2/3/1.1/4/2/4/2.1/3/2/1,zb", "description at offset 25"),
-        // Parameters: a missing height, a size of 0.
-        ("5x:2/3/1.1/4/2/4/2.1/3/2/1", "parameters at offset 2"),
-        ("0:", "parameters at offset 0"),
-    ] {
-        let output = run(&["nonogram", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("pattern_ids.txt");
-    let input = format!("{}\n5x5:2/3\n", ids[0]);
-    let output = run(
-        &["pattern", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "nonogram",
+        &[
+            // A character that is no digit, '.', '/' or ','.
+            ("5x5:2/3/1.1/4/2/4/2!1/3/2/1", "description at offset 15"),
+            // Too few clues, then too many.
+            ("5x5:2/3/1.1/4/2/4/2.1/3/2", "description at offset 21"),
+            ("5x5:2/3/1.1/4/2/4/2.1/3/2/1/1", "description at offset 23"),
+            // Runs that do not fit their row.
+            ("5x5:2/3/1.1/4/2/4/2.1.1/3/2/1", "description at offset 14"),
+            // A given-cells letter that runs past the grid.
+            ("5x5:2/3/1.1/4/2/4/2.1/3/2/1,zb", "description at offset 25"),
+            // Parameters: a missing height, a size of 0.
+            ("5x:2/3/1.1/4/2/4/2.1/3/2/1", "parameters at offset 2"),
+            ("0:", "parameters at offset 0"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 3"),
-        "{}",
-        stderr(&output)
-    );
+    let set = TathamSet::load("pattern", "pattern");
+    assert_bad_second_line_reported("pattern", &set.ids[0], "5x5:2/3", "description at offset 3");
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    for command in ["nonogram", "pattern"] {
-        let output = run(&[command, "--help"], None);
-        assert_exit(&output, 0);
-        let help = stdout(&output);
-        let example = "10x5:3/1/1/1.1/1.1/3/4/3/2/3.1/2.7/1.5/1.3.1/1/3.1";
-        assert!(help.contains(example), "{help}");
-        sieve_pattern::parse_pattern_id(example).expect("the example is a valid ID");
-    }
+    let example = "10x5:3/1/1/1.1/1.1/3/4/3/2/3.1/2.7/1.5/1.3.1/1/3.1";
+    assert_help_shows(&["nonogram", "pattern"], example);
+    sieve_pattern::parse_pattern_id(example).expect("the example is a valid ID");
 }

@@ -4,40 +4,13 @@
 
 mod common;
 
+use common::zoo::{TathamSet, assert_help_shows, assert_malformed_ids_exit_2};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/pearl/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("pearl_ids.txt");
-    let (_, answers) = data("pearl_solutions.txt");
-    for command in ["masyu", "pearl"] {
-        let output = run(
-            &[command, "solve", "--format", "line", "--file", &path],
-            None,
-        );
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "one line an ID");
-        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-            assert_eq!(ours, his, "{id}");
-        }
-        assert_eq!(stderr(&output), "");
-    }
+    let set = TathamSet::load("pearl", "pearl");
+    set.assert_solved_by(&["masyu", "pearl"]);
 }
 
 #[test]
@@ -74,34 +47,24 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        ("6x6:BgWeWaBhWXfBaB", "description at offset 9"),
-        ("6x6:BgWeWaBhWWfBa", "description at offset 13"),
-        ("6x6:BgWeWaBhWWfBaBa", "description at offset 14"),
-        ("6x6:BgWeWaBhWWfBcB", "description at offset 12"),
-        ("6x6dh:BgWeWaBhWWfBaB", "parameters at offset 4"),
-        ("4x6:x", "parameters at offset 0"),
-        ("6x6q:BgWeWaBhWWfBaB", "parameters at offset 3"),
-    ] {
-        let output = run(&["masyu", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
+    assert_malformed_ids_exit_2(
+        "masyu",
+        &[
+            ("6x6:BgWeWaBhWXfBaB", "description at offset 9"),
+            ("6x6:BgWeWaBhWWfBa", "description at offset 13"),
+            ("6x6:BgWeWaBhWWfBaBa", "description at offset 14"),
+            ("6x6:BgWeWaBhWWfBcB", "description at offset 12"),
+            ("6x6dh:BgWeWaBhWWfBaB", "parameters at offset 4"),
+            ("4x6:x", "parameters at offset 0"),
+            ("6x6q:BgWeWaBhWWfBaB", "parameters at offset 3"),
+        ],
+    );
 }
 
 #[test]
 fn rate_solves_every_committed_id_with_the_rules_alone() {
-    let (path, ids) = data("pearl_ids.txt");
-    let output = run(&["masyu", "rate", "--file", &path], None);
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one rating an ID");
-    for (id, line) in ids.iter().zip(&lines) {
+    let set = TathamSet::load("pearl", "pearl");
+    for (id, line) in set.ids.iter().zip(set.ratings("masyu")) {
         assert_eq!(line, "tier 1 (rules)", "{id}");
     }
 }
@@ -131,12 +94,7 @@ fn explain_asks_what_the_loop_does_in_a_cell() {
 
 #[test]
 fn help_shows_a_real_game_id() {
-    for command in ["masyu", "pearl"] {
-        let output = run(&[command, "--help"], None);
-        assert_exit(&output, 0);
-        let help = stdout(&output);
-        let example = "8x8dt:cWbWaWdBbWjWcWBaBaBdBaBkWcWWc";
-        assert!(help.contains(example), "{help}");
-        sieve_pearl::parse_pearl_id(example).expect("the example is a valid ID");
-    }
+    let example = "8x8dt:cWbWaWdBbWjWcWBaBaBdBaBkWcWWc";
+    assert_help_shows(&["masyu", "pearl"], example);
+    sieve_pearl::parse_pearl_id(example).expect("the example is a valid ID");
 }

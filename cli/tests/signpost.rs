@@ -4,38 +4,13 @@
 
 mod common;
 
+use common::zoo::{TathamSet, assert_help_shows, assert_malformed_ids_exit_2};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/signpost/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("signpost_ids.txt");
-    let (_, answers) = data("signpost_solutions.txt");
-    let output = run(
-        &["signpost", "solve", "--format", "line", "--file", &path],
-        None,
-    );
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one line an ID");
-    for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-        assert_eq!(ours, his, "{id}");
-    }
-    assert_eq!(stderr(&output), "");
+    let set = TathamSet::load("signpost", "signpost");
+    set.assert_solved_by(&["signpost"]);
 }
 
 #[test]
@@ -71,33 +46,23 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        ("3x3:d1d9aaegbgi", "description at offset 10"),
-        ("3x3:d1d9aaegbg", "description at offset 10"),
-        ("3x3:d10d9aaegbgh", "description at offset 1"),
-        ("3x3:d1d1aaegbgh", "description at offset 3"),
-        ("3x3q:d1d9aaegbgh", "parameters at offset 3"),
-        ("21x1:a", "parameters at offset 0"),
-    ] {
-        let output = run(&["signpost", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
+    assert_malformed_ids_exit_2(
+        "signpost",
+        &[
+            ("3x3:d1d9aaegbgi", "description at offset 10"),
+            ("3x3:d1d9aaegbg", "description at offset 10"),
+            ("3x3:d10d9aaegbgh", "description at offset 1"),
+            ("3x3:d1d1aaegbgh", "description at offset 3"),
+            ("3x3q:d1d9aaegbgh", "parameters at offset 3"),
+            ("21x1:a", "parameters at offset 0"),
+        ],
+    );
 }
 
 #[test]
 fn rate_settles_every_id_with_the_links() {
-    let (path, ids) = data("signpost_ids.txt");
-    let output = run(&["signpost", "rate", "--file", &path], None);
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one rating an ID");
-    for (id, line) in ids.iter().zip(&lines) {
+    let set = TathamSet::load("signpost", "signpost");
+    for (id, line) in set.ids.iter().zip(set.ratings("signpost")) {
         assert_eq!(line, "tier 1 (links)", "{id}");
     }
 }
@@ -119,10 +84,7 @@ fn explain_asks_for_a_cells_number() {
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["signpost", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "4x4:egfeb1e16ahacfabbag";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["signpost"], example);
     sieve_signpost::parse_signpost_id(example).expect("the example is a valid ID");
 }

@@ -4,42 +4,17 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/slant/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("slant_ids.txt");
-    let (_, answers) = data("slant_solutions.txt");
-    let output = run(
-        &["slant", "solve", "--format", "line", "--file", &path],
-        None,
-    );
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one line an ID");
-    for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-        assert_eq!(ours, his, "{id}");
-    }
-    assert_eq!(stderr(&output), "");
+    let set = TathamSet::load("slant", "slant");
+    set.assert_solved_by(&["slant"]);
     // One ID at a time, as an argument, too.
-    let output = run(&["slant", "solve", "--format", "line", &ids[0]], None);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), format!("{}\n", answers[0]));
+    set.assert_first_solved_as_argument("slant");
 }
 
 #[test]
@@ -79,54 +54,35 @@ fn several_or_no_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        // A clue above 4, a character that is no clue or run.
-        ("3x3:b0b5b2a11b2a", "description at offset 3"),
-        ("3x3:b0b2b!a11b2a", "description at offset 5"),
-        // Too few corners, then too many.
-        ("3x3:b0b2b2a11b2", "description at offset 11"),
-        ("3x3:b0b2b2a11b2ab", "description at offset 12"),
-        // A run past the last corner.
-        ("3x3:b0b2b2a11b2b", "description at offset 11"),
-        // Parameters: an unknown difficulty, a side too small, junk.
-        ("3x3dq:b0b2b2a11b2a", "parameters at offset 4"),
-        ("1x3:h", "parameters at offset 0"),
-        ("3x3y:b0b2b2a11b2a", "parameters at offset 3"),
-    ] {
-        let output = run(&["slant", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("slant_ids.txt");
-    let input = format!("{}\n3x3:b0b2b2a11b2\n", ids[0]);
-    let output = run(
-        &["slant", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "slant",
+        &[
+            // A clue above 4, a character that is no clue or run.
+            ("3x3:b0b5b2a11b2a", "description at offset 3"),
+            ("3x3:b0b2b!a11b2a", "description at offset 5"),
+            // Too few corners, then too many.
+            ("3x3:b0b2b2a11b2", "description at offset 11"),
+            ("3x3:b0b2b2a11b2ab", "description at offset 12"),
+            // A run past the last corner.
+            ("3x3:b0b2b2a11b2b", "description at offset 11"),
+            // Parameters: an unknown difficulty, a side too small, junk.
+            ("3x3dq:b0b2b2a11b2a", "parameters at offset 4"),
+            ("1x3:h", "parameters at offset 0"),
+            ("3x3y:b0b2b2a11b2a", "parameters at offset 3"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 11"),
-        "{}",
-        stderr(&output)
+    let set = TathamSet::load("slant", "slant");
+    assert_bad_second_line_reported(
+        "slant",
+        &set.ids[0],
+        "3x3:b0b2b2a11b2",
+        "description at offset 11",
     );
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["slant", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "5x5:a2d11a3a0a112a1a2a2a1d2b10a11";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["slant"], example);
     sieve_slant::parse_slant_id(example).expect("the example is a valid ID");
 }

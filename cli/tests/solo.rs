@@ -4,40 +4,13 @@
 
 mod common;
 
+use common::zoo::{TathamSet, assert_bad_second_line_reported, assert_help_shows};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/sudoku/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("solo_ids.txt");
-    let (_, answers) = data("solo_solutions.txt");
-    for command in ["solo", "sudoku"] {
-        let output = run(
-            &[command, "solve", "--format", "line", "--file", &path],
-            None,
-        );
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "one line an ID");
-        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-            assert_eq!(ours, his, "{id}");
-        }
-        assert_eq!(stderr(&output), "");
-    }
+    let set = TathamSet::load("sudoku", "solo");
+    set.assert_solved_by(&["solo", "sudoku"]);
 }
 
 #[test]
@@ -74,8 +47,8 @@ fn sudoku_hands_an_id_to_solo_and_keeps_its_own_format() {
 
 #[test]
 fn a_file_of_ids_given_to_sudoku_without_format_points_to_solo() {
-    let (path, _) = data("solo_ids.txt");
-    let output = run(&["sudoku", "solve", "--file", &path], None);
+    let set = TathamSet::load("sudoku", "solo");
+    let output = run(&["sudoku", "solve", "--file", &set.path], None);
     assert_exit(&output, 2);
     assert!(
         stderr(&output).contains("a game ID? `sieve solo`"),
@@ -86,8 +59,8 @@ fn a_file_of_ids_given_to_sudoku_without_format_points_to_solo() {
 
 #[test]
 fn the_picture_draws_jigsaw_blocks_and_lists_cages() {
-    let (_, ids) = data("solo_ids.txt");
-    let jigsaw = ids
+    let set = TathamSet::load("sudoku", "solo");
+    let jigsaw = (set.ids)
         .iter()
         .find(|id| id.starts_with("9jx:"))
         .expect("a 9jx ID");
@@ -156,32 +129,14 @@ fn malformed_ids_exit_2_naming_the_offset() {
             assert_eq!(stdout(&output), "");
         }
     }
-    let (_, ids) = data("solo_ids.txt");
-    let input = format!("{}\n2x2:q\n", ids[0]);
-    let output = run(
-        &["solo", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
-    );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 0"),
-        "{}",
-        stderr(&output)
-    );
+    let set = TathamSet::load("sudoku", "solo");
+    assert_bad_second_line_reported("solo", &set.ids[0], "2x2:q", "description at offset 0");
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["solo", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "3x3:a2b6c7d8a4b4d2_9_6f7a9a2b9a4b3a1a6f3_2_7d4b8a9d7c4b3a";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["solo"], example);
     sieve_sudoku::solo::parse_solo_id(example).expect("the example is a valid ID");
     let output = run(&["sudoku", "--help"], None);
     assert!(stdout(&output).contains("2x3:"), "{}", stdout(&output));

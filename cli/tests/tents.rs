@@ -4,42 +4,17 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/tents/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("tents_ids.txt");
-    let (_, answers) = data("tents_solutions.txt");
-    let output = run(
-        &["tents", "solve", "--format", "line", "--file", &path],
-        None,
-    );
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one line an ID");
-    for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-        assert_eq!(ours, his, "{id}");
-    }
-    assert_eq!(stderr(&output), "");
+    let set = TathamSet::load("tents", "tents");
+    set.assert_solved_by(&["tents"]);
     // One ID at a time, as an argument, too.
-    let output = run(&["tents", "solve", "--format", "line", &ids[0]], None);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), format!("{}\n", answers[0]));
+    set.assert_first_solved_as_argument("tents");
 }
 
 #[test]
@@ -83,46 +58,26 @@ fn several_or_no_solutions_exit_1_and_count_counts_placements() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        ("4x4:g_d?b,1,0,1,1,1,0,0,2", "description at offset 3"),
-        ("4x4:g_d,1,0,1,1,1,0,0,2", "description at offset 3"),
-        ("4x4:g_dc,1,0,1,1,1,0,0,2", "description at offset 3"),
-        ("4x4:g_db,1,0,5,1,1,0,0,2", "description at offset 9"),
-        ("4x4:g_db,1,0,1,1,1,0,0", "description at offset 18"),
-        ("4x4dq:g_db,1,0,1,1,1,0,0,2", "parameters at offset 4"),
-        ("3x4:g_db,1,0,1,1,1,0,0,2", "parameters at offset 0"),
-        ("4x4g_db,1,0,1,1,1,0,0,2", "game ID at offset"),
-    ] {
-        let output = run(&["tents", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("tents_ids.txt");
-    let input = format!("{}\n4x4:g_d,1\n", ids[0]);
-    let output = run(
-        &["tents", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "tents",
+        &[
+            ("4x4:g_d?b,1,0,1,1,1,0,0,2", "description at offset 3"),
+            ("4x4:g_d,1,0,1,1,1,0,0,2", "description at offset 3"),
+            ("4x4:g_dc,1,0,1,1,1,0,0,2", "description at offset 3"),
+            ("4x4:g_db,1,0,5,1,1,0,0,2", "description at offset 9"),
+            ("4x4:g_db,1,0,1,1,1,0,0", "description at offset 18"),
+            ("4x4dq:g_db,1,0,1,1,1,0,0,2", "parameters at offset 4"),
+            ("3x4:g_db,1,0,1,1,1,0,0,2", "parameters at offset 0"),
+            ("4x4g_db,1,0,1,1,1,0,0,2", "game ID at offset"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(stdout(&output).lines().count(), 1, "the good ID is solved");
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 3"),
-        "{}",
-        stderr(&output)
-    );
+    let set = TathamSet::load("tents", "tents");
+    assert_bad_second_line_reported("tents", &set.ids[0], "4x4:g_d,1", "description at offset 3");
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["tents", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "8x8:bdalfcamab_fa,2,1,0,3,1,1,2,2,2,0,1,2,1,2,2,2";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["tents"], example);
     sieve_tents::parse_tents_id(example).expect("the example is a valid ID");
 }

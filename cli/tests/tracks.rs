@@ -4,38 +4,13 @@
 
 mod common;
 
+use common::zoo::{TathamSet, assert_help_shows, assert_malformed_ids_exit_2};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/tracks/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id() {
-    let (path, ids) = data("tracks_ids.txt");
-    let (_, answers) = data("tracks_solutions.txt");
-    let output = run(
-        &["tracks", "solve", "--format", "line", "--file", &path],
-        None,
-    );
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one line an ID");
-    for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-        assert_eq!(ours, his, "{id}");
-    }
-    assert_eq!(stderr(&output), "");
+    let set = TathamSet::load("tracks", "tracks");
+    set.assert_solved_by(&["tracks"]);
 }
 
 #[test]
@@ -89,35 +64,25 @@ fn a_track_of_one_cell_comes_in_and_goes_out_of_it() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        ("4x4:Cm7a,3,1,S3,3,S1,3,4,2", "description at offset 2"),
-        ("4x4:Cp9a,3,1,S3,3,S1,3,4,2", "description at offset 1"),
-        ("4x4:Cm9a,3,1,S3,3,S1,3,4", "description at offset 20"),
-        ("4x4:Cm9a,3,1,S3,S3,S1,3,4,2", "description at offset 12"),
-        ("4x4:Cm9a,3,1,S5,3,S1,3,4,2", "description at offset 10"),
-        ("4x4:Cm9a,3,1,S3,3,1,3,4,2", "description at offset 21"),
-        ("4x4dq:Cm9a,3,1,S3,3,S1,3,4,2", "parameters at offset 4"),
-        ("3x4:Cm9a,3,1,S3,3,S1,3,4,2", "parameters at offset 0"),
-    ] {
-        let output = run(&["tracks", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
+    assert_malformed_ids_exit_2(
+        "tracks",
+        &[
+            ("4x4:Cm7a,3,1,S3,3,S1,3,4,2", "description at offset 2"),
+            ("4x4:Cp9a,3,1,S3,3,S1,3,4,2", "description at offset 1"),
+            ("4x4:Cm9a,3,1,S3,3,S1,3,4", "description at offset 20"),
+            ("4x4:Cm9a,3,1,S3,S3,S1,3,4,2", "description at offset 12"),
+            ("4x4:Cm9a,3,1,S5,3,S1,3,4,2", "description at offset 10"),
+            ("4x4:Cm9a,3,1,S3,3,1,3,4,2", "description at offset 21"),
+            ("4x4dq:Cm9a,3,1,S3,3,S1,3,4,2", "parameters at offset 4"),
+            ("3x4:Cm9a,3,1,S3,3,S1,3,4,2", "parameters at offset 0"),
+        ],
+    );
 }
 
 #[test]
 fn rate_follows_tathams_levels() {
-    let (path, ids) = data("tracks_ids.txt");
-    let output = run(&["tracks", "rate", "--file", &path], None);
-    assert_exit(&output, 0);
-    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), ids.len(), "one rating an ID");
-    for (id, line) in ids.iter().zip(&lines) {
+    let set = TathamSet::load("tracks", "tracks");
+    for (id, line) in set.ids.iter().zip(set.ratings("tracks")) {
         let level = id
             .split_once(':')
             .and_then(|(params, _)| params.chars().last());
@@ -159,10 +124,7 @@ fn explain_asks_what_the_track_does_in_a_cell() {
 
 #[test]
 fn help_shows_a_real_game_id() {
-    let output = run(&["tracks", "--help"], None);
-    assert_exit(&output, 0);
-    let help = stdout(&output);
     let example = "8x8de:y9Ci6k6nC,6,5,5,5,5,4,2,S1,2,5,5,6,6,4,S3,2";
-    assert!(help.contains(example), "{help}");
+    assert_help_shows(&["tracks"], example);
     sieve_tracks::parse_tracks_id(example).expect("the example is a valid ID");
 }

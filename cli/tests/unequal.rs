@@ -4,41 +4,16 @@
 
 mod common;
 
+use common::zoo::{
+    TathamSet, assert_bad_second_line_reported, assert_help_shows, assert_malformed_ids_exit_2,
+};
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed data file `name`, and its non-comment lines.
-fn data(name: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/unequal/tests/tatham/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let lines = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, lines)
-}
 
 #[test]
 fn format_line_equals_tathams_answer_for_every_id_in_both_modes() {
-    let (path, ids) = data("unequal_ids.txt");
-    let (_, answers) = data("unequal_solutions.txt");
-    for command in ["unequal", "futoshiki"] {
-        let output = run(
-            &[command, "solve", "--format", "line", "--file", &path],
-            None,
-        );
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "one line an ID");
-        for ((id, ours), his) in ids.iter().zip(&lines).zip(&answers) {
-            assert_eq!(ours, his, "{id}");
-        }
-        assert_eq!(stderr(&output), "");
-    }
-    let adjacent = ids
+    let set = TathamSet::load("unequal", "unequal");
+    set.assert_solved_by(&["unequal", "futoshiki"]);
+    let adjacent = (set.ids)
         .iter()
         .filter(|id| id.split(':').next().unwrap().contains('a'));
     assert!(adjacent.count() >= 10);
@@ -98,49 +73,28 @@ fn several_solutions_exit_1_and_count_counts() {
 
 #[test]
 fn malformed_ids_exit_2_naming_the_offset() {
-    for (id, offset) in [
-        ("3:0,0,0,0,4,0,0,0,0,", "description at offset 8"),
-        ("3:0U,0,0,0,0,0,0,0,0,", "description at offset 1"),
-        ("3a:0R,0,0,0,0,0,0,0,0,", "description at offset 1"),
-        ("3:0,0,0", "description at offset 5"),
-        ("3q:0,0,0,0,0,0,0,0,0,", "parameters at offset 1"),
-    ] {
-        let output = run(&["unequal", "solve", id], None);
-        assert_exit(&output, 2);
-        assert!(
-            stderr(&output).contains(offset),
-            "{id}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "");
-    }
-    let (_, ids) = data("unequal_ids.txt");
-    let input = format!("{}\n3:0,0,0\n", ids[0]);
-    let output = run(
-        &["futoshiki", "solve", "--format", "line", "--file", "-"],
-        Some(&input),
+    assert_malformed_ids_exit_2(
+        "unequal",
+        &[
+            ("3:0,0,0,0,4,0,0,0,0,", "description at offset 8"),
+            ("3:0U,0,0,0,0,0,0,0,0,", "description at offset 1"),
+            ("3a:0R,0,0,0,0,0,0,0,0,", "description at offset 1"),
+            ("3:0,0,0", "description at offset 5"),
+            ("3q:0,0,0,0,0,0,0,0,0,", "parameters at offset 1"),
+        ],
     );
-    assert_exit(&output, 2);
-    assert_eq!(
-        stdout(&output).lines().count(),
-        1,
-        "the good ID is still solved"
-    );
-    assert!(
-        stderr(&output).starts_with("line 2: description at offset 5"),
-        "{}",
-        stderr(&output)
+    let set = TathamSet::load("unequal", "unequal");
+    assert_bad_second_line_reported(
+        "futoshiki",
+        &set.ids[0],
+        "3:0,0,0",
+        "description at offset 5",
     );
 }
 
 #[test]
 fn help_shows_a_real_game_id() {
-    for command in ["unequal", "futoshiki"] {
-        let output = run(&[command, "--help"], None);
-        assert_exit(&output, 0);
-        let help = stdout(&output);
-        let example = "4:3,0,0,0,0D,0U,0L,0,0,0,0,0,0,0L,0R,0,";
-        assert!(help.contains(example), "{help}");
-        sieve_unequal::parse_unequal_id(example).expect("the example is a valid ID");
-    }
+    let example = "4:3,0,0,0,0D,0U,0L,0,0,0,0,0,0,0L,0R,0,";
+    assert_help_shows(&["unequal", "futoshiki"], example);
+    sieve_unequal::parse_unequal_id(example).expect("the example is a valid ID");
 }

@@ -4,21 +4,8 @@
 
 mod common;
 
+use common::zoo::TathamSet;
 use common::{assert_exit, run, stderr, stdout};
-
-/// The committed ID file of a puzzle, and its IDs.
-fn ids(crate_dir: &str, puzzle: &str) -> (String, Vec<String>) {
-    let path = format!(
-        "{}/../puzzles/{crate_dir}/tests/tatham/{puzzle}_ids.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let ids = (text.lines())
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    (path, ids)
-}
 
 const PUZZLES: [(&str, &str); 4] = [
     ("keen", "keen"),
@@ -30,13 +17,10 @@ const PUZZLES: [(&str, &str); 4] = [
 #[test]
 fn rate_names_a_tier_for_every_committed_id_and_probing_solves_them_all() {
     for (crate_dir, puzzle) in PUZZLES {
-        let (path, ids) = ids(crate_dir, puzzle);
-        let output = run(&[puzzle, "rate", "--file", &path], None);
-        assert_exit(&output, 0);
-        let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
-        assert_eq!(lines.len(), ids.len(), "{puzzle}: one rating an ID");
+        let set = TathamSet::load(crate_dir, puzzle);
+        let lines = set.ratings(puzzle);
         let mut tiers = Vec::new();
-        for (id, line) in ids.iter().zip(&lines) {
+        for (id, line) in set.ids.iter().zip(&lines) {
             // Every committed ID, unreasonable ones included, falls to probing
             // at the latest: none needs search.
             let tier = line

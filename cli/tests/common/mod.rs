@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 pub mod page_data;
+pub mod zoo;
 
 /// Runs `sieve` with `args`, feeding `stdin` when given.
 pub fn run(args: &[&str], stdin: Option<&str>) -> Output {
