@@ -54,7 +54,11 @@ struct Cli {
     command: Command,
 }
 
+/// `defer`: each command's arguments are built only when that command runs.
+/// Building all of them took 2.5 M instructions at every start (callgrind,
+/// `sieve queens count 1`: 3.60 M with them, bench/README "Start-up").
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 enum Command {
     /// Benchmark a matrix of strategies (schedules x restores x variable orders x rule
     /// sets) on a file of puzzles, checking that every strategy agrees.
