@@ -172,7 +172,9 @@ impl AllDifferent {
             let mut sets = [0u64; 3];
             let (cleared, rest) = sets.split_at_mut(1);
             let (pending, newly_fixed) = rest.split_at_mut(1);
-            return self.fixed_values_in(ctx, cleared, pending, newly_fixed);
+            // An empty group has no word at all.
+            let (cleared, pending) = (&mut cleared[..words], &mut pending[..words]);
+            return self.fixed_values_in(ctx, cleared, pending, &mut newly_fixed[..words]);
         }
         let mut sets = vec![0u64; 3 * words];
         let (cleared, rest) = sets.split_at_mut(words);
