@@ -139,6 +139,20 @@ impl DistinctSum {
         let mut kept = [0u64; MAX_CELLS];
         // Every value is `base` more than its bit: the bits must sum to the rest.
         let bits_target = self.target - length as i64 * i64::from(self.base);
+        let words = &domains[..length];
+        if words.iter().all(|word| word.is_power_of_two()) {
+            // Every variable fixed: the walk's whole answer is whether the values
+            // differ and reach the sum, found without it.
+            let union = words.iter().fold(0, |union, word| union | word);
+            let sum: i64 = words
+                .iter()
+                .map(|word| i64::from(word.trailing_zeros()))
+                .sum();
+            if union.count_ones() as usize == length && sum == bits_target {
+                return Ok(true);
+            }
+            return Err(ctx.conflict(&Why::new("distinct sum").cause(&self.vars)));
+        }
         let found = u64::try_from(bits_target).is_ok_and(|bits_target| {
             let kept = &mut kept[..length];
             Supports::new(&domains[..length], bits_target, self.budget, kept).find()
