@@ -183,6 +183,12 @@ impl Rule for LineArrangements {
 
     /// Asleep once every cell is placed and the line already agrees with its clues.
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        // A decided line that agrees removes nothing: skip the walk over its
+        // arrangements (a quarter of this rule's runs on 6×6 guessing puzzles).
+        if self.decided_line_agrees(ctx.domains()) {
+            ctx.declare_entailed();
+            return Ok(());
+        }
         let size = self.cells.len();
         let before = self.candidates(ctx.domains());
         let mut after = [0; MAX_SIZE];
