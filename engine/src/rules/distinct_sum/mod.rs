@@ -120,22 +120,22 @@ impl DistinctSum {
         self.target
     }
 
-    /// Each variable's candidates as a word, bit `p` being value `base + p`.
-    fn words(&self, domains: &Domains) -> [u64; MAX_CELLS] {
-        let mut words = [0u64; MAX_CELLS];
+    /// Each variable's candidates as a word, bit `p` being value `base + p`, into
+    /// `words` (filled in place: returning the array copied it at every run).
+    fn words_into(&self, domains: &Domains, words: &mut [u64; MAX_CELLS]) {
         for (word, &var) in words.iter_mut().zip(&self.vars) {
             *word = match self.layout {
                 WordLayout::Aligned => domains.word(var),
                 _ => domains.word_from(var, i64::from(self.base), 0),
             };
         }
-        words
     }
 
     /// Domain-consistent pruning; `Ok(true)` when every variable is fixed.
     fn prune_supports(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let length = self.vars.len();
-        let domains = self.words(ctx.domains());
+        let mut domains = [0u64; MAX_CELLS];
+        self.words_into(ctx.domains(), &mut domains);
         let mut kept = [0u64; MAX_CELLS];
         // Every value is `base` more than its bit: the bits must sum to the rest.
         let bits_target = self.target - length as i64 * i64::from(self.base);
@@ -254,7 +254,7 @@ enum WordLayout {
     /// Every variable starts at the base and has at most 64 values: its own
     /// word is the walk's word. Reading and narrowing each cell as its word, not
     /// through a shifted set, took magic's count of 4×4 from 2.53 G instructions
-    /// to MEASURE (callgrind, bench/README "Start of the engine-API work").
+    /// to 2.30 G (callgrind, bench/README "Start of the engine-API work").
     Aligned,
     /// Every value lies within 64 of the base, some variable starting above it.
     Shifted,
