@@ -399,6 +399,9 @@ pub struct Search<'m, 'o> {
     leave_projected: bool,
     /// Raised by another thread (a signal handler) to stop the search at its next node.
     cancel: Option<Arc<AtomicBool>>,
+    /// Some limit is set (a cancel flag, a node or a time limit): without one, a
+    /// node checks this flag only, not each limit.
+    limited: bool,
 }
 
 /// What the root of a search holds once propagated: how [`crate::split`] grows
@@ -448,6 +451,7 @@ impl<'m, 'o> Search<'m, 'o> {
             projection: None,
             leave_projected: false,
             cancel: None,
+            limited: config.node_limit.is_some() || config.time_limit.is_some(),
         })
     }
 
@@ -475,6 +479,7 @@ impl<'m, 'o> Search<'m, 'o> {
     /// ```
     pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
+        self.limited = true;
         self
     }
 
@@ -484,6 +489,7 @@ impl<'m, 'o> Search<'m, 'o> {
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.config.time_limit = limit;
         self.engine.core.deadline = limit.map(|limit| self.started + limit);
+        self.limited = self.cancel.is_some() || self.config.node_limit.is_some() || limit.is_some();
     }
 
     /// Propagates the start state and says what the search would do next, without
@@ -639,7 +645,14 @@ impl<'m, 'o> Search<'m, 'o> {
         Phase::Done
     }
 
+    /// Whether a limit stops the search here (and if so, stops it).
+    #[inline]
     fn limit_hit(&mut self) -> bool {
+        self.limited && self.check_limits()
+    }
+
+    #[inline(never)]
+    fn check_limits(&mut self) -> bool {
         if let Some(flag) = &self.cancel
             && flag.load(Ordering::Relaxed)
         {

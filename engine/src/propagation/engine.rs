@@ -16,7 +16,6 @@ use crate::propagation::conflict::Conflict;
 use crate::propagation::context::{Context, reborrow};
 use crate::propagation::queue::Queues;
 use crate::propagation::trail::Trail;
-use crate::propagation::why::Why;
 use crate::search::Cut;
 
 /// The order in which woken rules run.
@@ -260,6 +259,7 @@ impl<'m> Engine<'m> {
 
     /// Apply a search decision (`var = value`, or `var != value`), then branch
     /// and bound's cut when there is one, and propagate.
+    #[inline]
     pub(crate) fn decide(
         &mut self,
         domains: &mut Domains,
@@ -270,11 +270,7 @@ impl<'m> Engine<'m> {
     ) -> Ending {
         let outcome = {
             let mut ctx = self.context(domains, observer, None, depth);
-            let decided = if equal {
-                ctx.assign(var, value, &Why::new("decision"))
-            } else {
-                ctx.remove(var, value, &Why::new("refutation"))
-            };
+            let decided = ctx.decide(var, value, equal);
             match cut {
                 Some(cut) => decided.and_then(|_| cut.apply(&mut ctx)),
                 None => decided,
@@ -330,6 +326,17 @@ impl<'m> Engine<'m> {
         observer: &mut Option<&mut dyn Observer>,
         depth: usize,
     ) -> Result<(), Conflict> {
+        // Without a deadline the loop never reads the clock: decided once a run.
+        if self.core.deadline.is_none() {
+            while let Some(rule) = self.core.queues.pop() {
+                self.run_rule(rule, domains, observer, depth)?;
+                if self.core.stop {
+                    self.core.queues.clear();
+                    break;
+                }
+            }
+            return Ok(());
+        }
         while let Some(rule) = self.core.queues.pop() {
             self.run_rule(rule, domains, observer, depth)?;
             if self.core.stop || self.core.out_of_time() {
@@ -360,7 +367,8 @@ impl<'m> Engine<'m> {
         }
     }
 
-    #[inline]
+    /// Inlined into each run loop: one call a rule run, not two.
+    #[inline(always)]
     pub(crate) fn run_rule(
         &mut self,
         id: RuleId,

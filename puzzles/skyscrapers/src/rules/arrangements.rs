@@ -75,23 +75,26 @@ impl LineArrangements {
     }
 
     /// Of the heights `removed` from the cell at `position`, those another cell of
-    /// the line already holds, and those cells.
+    /// the line already holds, and those cells (the first `count` of the array:
+    /// no allocation on the search's path).
     fn placed_elsewhere(
         &self,
         domains: &Domains,
         position: usize,
         removed: u64,
-    ) -> (u64, Vec<VarId>) {
+    ) -> (u64, [VarId; MAX_SIZE], usize) {
         let mut placed = 0;
-        let mut holders = Vec::new();
+        let mut holders = [VarId::from_index(0); MAX_SIZE];
+        let mut count = 0;
         for (other, &var) in self.cells.iter().enumerate() {
             let held = domains.value(var).map_or(0, |value| 1u64 << value);
             if other != position && held & removed != 0 {
                 placed |= held;
-                holders.push(var);
+                holders[count] = var;
+                count += 1;
             }
         }
-        (placed, holders)
+        (placed, holders, count)
     }
 
     /// "4 and 5 already stand in row 2 (r2c3, r2c5), so r2c1 cannot be 4 or 5".
@@ -180,6 +183,12 @@ impl Rule for LineArrangements {
 
     /// Asleep once every cell is placed and the line already agrees with its clues.
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        // A decided line that agrees removes nothing: skip the walk over its
+        // arrangements (a quarter of this rule's runs on 6×6 guessing puzzles).
+        if self.decided_line_agrees(ctx.domains()) {
+            ctx.declare_entailed();
+            return Ok(());
+        }
         let size = self.cells.len();
         let before = self.candidates(ctx.domains());
         let mut after = [0; MAX_SIZE];
@@ -194,11 +203,12 @@ impl Rule for LineArrangements {
             }
             // Heights placed elsewhere in the line leave by the Latin rule alone,
             // and are credited to the cells that hold them.
-            let (placed, holders) = self.placed_elsewhere(ctx.domains(), position, removed);
+            let (placed, holders, count) = self.placed_elsewhere(ctx.domains(), position, removed);
+            let holders = &holders[..count];
             if placed != 0 {
-                let text = |names: &Names| self.explain_placed(names, var, placed, &holders);
+                let text = |names: &Names| self.explain_placed(names, var, placed, holders);
                 let why = Why::new("placed in the line")
-                    .cause(&holders)
+                    .cause(holders)
                     .named_text(&text);
                 ctx.remove_word(var, placed, &why)?;
             }
