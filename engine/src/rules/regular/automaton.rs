@@ -83,29 +83,42 @@ impl Automaton {
         }
         // Every state's transitions side by side, sorted by value: one list for
         // all states rather than one per state (automata of thousands of
-        // states are built for each puzzle solved).
-        let mut transitions = transitions;
-        transitions.sort_unstable();
-        transitions.dedup();
-        if let Some(pair) =
-            (transitions.windows(2)).find(|pair| pair[0].0 == pair[1].0 && pair[0].1 == pair[1].1)
-        {
-            let ((from, value, other), (_, _, to)) = (pair[0], pair[1]);
-            return Err(invalid(format!(
-                "state {from} goes to both {other} and {to} on value {value}: \
-                 the automaton must be deterministic"
-            )));
-        }
-        let mut starts = vec![0; states + 1];
+        // states are built for each puzzle solved), bucketed by source state.
+        let mut cursor = vec![0; states + 1];
         for &(from, _, _) in &transitions {
-            starts[from + 1] += 1;
+            cursor[from + 1] += 1;
         }
         for state in 0..states {
-            starts[state + 1] += starts[state];
+            cursor[state + 1] += cursor[state];
         }
-        let edges = (transitions.iter())
-            .map(|&(_, value, to)| (value, to))
-            .collect();
+        let mut bucketed = vec![(0, 0); transitions.len()];
+        for &(from, value, to) in &transitions {
+            bucketed[cursor[from]] = (value, to);
+            cursor[from] += 1;
+        }
+        // `cursor[state]` is now where the state's transitions end.
+        let mut starts = Vec::with_capacity(states + 1);
+        let mut edges = Vec::with_capacity(bucketed.len());
+        let mut begin = 0;
+        for (from, &end) in cursor.iter().take(states).enumerate() {
+            starts.push(edges.len());
+            let out = &mut bucketed[begin..end];
+            out.sort_unstable();
+            for &(value, to) in out.iter() {
+                match edges[starts[from]..].last() {
+                    Some(&(known, other)) if known == value && other != to => {
+                        return Err(invalid(format!(
+                            "state {from} goes to both {other} and {to} on value {value}: \
+                             the automaton must be deterministic"
+                        )));
+                    }
+                    Some(&(known, _)) if known == value => {}
+                    _ => edges.push((value, to)),
+                }
+            }
+            begin = end;
+        }
+        starts.push(edges.len());
         Ok(Automaton {
             start,
             accepting: is_accepting,
