@@ -259,7 +259,10 @@ fn describe_counts(plus: Option<usize>, minus: Option<usize>) -> String {
 /// The automaton of a line whose squares stand at `places`, with these
 /// counts of `+` and `−` (none: not counted). States are layered by
 /// position: (position, `+` so far, `−` so far, last value), the counts
-/// only where the line has them.
+/// only where the line has them. Only the states the start reaches, with
+/// the counts still reachable in the squares left, are numbered: most
+/// (position, counts) pairs cannot occur, and the model is built for
+/// every puzzle solved.
 fn line_automaton(
     places: &[Place],
     plus: Option<usize>,
@@ -268,39 +271,56 @@ fn line_automaton(
     let plus_states = plus.map_or(1, |count| count + 1);
     let minus_states = minus.map_or(1, |count| count + 1);
     let per_layer = plus_states * minus_states * 3;
-    let state = |position: usize, pluses: usize, minuses: usize, last: Value| {
-        position * per_layer + (pluses * minus_states + minuses) * 3 + last as usize
+    let layer_index = |pluses: usize, minuses: usize, last: Value| {
+        (pluses * minus_states + minuses) * 3 + last as usize
     };
+    // The states of the layer being read, by index in the layer: their numbers.
+    let mut numbers: Vec<Option<usize>> = vec![None; per_layer];
+    numbers[layer_index(0, 0, NEUTRAL)] = Some(0);
+    let mut states = 1;
     let mut transitions = Vec::new();
     for (position, &place) in places.iter().enumerate() {
+        let left = places.len() - position - 1;
+        let mut next: Vec<Option<usize>> = vec![None; per_layer];
         for pluses in 0..plus_states {
             for minuses in 0..minus_states {
                 for last in [NEUTRAL, PLUS, MINUS] {
+                    let Some(from) = numbers[layer_index(pluses, minuses, last)] else {
+                        continue;
+                    };
                     for value in [NEUTRAL, PLUS, MINUS] {
                         let allowed = match place {
                             // The opposite of the first half: + −, − +, or neutral twice.
                             Place::Second => value == (3 - last) % 3,
                             _ => value == NEUTRAL || value != last,
                         };
-                        // Counted poles stay within their counts.
+                        // Counted poles stay within their counts, and can
+                        // still reach them in the squares left.
                         let next_plus = pluses + usize::from(value == PLUS && plus.is_some());
                         let next_minus = minuses + usize::from(value == MINUS && minus.is_some());
-                        if allowed && next_plus < plus_states && next_minus < minus_states {
-                            let from = state(position, pluses, minuses, last);
-                            let to = state(position + 1, next_plus, next_minus, value);
+                        let reachable = next_plus < plus_states
+                            && next_minus < minus_states
+                            && plus_states - 1 - next_plus <= left
+                            && minus_states - 1 - next_minus <= left;
+                        if allowed && reachable {
+                            let slot = &mut next[layer_index(next_plus, next_minus, value)];
+                            let to = *slot.get_or_insert_with(|| {
+                                states += 1;
+                                states - 1
+                            });
                             transitions.push((from, value, to));
                         }
                     }
                 }
             }
         }
+        numbers = next;
     }
-    let end = places.len();
     let accepting = [NEUTRAL, PLUS, MINUS]
         .iter()
-        .map(|&last| state(end, plus_states - 1, minus_states - 1, last))
+        .filter_map(|&last| numbers[layer_index(plus_states - 1, minus_states - 1, last)])
         .collect();
-    Automaton::new(state(end + 1, 0, 0, NEUTRAL), 0, accepting, transitions)
+    Automaton::new(states, 0, accepting, transitions)
 }
 
 #[cfg(test)]

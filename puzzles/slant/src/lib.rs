@@ -17,7 +17,8 @@
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out),
 //! [`text`] (the one-line answer and a picture), [`model`] (clues as
 //! cardinalities, clues near each other together as tables, no loop as
-//! [`Acyclic`](sieve::rules::Acyclic)),
+//! [`Acyclic`](sieve::rules::Acyclic); the window tables' fillings come from
+//! the private `window` module),
 //! [`solve`](mod@solve), [`check`](mod@check) (the independent checker).
 
 pub mod check;
@@ -26,6 +27,7 @@ pub mod parse;
 pub mod puzzle;
 pub mod solve;
 pub mod text;
+mod window;
 
 pub use check::{Violation, check};
 pub use model::SlantModel;

@@ -28,6 +28,7 @@ use sieve::rules::{Cardinality, Deduction, Table};
 use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Diagonal, Grid, Puzzle};
+use crate::window::{WindowClue, window_fillings};
 
 /// One puzzle as an engine model.
 pub struct SlantModel {
@@ -84,10 +85,8 @@ impl SlantModel {
             }
         }
         slant.add_no_loop()?;
-        for top in 0..height.saturating_sub(1) {
-            for left in 0..width.saturating_sub(1) {
-                slant.add_window(top, left)?;
-            }
+        for (top, left) in slant.windows() {
+            slant.add_window(top, left)?;
         }
         Ok(slant)
     }
@@ -156,6 +155,55 @@ impl SlantModel {
         self.model.add_rule(rule).map(drop)
     }
 
+    /// The top-left corners of the 3×3 blocks of corners that get a window
+    /// table: those with two or more clues, less each one whose clues all
+    /// lie in another block with more clues (or as many, first in reading
+    /// order). That other block's table meets the same clues on more cells,
+    /// so once it is domain consistent so is the smaller one: posting both
+    /// costs a table and deduces nothing more.
+    fn windows(&self) -> Vec<(usize, usize)> {
+        let (width, height) = (self.puzzle.width(), self.puzzle.height());
+        let (tops, lefts) = (height.saturating_sub(1), width.saturating_sub(1));
+        let clues_in = |top: usize, left: usize| {
+            (top..top + 3)
+                .flat_map(move |r| (left..left + 3).map(move |c| (r, c)))
+                .filter(|&(r, c)| self.puzzle.clue(r, c).is_some())
+        };
+        let counts: Vec<usize> = (0..tops * lefts)
+            .map(|at| clues_in(at / lefts, at % lefts).count())
+            .collect();
+        let mut kept = Vec::new();
+        for top in 0..tops {
+            for left in 0..lefts {
+                let count = counts[top * lefts + left];
+                if count < 2 {
+                    continue;
+                }
+                let (mut low_row, mut high_row) = (usize::MAX, 0);
+                let (mut low_column, mut high_column) = (usize::MAX, 0);
+                for (r, c) in clues_in(top, left) {
+                    (low_row, high_row) = (low_row.min(r), high_row.max(r));
+                    (low_column, high_column) = (low_column.min(c), high_column.max(c));
+                }
+                // Every block holding these clues' bounding box holds them all.
+                let covers = |other_top: usize, other_left: usize| {
+                    let other = counts[other_top * lefts + other_left];
+                    other > count || (other == count && (other_top, other_left) < (top, left))
+                };
+                let subsumed = (high_row.saturating_sub(2)..=low_row.min(tops - 1))
+                    .flat_map(|t| {
+                        (high_column.saturating_sub(2)..=low_column.min(lefts - 1))
+                            .map(move |l| (t, l))
+                    })
+                    .any(|(t, l)| (t, l) != (top, left) && covers(t, l));
+                if !subsumed {
+                    kept.push((top, left));
+                }
+            }
+        }
+        kept
+    }
+
     /// Around the 3×3 corners from `top`, `left`: the cells their clues
     /// touch, as a [`Table`] of the fillings that meet every one of those
     /// clues and close no loop among those cells. Made when two or more of
@@ -175,15 +223,23 @@ impl SlantModel {
             .collect();
         block.sort_unstable();
         block.dedup();
-        let clues: Vec<(u8, Vec<(usize, bool)>)> = (corners.iter())
+        let clues: Vec<WindowClue> = (corners.iter())
             .map(|&(r, c, clue)| {
-                let touches = (self.touching(r, c).iter())
-                    .filter_map(|touch| {
-                        let at = block.binary_search(&touch.cell).ok()?;
-                        Some((at, touch.diagonal == Diagonal::Backslash))
-                    })
-                    .collect();
-                (clue, touches)
+                let mut window_clue = WindowClue {
+                    lines: clue,
+                    backslash_touches: 0,
+                    slash_touches: 0,
+                };
+                for touch in self.touching(r, c) {
+                    let Ok(at) = block.binary_search(&touch.cell) else {
+                        continue;
+                    };
+                    match touch.diagonal {
+                        Diagonal::Backslash => window_clue.backslash_touches |= 1 << at,
+                        Diagonal::Slash => window_clue.slash_touches |= 1 << at,
+                    }
+                }
+                window_clue
             })
             .collect();
         let tuples = window_fillings(&block, self.puzzle.width(), &clues);
@@ -201,7 +257,7 @@ impl SlantModel {
         );
         let wording = self.window_wording(&label, &block);
         let vars = block.iter().map(|&c| self.backslashes[c]).collect();
-        let rule = Table::new(label, vars, tuples)?.wording(wording);
+        let rule = Table::new(label, vars, tuples.chunks_exact(block.len()))?.wording(wording);
         self.model.add_rule(rule).map(drop)
     }
 
@@ -320,107 +376,6 @@ impl SlantModel {
             .collect();
         Grid::new(self.puzzle.width(), self.puzzle.height(), cells).expect("one diagonal a cell")
     }
-}
-
-/// The fillings of the cells `block` (of a grid `width` cells wide) that
-/// meet every clue of `clues` (a clue, and its cells as positions in
-/// `block` with whether `\\` touches it) and close no loop among those
-/// cells, as `\\` booleans in block order: a walk cell by cell that leaves
-/// a branch as soon as a clue is out of reach or a loop closes.
-fn window_fillings(
-    block: &[usize],
-    width: usize,
-    clues: &[(u8, Vec<(usize, bool)>)],
-) -> Vec<Vec<Value>> {
-    let edges = block_edges(block, width);
-    let fits = |filling: &[bool]| {
-        let within_reach = clues.iter().all(|(clue, touches)| {
-            let (mut lines, mut open) = (0, 0);
-            for &(at, back) in touches {
-                match filling.get(at) {
-                    Some(&filled) => lines += usize::from(filled == back),
-                    None => open += 1,
-                }
-            }
-            lines <= usize::from(*clue) && lines + open >= usize::from(*clue)
-        });
-        within_reach && !closes_loop(&edges, filling)
-    };
-    let mut tuples = Vec::new();
-    let mut filling = Vec::with_capacity(block.len());
-    fill(&mut filling, block.len(), &fits, &mut |filling| {
-        tuples.push(filling.iter().map(|&back| Value::from(back)).collect());
-    });
-    tuples
-}
-
-/// Every filling of `size` cells (`true` for `\\`) that `fits` after each
-/// cell, handed to `found`.
-fn fill(
-    filling: &mut Vec<bool>,
-    size: usize,
-    fits: &dyn Fn(&[bool]) -> bool,
-    found: &mut dyn FnMut(&[bool]),
-) {
-    if filling.len() == size {
-        found(filling);
-        return;
-    }
-    for back in [false, true] {
-        filling.push(back);
-        if fits(filling) {
-            fill(filling, size, fits, found);
-        }
-        filling.pop();
-    }
-}
-
-/// The two diagonals of each cell of `block` (of a grid `width` cells
-/// wide) as edges between the block's own corners, numbered from 0: `\\`
-/// first, then `/`.
-fn block_edges(block: &[usize], width: usize) -> Vec<[(usize, usize); 2]> {
-    let across = width + 1;
-    let mut corners: Vec<usize> = Vec::new();
-    let mut local = |corner: usize| match corners.iter().position(|&c| c == corner) {
-        Some(at) => at,
-        None => {
-            corners.push(corner);
-            corners.len() - 1
-        }
-    };
-    (block.iter())
-        .map(|&cell| {
-            let (row, column) = (cell / width, cell % width);
-            let top = row * across + column;
-            [
-                (local(top), local(top + across + 1)),
-                (local(top + 1), local(top + across)),
-            ]
-        })
-        .collect()
-}
-
-/// Whether the diagonals of the cells filled so far (`true` for `\\`)
-/// close a loop among the block's `edges`.
-fn closes_loop(edges: &[[(usize, usize); 2]], filling: &[bool]) -> bool {
-    let mut parent: Vec<usize> = (0..4 * edges.len()).collect();
-    for (pair, &back) in edges.iter().zip(filling) {
-        let (a, b) = pair[usize::from(!back)];
-        let (a, b) = (root(&mut parent, a), root(&mut parent, b));
-        if a == b {
-            return true;
-        }
-        parent[a] = b;
-    }
-    false
-}
-
-fn root(parent: &mut [usize], mut at: usize) -> usize {
-    while parent[at] != at {
-        parent[at] = parent[parent[at]];
-        at = parent[at];
-    }
-    at
 }
 
 /// The value of a drawn diagonal's boolean.

@@ -34,8 +34,12 @@ pub(crate) struct Runs {
 pub struct Automaton {
     start: usize,
     accepting: Vec<bool>,
-    /// Each state's transitions as (value, next state), sorted by value.
-    edges: Vec<Vec<(Value, usize)>>,
+    /// Where each state's transitions start in `edges` (one more entry than
+    /// states: the last is the end).
+    starts: Vec<usize>,
+    /// Every state's transitions as (value, next state), state after state,
+    /// each state's sorted by value.
+    edges: Vec<(Value, usize)>,
     runs: Option<Runs>,
 }
 
@@ -69,31 +73,56 @@ impl Automaton {
                 .get_mut(state)
                 .ok_or_else(|| out_of_range("the accepting state", state))? = true;
         }
-        let mut edges: Vec<Vec<(Value, usize)>> = vec![Vec::new(); states];
-        for (from, value, to) in transitions {
+        for &(from, _, to) in &transitions {
             if to >= states {
                 return Err(out_of_range("the transition's target", to));
             }
-            let out = edges
-                .get_mut(from)
-                .ok_or_else(|| out_of_range("the transition's source", from))?;
-            match out.iter().find(|&&(known, _)| known == value) {
-                Some(&(_, other)) if other != to => {
-                    return Err(invalid(format!(
-                        "state {from} goes to both {other} and {to} on value {value}: \
-                         the automaton must be deterministic"
-                    )));
-                }
-                Some(_) => {}
-                None => out.push((value, to)),
+            if from >= states {
+                return Err(out_of_range("the transition's source", from));
             }
         }
-        for out in &mut edges {
-            out.sort_unstable();
+        // Every state's transitions side by side, sorted by value: one list for
+        // all states rather than one per state (automata of thousands of
+        // states are built for each puzzle solved), bucketed by source state.
+        let mut cursor = vec![0; states + 1];
+        for &(from, _, _) in &transitions {
+            cursor[from + 1] += 1;
         }
+        for state in 0..states {
+            cursor[state + 1] += cursor[state];
+        }
+        let mut bucketed = vec![(0, 0); transitions.len()];
+        for &(from, value, to) in &transitions {
+            bucketed[cursor[from]] = (value, to);
+            cursor[from] += 1;
+        }
+        // `cursor[state]` is now where the state's transitions end.
+        let mut starts = Vec::with_capacity(states + 1);
+        let mut edges = Vec::with_capacity(bucketed.len());
+        let mut begin = 0;
+        for (from, &end) in cursor.iter().take(states).enumerate() {
+            starts.push(edges.len());
+            let out = &mut bucketed[begin..end];
+            out.sort_unstable();
+            for &(value, to) in out.iter() {
+                match edges[starts[from]..].last() {
+                    Some(&(known, other)) if known == value && other != to => {
+                        return Err(invalid(format!(
+                            "state {from} goes to both {other} and {to} on value {value}: \
+                             the automaton must be deterministic"
+                        )));
+                    }
+                    Some(&(known, _)) if known == value => {}
+                    _ => edges.push((value, to)),
+                }
+            }
+            begin = end;
+        }
+        starts.push(edges.len());
         Ok(Automaton {
             start,
             accepting: is_accepting,
+            starts,
             edges,
             runs: None,
         })
@@ -174,7 +203,7 @@ impl Automaton {
 
     /// The state `state` goes to on `value`, if it has such a transition.
     pub fn next(&self, state: usize, value: Value) -> Option<usize> {
-        let out = self.edges.get(state)?;
+        let out = self.edges_checked(state)?;
         let at = out.binary_search_by_key(&value, |&(value, _)| value).ok()?;
         Some(out[at].1)
     }
@@ -191,7 +220,13 @@ impl Automaton {
 
     /// The transitions of `state` as (value, next state), sorted by value.
     pub(crate) fn edges(&self, state: usize) -> &[(Value, usize)] {
-        &self.edges[state]
+        &self.edges[self.starts[state]..self.starts[state + 1]]
+    }
+
+    /// The transitions of `state`, or `None` for a state out of range.
+    fn edges_checked(&self, state: usize) -> Option<&[(Value, usize)]> {
+        let (&start, &end) = (self.starts.get(state)?, self.starts.get(state + 1)?);
+        Some(&self.edges[start..end])
     }
 
     /// The clue, when the automaton was built by [`Automaton::runs`].

@@ -1,0 +1,226 @@
+//! The fillings of a window: the cells that the clues of a 3×3 block of
+//! corners touch, filled every way that meets all those clues and closes no
+//! loop among those cells.
+//!
+//! A window's cells lie within 4×4 cells, so a filling is a 16-bit mask
+//! (bit `i` set when the window's `i`-th cell holds `\`), each clue two
+//! masks of the cells whose `\` or `/` touches it, and the loop check a
+//! union-find over the 5×5 corners of those cells, copied down the walk.
+//! The walk goes clue by clue, choosing at once every diagonal a clue is
+//! the first to touch, so a branch ends as soon as a clue is wrong rather
+//! than when its last cell comes. The model is built for every puzzle
+//! solved, so this walk is on the hot path.
+
+use sieve::Value;
+
+/// The most cells a window's clues touch: 4×4.
+pub(crate) const MAX_CELLS: usize = 16;
+
+/// Corners across (and down) the 4×4 cells a window's clues can touch.
+const CORNERS_ACROSS: usize = 5;
+
+/// A clue, as the masks of the window's cells that can touch it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WindowClue {
+    /// How many diagonals touch the clue's corner.
+    pub lines: u8,
+    /// The cells whose `\` touches it.
+    pub backslash_touches: u16,
+    /// The cells whose `/` touches it.
+    pub slash_touches: u16,
+}
+
+/// The walk over one window's fillings.
+struct Walk<'a> {
+    clues: &'a [WindowClue],
+    /// Per clue, the cells no earlier clue touches.
+    fresh: Vec<u16>,
+    /// Per cell of the window, its `\` and its `/` as pairs of local corners.
+    diagonals: Vec<[(u8, u8); 2]>,
+    /// The fillings found, one row of `diagonals.len()` values after another.
+    rows: Vec<Value>,
+}
+
+/// The fillings of the cells `block` (grid cell numbers of a grid `width`
+/// cells wide, within 4×4 cells, each touched by one of `clues` at least)
+/// that meet every clue of `clues` and close no loop among those cells: one
+/// row of `block.len()` values (`1` for `\`, in block order) after another.
+pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue]) -> Vec<Value> {
+    assert!(
+        block.len() <= MAX_CELLS,
+        "a window touches at most 4×4 cells"
+    );
+    let top = block.iter().map(|&cell| cell / width).min().unwrap_or(0);
+    let left = block.iter().map(|&cell| cell % width).min().unwrap_or(0);
+    let corner = |row: usize, column: usize| -> u8 {
+        let local = (row - top) * CORNERS_ACROSS + (column - left);
+        u8::try_from(local).expect("a window's corners are within 5×5")
+    };
+    let diagonals = (block.iter())
+        .map(|&cell| {
+            let (row, column) = (cell / width, cell % width);
+            [
+                (corner(row, column), corner(row + 1, column + 1)),
+                (corner(row, column + 1), corner(row + 1, column)),
+            ]
+        })
+        .collect();
+    let mut touched = 0u16;
+    let fresh = (clues.iter())
+        .map(|clue| {
+            let touches = clue.backslash_touches | clue.slash_touches;
+            let fresh = touches & !touched;
+            touched |= touches;
+            fresh
+        })
+        .collect();
+    let mut walk = Walk {
+        clues,
+        fresh,
+        diagonals,
+        rows: Vec::new(),
+    };
+    let parents = std::array::from_fn(|at| at as u8);
+    walk.step(0, 0, 0, parents);
+    walk.rows
+}
+
+impl Walk<'_> {
+    /// Meet the clues from `clue` on, given the cells `filled` so far, the
+    /// `\` among them, `backslashes`, and the union-find `parents` of their
+    /// diagonals' corners.
+    fn step(&mut self, clue: usize, filled: u16, backslashes: u16, parents: [u8; 25]) {
+        let Some(&WindowClue {
+            lines,
+            backslash_touches,
+            slash_touches,
+        }) = self.clues.get(clue)
+        else {
+            let cells = self.diagonals.len();
+            self.rows
+                .extend((0..cells).map(|cell| Value::from(backslashes >> cell & 1 == 1)));
+            return;
+        };
+        let drawn = (backslashes & backslash_touches & filled).count_ones()
+            + (!backslashes & slash_touches & filled).count_ones();
+        let Some(wanted) = u32::from(lines).checked_sub(drawn) else {
+            return;
+        };
+        let fresh = self.fresh[clue];
+        // Every choice of `\` among the fresh cells, from none up.
+        let mut chosen: u16 = 0;
+        loop {
+            let more = (chosen & backslash_touches).count_ones()
+                + (!chosen & fresh & slash_touches).count_ones();
+            if more == wanted
+                && let Some(parents) = self.join(fresh, chosen, parents)
+            {
+                self.step(clue + 1, filled | fresh, backslashes | chosen, parents);
+            }
+            chosen = chosen.wrapping_sub(fresh) & fresh;
+            if chosen == 0 {
+                break;
+            }
+        }
+    }
+
+    /// The union-find `parents` with the diagonals of the cells `fresh`
+    /// added (`\` where `chosen` says), or `None` if they close a loop.
+    fn join(&self, fresh: u16, chosen: u16, mut parents: [u8; 25]) -> Option<[u8; 25]> {
+        let mut cells = fresh;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let backslash = chosen >> cell & 1 == 1;
+            let (a, b) = self.diagonals[cell][usize::from(!backslash)];
+            let (a, b) = (root(&mut parents, a), root(&mut parents, b));
+            if a == b {
+                return None;
+            }
+            parents[usize::from(a)] = b;
+        }
+        Some(parents)
+    }
+}
+
+fn root(parents: &mut [u8; 25], mut at: u8) -> u8 {
+    while parents[usize::from(at)] != at {
+        let grand = parents[usize::from(parents[usize::from(at)])];
+        parents[usize::from(at)] = grand;
+        at = grand;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lone 2x2 block with a 4 in the middle: both `\` on the main
+    /// diagonal cells and `/` on the others, one filling.
+    #[test]
+    fn a_four_in_the_middle_has_one_filling() {
+        // Cells (0,0) (0,1) (1,0) (1,1) of a 2-wide grid; the centre corner.
+        let clue = WindowClue {
+            lines: 4,
+            backslash_touches: 0b1001,
+            slash_touches: 0b0110,
+        };
+        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]), vec![1, 0, 0, 1]);
+    }
+
+    /// A 0 in the middle of 2x2 cells makes a diamond of the four other
+    /// diagonals: a loop, so no filling.
+    #[test]
+    fn a_zero_in_the_middle_closes_a_loop() {
+        let clue = WindowClue {
+            lines: 0,
+            backslash_touches: 0b1001,
+            slash_touches: 0b0110,
+        };
+        assert!(window_fillings(&[0, 1, 2, 3], 2, &[clue]).is_empty());
+    }
+
+    /// A 2 in the middle of 2x2 cells: of the six ways to draw two of its
+    /// four lines, none closes a loop (the diamond needs a 0).
+    #[test]
+    fn a_two_in_the_middle_has_six_fillings() {
+        let clue = WindowClue {
+            lines: 2,
+            backslash_touches: 0b1001,
+            slash_touches: 0b0110,
+        };
+        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]).len(), 6 * 4);
+    }
+
+    /// A 1 on the top edge between two cells, and a 1 below it in the
+    /// middle of 2x2 cells: the fillings are those meeting both, checked
+    /// against every filling of the four cells.
+    #[test]
+    fn two_clues_together_match_brute_force() {
+        let edge = WindowClue {
+            lines: 1,
+            backslash_touches: 0b0010,
+            slash_touches: 0b0001,
+        };
+        let middle = WindowClue {
+            lines: 1,
+            backslash_touches: 0b1001,
+            slash_touches: 0b0110,
+        };
+        let rows = window_fillings(&[0, 1, 2, 3], 2, &[edge, middle]);
+        let lines = |clue: &WindowClue, filling: u16| {
+            (filling & clue.backslash_touches).count_ones()
+                + (!filling & clue.slash_touches).count_ones()
+        };
+        let expected: Vec<Value> = (0..16u16)
+            .filter(|&filling| lines(&edge, filling) == 1 && lines(&middle, filling) == 1)
+            .flat_map(|filling| (0..4).map(move |cell| Value::from(filling >> cell & 1 == 1)))
+            .collect();
+        let mut found: Vec<&[Value]> = rows.chunks(4).collect();
+        found.sort_unstable();
+        let mut wanted: Vec<&[Value]> = expected.chunks(4).collect();
+        wanted.sort_unstable();
+        assert_eq!(found, wanted);
+    }
+}
