@@ -115,10 +115,11 @@ impl Compact {
         let live = posting.bitset(masks.tuples, true);
         let limit = posting.int(words as i64);
         let order = Packed(posting.bitset(words * 16, false));
-        let identity: Vec<u64> = (0..words.div_ceil(4))
-            .map(|word| (0..4).fold(0, |packed, i| packed | ((word * 4 + i) as u64) << (16 * i)))
-            .collect();
-        set_initial(posting, order.0, &identity);
+        let start = order.0.start as usize;
+        for word in 0..words.div_ceil(4) {
+            posting.initial[start + word] =
+                (0..4).fold(0, |packed, i| packed | ((word * 4 + i) as u64) << (16 * i));
+        }
         let seen = (masks.columns.iter())
             .map(|column| {
                 let seen = posting.bitset(column.slots.len(), false);
@@ -371,9 +372,9 @@ impl Compact {
         keep: &[u64],
     ) -> Result<(), Conflict> {
         let (column, var) = (&self.masks.columns[index], self.vars[index]);
-        let others = &table.others[index];
+        let others = table.others(index);
         if !ctx.explaining() {
-            let why = Why::new(INFERENCE).cause(others);
+            let why = Why::new(INFERENCE).cause(&others);
             ctx.retain(var, &ValueSet::from_words(column.base, keep), &why)?;
             return Ok(());
         }
@@ -506,7 +507,8 @@ pub(super) fn from_scratch(table: &Table, ctx: &mut Context<'_>) -> Result<(), C
         return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
     }
     for (index, (&var, set)) in table.vars.iter().zip(&supported).enumerate() {
-        let why = Why::new(INFERENCE).cause(&table.others[index]);
+        let others = table.others(index);
+        let why = Why::new(INFERENCE).cause(&others);
         ctx.retain(var, set, &why)?;
     }
     Ok(())

@@ -76,8 +76,6 @@ pub struct Table {
     tuples: Vec<Value>,
     /// The variables, each once, in order of first appearance.
     distinct: Vec<VarId>,
-    /// Per column: every other variable, the cause of a removal there.
-    others: Vec<Vec<VarId>>,
     wording: Wording,
     /// The support masks and state handles, made when the rule joins a model.
     compact: Option<Compact>,
@@ -117,8 +115,9 @@ impl Table {
             return Err(invalid("a table needs at least one variable".into()));
         }
         let arity = vars.len();
-        let mut flat = Vec::new();
-        for (row, tuple) in tuples.into_iter().enumerate() {
+        let tuples = tuples.into_iter();
+        let mut flat = Vec::with_capacity(tuples.size_hint().0.min(Self::MAX_TUPLES) * arity);
+        for (row, tuple) in tuples.enumerate() {
             let tuple = tuple.as_ref();
             if tuple.len() != arity {
                 return Err(invalid(format!(
@@ -199,31 +198,44 @@ impl Table {
         Self::new(name, vars, tuples)
     }
 
-    /// The table of rows `flat` (already checked), sorted and without repeats.
+    /// The table of rows `flat` (already checked), sorted and without repeats
+    /// (rows given so, as most generated lists are, are kept as they come).
     fn from_rows(name: String, vars: Vec<VarId>, flat: Vec<Value>) -> Self {
         let arity = vars.len();
-        let mut rows: Vec<&[Value]> = flat.chunks_exact(arity).collect();
-        rows.sort_unstable();
-        rows.dedup();
-        let tuples = rows.concat();
-        let mut distinct: Vec<VarId> = Vec::new();
+        let ascending = (flat.chunks_exact(arity))
+            .zip(flat.chunks_exact(arity).skip(1))
+            .all(|(row, next)| row < next);
+        let tuples = if ascending {
+            flat
+        } else {
+            let mut rows: Vec<&[Value]> = flat.chunks_exact(arity).collect();
+            rows.sort_unstable();
+            rows.dedup();
+            rows.concat()
+        };
+        let mut distinct: Vec<VarId> = Vec::with_capacity(arity);
         for &var in &vars {
             if !distinct.contains(&var) {
                 distinct.push(var);
             }
         }
-        let others = (vars.iter())
-            .map(|&var| distinct.iter().copied().filter(|&v| v != var).collect())
-            .collect();
         Table {
             name,
             vars,
             tuples,
             distinct,
-            others,
             wording: Wording::default(),
             compact: None,
         }
+    }
+
+    /// Every variable but the one of column `index`: the cause of a removal
+    /// there (made when a removal needs it, not kept per column).
+    fn others(&self, index: usize) -> SmallVec<[VarId; 8]> {
+        let var = self.vars[index];
+        (self.distinct.iter().copied())
+            .filter(|&other| other != var)
+            .collect()
     }
 
     /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]); the
