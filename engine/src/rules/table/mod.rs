@@ -41,6 +41,11 @@
 //! read one word. Words of the live set that empty leave its sparse index, so later
 //! runs read only the words that still hold live tuples.
 //!
+//! A table of at most 64 rows whose columns each span at most 64 values (most
+//! puzzle tables: a corner against its edges) keeps no state at all: each value's
+//! tuples are one word, and a run reads the live tuples straight from the
+//! candidates, the same values kept for less work.
+//!
 //! A table holds at most [`Table::MAX_TUPLES`] tuples, and
 //! [`Table::from_predicate`] enumerates at most as many combinations. A variable
 //! may appear more than once; tuples that give it two values are dropped. Tuples
@@ -48,6 +53,7 @@
 //! when the rule joins a model. Sentences can be a puzzle's own ([`Table::wording`]).
 
 mod compact;
+mod small;
 #[cfg(test)]
 mod tests;
 
@@ -63,6 +69,7 @@ use crate::propagation::{Conflict, Consistency, Context, Cost, Events, Posting, 
 use crate::rules::wording::{Deduction, Wording};
 
 use compact::Compact;
+use small::Small;
 
 /// The allowed tuples of a few variables, domain consistent (see the [module
 /// docs](self)).
@@ -78,7 +85,7 @@ pub struct Table {
     distinct: Vec<VarId>,
     wording: Wording,
     /// The support masks and state handles, made when the rule joins a model.
-    compact: Option<Compact>,
+    compact: Option<Posted>,
 }
 
 impl Table {
@@ -277,6 +284,25 @@ impl Table {
     }
 }
 
+/// What a table compiled when it joined a model: a single word of tuples read
+/// straight from the domains, or Compact-Table's masks and reversible state.
+#[derive(Clone, Debug)]
+enum Posted {
+    Small(Small),
+    Compact(Compact),
+}
+
+#[cfg(test)]
+impl Posted {
+    /// Where the shared masks lie, to tell shared from separate ones.
+    fn masks_address(&self) -> *const () {
+        match self {
+            Posted::Small(small) => small.masks_address(),
+            Posted::Compact(compact) => std::sync::Arc::as_ptr(&compact.masks).cast(),
+        }
+    }
+}
+
 /// Whether a tuple gives each variable that appears more than once one value.
 fn agrees_on_repeats(vars: &[VarId], tuple: &[Value]) -> bool {
     (0..vars.len()).all(|i| (i + 1..vars.len()).all(|j| vars[i] != vars[j] || tuple[i] == tuple[j]))
@@ -328,13 +354,17 @@ impl Rule for Table {
     }
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
-        self.compact = Some(Compact::new(&self.vars, &self.tuples, posting));
+        self.compact = Some(match Small::new(&self.vars, &self.tuples, posting) {
+            Some(small) => Posted::Small(small),
+            None => Posted::Compact(Compact::new(&self.vars, &self.tuples, posting)),
+        });
         Ok(())
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         match &self.compact {
-            Some(compact) => compact.propagate(self, ctx),
+            Some(Posted::Small(small)) => small.propagate(self, ctx),
+            Some(Posted::Compact(compact)) => compact.propagate(self, ctx),
             None => compact::from_scratch(self, ctx),
         }
     }
