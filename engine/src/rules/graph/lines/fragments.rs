@@ -57,6 +57,9 @@ impl Lines {
         }
         let Some((a, b)) = self.ends else {
             return self.drop_open(ctx, sweep, |layout, truth, edge, (x, y)| {
+                if !layout.may_close((x, y)) {
+                    return None;
+                }
                 let root = layout.fragments.root(x);
                 if root != layout.fragments.root(y) {
                     return None;

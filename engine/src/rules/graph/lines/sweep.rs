@@ -18,6 +18,8 @@ pub(super) struct Layout {
     pub(super) chosen: usize,
     /// The first chosen edge that closed a cycle, if any.
     pub(super) closing: Option<usize>,
+    /// How many chosen edges each vertex has.
+    chosen_at: Vec<u32>,
     /// How many must-use vertices each root's fragment holds.
     required_in: Vec<usize>,
     required: usize,
@@ -38,13 +40,20 @@ impl Layout {
     /// Add the chosen edge `edge`, from `a` to `b`.
     fn join(&mut self, edge: usize, (a, b): (usize, usize)) {
         self.chosen += 1;
+        self.chosen_at[a] += 1;
+        self.chosen_at[b] += 1;
         let (from, into) = (self.fragments.root(a), self.fragments.root(b));
-        if self.fragments.join(a, b) {
+        if self.fragments.join_roots(from, into) {
             self.closing.get_or_insert(edge);
         } else {
-            // `join` hangs the first root under the second.
             self.required_in[into] += self.required_in[from];
         }
+    }
+
+    /// Whether the open edge from `a` to `b` may have both ends on one fragment:
+    /// not when an end has no chosen edge, for it is then a fragment alone.
+    pub(super) fn may_close(&self, (a, b): (usize, usize)) -> bool {
+        self.chosen_at[a] > 0 && self.chosen_at[b] > 0
     }
 }
 
@@ -69,6 +78,7 @@ impl Sweep {
             fragments: Fragments::new(vertices),
             chosen: 0,
             closing: None,
+            chosen_at: vec![0; vertices],
             required_in: vec![0; vertices],
             required: 0,
         };
