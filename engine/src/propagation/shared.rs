@@ -5,10 +5,10 @@
 //! times cheaper (see [`Posting::shared`](crate::Posting::shared)).
 
 use std::any::{Any, TypeId};
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{BuildHasher, Hash};
 use std::sync::Arc;
 
-use hashbrown::HashMap;
+use hashbrown::{DefaultHashBuilder, HashMap};
 
 /// A value shared between rules.
 type Part = Arc<dyn Any + Send + Sync>;
@@ -18,6 +18,9 @@ type Part = Arc<dyn Any + Send + Sync>;
 #[derive(Clone, Default)]
 pub(crate) struct SharedParts {
     parts: HashMap<u64, Vec<(Part, Part)>>,
+    /// The hasher of the keys: hashbrown's fast one, since a model may hash
+    /// thousands of tuple lists while it is built.
+    hasher: DefaultHashBuilder,
 }
 
 impl SharedParts {
@@ -27,10 +30,8 @@ impl SharedParts {
         K: Hash + Eq + Send + Sync + 'static,
         T: Send + Sync + 'static,
     {
-        let mut hasher = DefaultHasher::new();
-        TypeId::of::<(K, T)>().hash(&mut hasher);
-        key.hash(&mut hasher);
-        let bucket = self.parts.entry(hasher.finish()).or_default();
+        let hash = self.hasher.hash_one((TypeId::of::<(K, T)>(), &key));
+        let bucket = self.parts.entry(hash).or_default();
         let found = bucket.iter().find_map(|(stored, part)| {
             let same = stored.downcast_ref::<K>() == Some(&key);
             same.then(|| Arc::clone(part).downcast::<T>().ok())

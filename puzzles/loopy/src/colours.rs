@@ -5,13 +5,20 @@
 //! deductions of the kind Tatham's hard level makes with edges known alike or
 //! unlike, and keeps each side from being cut in two.
 
-use sieve::rules::{Connected, Graph, Table};
-use sieve::{Model, VarId};
+use sieve::rules::{ConnectedValues, Deduction, Graph, Table};
+use sieve::{Model, Names, VarId};
 
 use crate::puzzle::{Edge, Lattice};
 
 /// Adds an inside boolean for every square, tied to the edges, and the
 /// connectedness of each side; returns the squares' variables, row by row.
+///
+/// Both sides are one [`ConnectedValues`] rule over the squares and one more
+/// vertex beyond the border, fixed outside: the squares at 1 (inside) are
+/// connected, and so are those at 0 with the border. One rule over the
+/// squares' own variables rather than a [`sieve::rules::Connected`] for each
+/// side, which would need a second variable a square for the outside and a
+/// table tying the two.
 pub(crate) fn add_colours(
     model: &mut Model,
     lattice: Lattice,
@@ -19,21 +26,14 @@ pub(crate) fn add_colours(
 ) -> Result<Vec<VarId>, sieve::Error> {
     let width = lattice.width();
     let squares = model.new_vars(lattice.squares(), 2);
-    let outside = model.new_vars(lattice.squares() + 1, 2);
     let border = lattice.squares();
-    model.fix(outside[border], 1)?;
-    for square in 0..lattice.squares() {
+    let beyond = model.new_var(2);
+    model.fix(beyond, 0)?;
+    model.set_name(beyond, "beyond the border");
+    for (square, &var) in squares.iter().enumerate() {
         let name = format!("r{}c{}", square / width + 1, square % width + 1);
-        model.set_name(squares[square], format!("{name} inside"));
-        model.set_name(outside[square], format!("{name} outside"));
-        let tie = format!("{name} inside or outside");
-        model.add_rule(Table::new(
-            tie,
-            vec![squares[square], outside[square]],
-            [[0, 1], [1, 0]],
-        )?)?;
+        model.set_name(var, format!("{name} inside"));
     }
-    model.set_name(outside[border], "beyond the border");
     let mut links = Vec::new();
     for (edge, &var) in edges.iter().enumerate() {
         let name = format!("{} between its squares", lattice.edge_name(edge));
@@ -55,24 +55,38 @@ pub(crate) fn add_colours(
             (None, None) => {}
         }
     }
-    let inner: Vec<(usize, usize)> = links
-        .iter()
-        .copied()
-        .filter(|&(_, b)| b != border)
-        .collect();
-    let inside_graph = Graph::new(lattice.squares(), inner)?;
-    model.add_rule(Connected::new(
-        "the inside is connected",
-        inside_graph,
-        squares.clone(),
-    )?)?;
-    let outside_graph = Graph::new(lattice.squares() + 1, links)?;
-    model.add_rule(Connected::new(
-        "the outside is connected",
-        outside_graph,
-        outside,
-    )?)?;
+    let graph = Graph::new(lattice.squares() + 1, links)?;
+    let mut vars = squares.clone();
+    vars.push(beyond);
+    let sides = ConnectedValues::new("the inside and the outside are each connected", graph, vars)?
+        .wording(side_sentence);
+    model.add_rule(sides)?;
     Ok(squares)
+}
+
+/// A change of the connectedness rule in words: the squares' variables are
+/// named `r2c3 inside`, and 1 is the inside.
+fn side_sentence(names: &Names, deduction: &Deduction<'_>) -> String {
+    let name = names.var_name(deduction.var);
+    let square = name.strip_suffix(" inside").unwrap_or(&name);
+    let side = if deduction.value == Some(1) {
+        "inside"
+    } else {
+        "outside"
+    };
+    let other = if side == "inside" {
+        "outside"
+    } else {
+        "inside"
+    };
+    match deduction.inference {
+        "articulation point" => {
+            format!("{square} is {side}: without it the {side} would be cut in two")
+        }
+        _ => format!(
+            "{square} is {other}: no squares that may be {side} join it to the rest of the {side}"
+        ),
+    }
 }
 
 /// The squares either side of `edge`: above and below, or left and right

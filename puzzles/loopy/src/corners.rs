@@ -65,18 +65,33 @@ pub(crate) fn add_corners(
     clues: &[Option<u8>],
 ) -> Result<Vec<VarId>, sieve::Error> {
     let mut dots = Vec::with_capacity(lattice.dots());
+    // A dot's tuples depend only on the directions it has edges in, and a
+    // square's only on its clue: each list is made once, not once a table.
+    let mut dot_tuples: [Option<Vec<Vec<Value>>>; 16] = Default::default();
     for row in 0..=lattice.height() {
         for column in 0..=lattice.width() {
-            dots.push(add_dot(model, lattice, edges, (row, column))?);
+            dots.push(add_dot(
+                model,
+                lattice,
+                edges,
+                (row, column),
+                &mut dot_tuples,
+            )?);
         }
     }
+    let mut clue_tuples: Vec<Option<Vec<[Value; 4]>>> = Vec::new();
     for row in 0..lattice.height() {
         for column in 0..lattice.width() {
             if let Some(clue) = clues[row * lattice.width() + column] {
                 let corners = [(0, 0), (0, 1), (1, 1), (1, 0)]
                     .map(|(down, right)| dots[lattice.dot(row + down, column + right)]);
                 let name = format!("corners of clue {clue} at r{}c{}", row + 1, column + 1);
-                model.add_rule(Table::new(name, corners.to_vec(), square_tuples(clue))?)?;
+                let at = usize::from(clue);
+                if clue_tuples.len() <= at {
+                    clue_tuples.resize(at + 1, None);
+                }
+                let tuples = clue_tuples[at].get_or_insert_with(|| square_tuples(clue));
+                model.add_rule(Table::new(name, corners.to_vec(), tuples.iter())?)?;
             }
         }
     }
@@ -84,12 +99,14 @@ pub(crate) fn add_corners(
 }
 
 /// The variable of dot `(row, column)`, its masks and the table that ties it
-/// to its edges (listed up, right, down, left, as far as the dot has them).
+/// to its edges (listed up, right, down, left, as far as the dot has them);
+/// `known` holds the tuples made so far, by the directions of the dot's edges.
 fn add_dot(
     model: &mut Model,
     lattice: Lattice,
     edges: &[VarId],
     (row, column): (usize, usize),
+    known: &mut [Option<Vec<Vec<Value>>>; 16],
 ) -> Result<VarId, sieve::Error> {
     let mut around: Vec<(u8, VarId)> = Vec::with_capacity(4);
     if row > 0 {
@@ -112,19 +129,21 @@ fn add_dot(
     model.set_name(dot, dot_name(row, column));
     let allowed = masks(directions);
     model.restrict(dot, &allowed.iter().map(|&mask| value_of(mask)).collect())?;
-    let tuples: Vec<Vec<Value>> = allowed
-        .into_iter()
-        .map(|mask| {
-            let bits = around
-                .iter()
-                .map(|&(direction, _)| Value::from(mask & direction != 0));
-            std::iter::once(value_of(mask)).chain(bits).collect()
-        })
-        .collect();
+    let tuples = known[usize::from(directions)].get_or_insert_with(|| {
+        allowed
+            .iter()
+            .map(|&mask| {
+                let bits = around
+                    .iter()
+                    .map(|&(direction, _)| Value::from(mask & direction != 0));
+                std::iter::once(value_of(mask)).chain(bits).collect()
+            })
+            .collect()
+    });
     let mut vars = vec![dot];
     vars.extend(around.iter().map(|&(_, edge)| edge));
     let name = format!("edges at {}", dot_name(row, column));
-    model.add_rule(Table::new(name, vars, tuples)?)?;
+    model.add_rule(Table::new(name, vars, tuples.iter())?)?;
     Ok(dot)
 }
 

@@ -7,7 +7,13 @@ use sieve_loopy::{LoopyModel, Rules, parse_loopy_id};
 /// The trace of propagating `3x3t0:c2a20a3` with `rules`, and whether it fixed
 /// every variable.
 fn traced(rules: Rules) -> (String, bool) {
-    let puzzle = parse_loopy_id("3x3t0:c2a20a3").expect("a valid ID");
+    traced_id("3x3t0:c2a20a3", rules)
+}
+
+/// The trace of propagating `id` with `rules`, and whether it fixed every
+/// variable.
+fn traced_id(id: &str, rules: Rules) -> (String, bool) {
+    let puzzle = parse_loopy_id(id).expect("a valid ID");
     let loopy = LoopyModel::with_rules(&puzzle, rules).expect("the model builds");
     let model = loopy.model();
     let mut state = loopy.start();
@@ -41,4 +47,22 @@ fn the_corners_name_what_the_loop_does_at_a_dot() {
         "{text}"
     );
     assert!(solved, "the corners solve it: {text}");
+}
+
+#[test]
+fn each_side_stays_connected_in_words_of_squares() {
+    // Made by `sgt-loopy --generate 30 5x5t0dh`: its inside and its outside are
+    // each kept in one piece by a square that must join it.
+    let (text, _) = traced_id("5x5t0:3c22b3a2b112d3333a", Rules::Colours);
+    assert!(
+        text.contains(
+            "r4c3 inside = 1  [the inside and the outside are each connected: articulation \
+             point] r4c3 is inside: without it the inside would be cut in two"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("r2c3 is outside: without it the outside would be cut in two"),
+        "{text}"
+    );
 }

@@ -33,23 +33,22 @@ impl PearlModel {
         model.set_value_labels(labels);
         let graph = Graph::grid(board.height(), board.width());
         let links = model.new_vars(board.links(), 2);
+        // Each cell's name, written once: the links, the loop's vertices and the
+        // shapes all use it.
+        let names: Vec<String> = (0..board.cells())
+            .map(|cell| board.cell_name(cell))
+            .collect();
         for (link, &(a, b)) in graph.edges().iter().enumerate() {
-            model.set_name(
-                links[link],
-                format!("{}–{}", board.cell_name(a), board.cell_name(b)),
-            );
+            model.set_name(links[link], [&names[a][..], &names[b][..]].join("–"));
         }
         let degrees = (puzzle.pearls().iter())
             .map(|pearl| pearl.map(|_| 2))
             .collect();
-        let names = (0..board.cells())
-            .map(|cell| board.cell_name(cell))
-            .collect();
         let one_loop = SingleLoop::new("one loop", graph, links.clone())?
             .with_degrees(degrees)?
-            .with_vertex_names(names)?;
+            .with_vertex_names(names.clone())?;
         model.add_rule(one_loop)?;
-        let shapes = add_shapes(&mut model, board, &links)?;
+        let shapes = add_shapes(&mut model, board, &links, &names)?;
         for (cell, pearl) in puzzle.pearls().iter().enumerate() {
             match pearl {
                 Some(Pearl::Black) => add_black(&mut model, board, &shapes, cell)?,
@@ -135,8 +134,9 @@ fn add_black(
             continue;
         };
         let mut pairs = Vec::new();
+        let theirs = domain(board, next);
         for &here in &turns {
-            for there in domain(board, next) {
+            for &there in &theirs {
                 let (here_mask, there_mask) = (mask_of(here), mask_of(there));
                 let leaves = here_mask & direction != 0;
                 let fits = if leaves {
@@ -173,9 +173,10 @@ fn add_white(
         };
         let along = before | after;
         let mut triples = Vec::new();
+        let (ones, others) = (domain(board, first), domain(board, second));
         for &here in &straights {
-            for one in domain(board, first) {
-                for other in domain(board, second) {
+            for &one in &ones {
+                for &other in &others {
                     let (one_mask, other_mask) = (mask_of(one), mask_of(other));
                     let fits = if mask_of(here) == along {
                         one_mask & after != 0

@@ -57,18 +57,22 @@ pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
         .collect()
 }
 
-/// Adds a shape variable for every cell, named by the cell and tied by a
-/// [`Table`] to its links; returns them, row by row.
+/// Adds a shape variable for every cell, named by the cell (`names`, one a
+/// cell) and tied by a [`Table`] to its links; returns them, row by row.
 pub fn add_shapes(
     model: &mut Model,
     board: Board,
     links: &[VarId],
+    names: &[String],
 ) -> Result<Vec<VarId>, sieve::Error> {
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
     let mut shapes = Vec::with_capacity(board.cells());
-    for cell in 0..board.cells() {
+    // A cell's tuples depend only on the directions it has links in: each list
+    // is made once, not once a cell.
+    let mut known: [Option<Vec<Vec<Value>>>; 16] = Default::default();
+    for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
-        model.set_name(shape, board.cell_name(cell));
+        model.set_name(shape, name.as_str());
         let directions = board.directions(cell);
         let allowed = values_where(directions, |_| true);
         model.restrict(shape, &allowed.iter().copied().collect())?;
@@ -76,20 +80,20 @@ pub fn add_shapes(
             .into_iter()
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
             .collect();
-        let tuples: Vec<Vec<Value>> = allowed
-            .into_iter()
-            .map(|value| {
-                let mask = mask_of(value);
-                let bits = around
-                    .iter()
-                    .map(|&(direction, _)| Value::from(mask & direction != 0));
-                std::iter::once(value).chain(bits).collect()
-            })
-            .collect();
+        let tuples = known[usize::from(directions)].get_or_insert_with(|| {
+            (allowed.iter())
+                .map(|&value| {
+                    let mask = mask_of(value);
+                    let bits = around
+                        .iter()
+                        .map(|&(direction, _)| Value::from(mask & direction != 0));
+                    std::iter::once(value).chain(bits).collect()
+                })
+                .collect()
+        });
         let mut vars = vec![shape];
         vars.extend(around.iter().map(|&(_, link)| link));
-        let name = format!("links at {}", board.cell_name(cell));
-        model.add_rule(Table::new(name, vars, tuples)?)?;
+        model.add_rule(Table::new(format!("links at {name}"), vars, tuples.iter())?)?;
         shapes.push(shape);
     }
     Ok(shapes)

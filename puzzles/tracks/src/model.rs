@@ -47,14 +47,16 @@ impl TracksModel {
         model.set_value_labels(labels);
         let graph = Graph::grid(board.height(), board.width());
         let links = model.new_vars(board.links(), 2);
+        // Each cell's name, written once: the links, the path's vertices and
+        // the shapes all use it.
+        let names: Vec<String> = (0..board.cells())
+            .map(|cell| board.cell_name(cell))
+            .collect();
         for (link, &(a, b)) in graph.edges().iter().enumerate() {
-            model.set_name(
-                links[link],
-                format!("{}–{}", board.cell_name(a), board.cell_name(b)),
-            );
+            model.set_name(links[link], [&names[a][..], &names[b][..]].join("–"));
         }
-        let shapes = add_shapes(&mut model, puzzle, &links)?;
-        add_path(&mut model, puzzle, graph, &links)?;
+        let shapes = add_shapes(&mut model, puzzle, &links, &names)?;
+        add_path(&mut model, puzzle, (graph, names), &links)?;
         let (width, height) = (board.width(), board.height());
         for (column, &count) in puzzle.columns().iter().enumerate() {
             let vars = (0..height)
@@ -157,7 +159,7 @@ fn add_count(
 fn add_path(
     model: &mut Model,
     puzzle: &Puzzle,
-    graph: Graph,
+    (graph, names): (Graph, Vec<String>),
     links: &[VarId],
 ) -> Result<(), sieve::Error> {
     let board = puzzle.board();
@@ -170,9 +172,6 @@ fn add_path(
             let inner = cell != ends.0 && cell != ends.1;
             (inner && puzzle.pieces()[cell].is_some()).then_some(2)
         })
-        .collect();
-    let names = (0..board.cells())
-        .map(|cell| board.cell_name(cell))
         .collect();
     let path = SinglePath::new("one track", graph, links.to_vec(), ends)?
         .with_degrees(degrees)?

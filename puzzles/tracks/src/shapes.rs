@@ -3,6 +3,8 @@
 //! columns count the cells whose shape is not empty, and a given piece fixes
 //! its cell's shape.
 
+use std::collections::HashMap;
+
 use sieve::rules::Table;
 use sieve::{Model, Value, VarId};
 
@@ -46,7 +48,8 @@ pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
         .collect()
 }
 
-/// Adds a shape variable for every cell, named by the cell and tied by a
+/// Adds a shape variable for every cell, named by the cell (`names`, one a
+/// cell) and tied by a
 /// [`Table`] to its links; returns them, row by row. A cell takes the shapes
 /// that leave it only towards its neighbours or off the grid where the track
 /// does (the entrance and the exit), always there, and only the given piece
@@ -55,16 +58,21 @@ pub fn add_shapes(
     model: &mut Model,
     puzzle: &Puzzle,
     links: &[VarId],
+    names: &[String],
 ) -> Result<Vec<VarId>, sieve::Error> {
     let board = puzzle.board();
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
     let mut shapes = Vec::with_capacity(board.cells());
-    for cell in 0..board.cells() {
+    // A cell's tuples depend only on its neighbours' directions, its ways off
+    // the grid and its piece: each list is made once, not once a cell.
+    let mut known: HashMap<(u8, u8, Option<u8>), Vec<Vec<Value>>> = HashMap::new();
+    for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
-        model.set_name(shape, board.cell_name(cell));
+        model.set_name(shape, name.as_str());
         let off = puzzle.off_grid(cell);
         let piece = puzzle.pieces()[cell];
-        let allowed = values_where(board.directions(cell) | off, |mask| {
+        let directions = board.directions(cell);
+        let allowed = values_where(directions | off, |mask| {
             mask & off == off && piece.is_none_or(|piece| piece == mask)
         });
         model.restrict(shape, &allowed.iter().copied().collect())?;
@@ -76,20 +84,20 @@ pub fn add_shapes(
             .into_iter()
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
             .collect();
-        let tuples: Vec<Vec<Value>> = allowed
-            .into_iter()
-            .map(|value| {
-                let mask = mask_of(value);
-                let bits = around
-                    .iter()
-                    .map(|&(direction, _)| Value::from(mask & direction != 0));
-                std::iter::once(value).chain(bits).collect()
-            })
-            .collect();
+        let tuples = known.entry((directions, off, piece)).or_insert_with(|| {
+            (allowed.iter())
+                .map(|&value| {
+                    let mask = mask_of(value);
+                    let bits = around
+                        .iter()
+                        .map(|&(direction, _)| Value::from(mask & direction != 0));
+                    std::iter::once(value).chain(bits).collect()
+                })
+                .collect()
+        });
         let mut vars = vec![shape];
         vars.extend(around.iter().map(|&(_, link)| link));
-        let name = format!("links at {}", board.cell_name(cell));
-        model.add_rule(Table::new(name, vars, tuples)?)?;
+        model.add_rule(Table::new(format!("links at {name}"), vars, tuples.iter())?)?;
     }
     Ok(shapes)
 }

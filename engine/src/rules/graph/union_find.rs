@@ -29,6 +29,12 @@ impl Fragments {
     /// in one set).
     pub(crate) fn join(&mut self, a: usize, b: usize) -> bool {
         let (a, b) = (self.root(a), self.root(b));
+        self.join_roots(a, b)
+    }
+
+    /// Add an edge between the sets of roots `a` and `b` (as [`Fragments::root`]
+    /// gave them), hanging `a`'s under `b`'s; `true` when they are one set.
+    pub(crate) fn join_roots(&mut self, a: usize, b: usize) -> bool {
         if a == b {
             self.edges[a] += 1;
             return true;

@@ -17,7 +17,7 @@ use crate::value_set::ValueSet;
 const NO_SUPPORT: u32 = u32::MAX;
 
 /// The inference label of every change.
-const INFERENCE: &str = "table";
+pub(super) const INFERENCE: &str = "table";
 
 /// A posted table: its support masks (shared by every table of the model with the
 /// same tuples over the same ranges) and the handles of its own reversible state.
@@ -115,10 +115,11 @@ impl Compact {
         let live = posting.bitset(masks.tuples, true);
         let limit = posting.int(words as i64);
         let order = Packed(posting.bitset(words * 16, false));
-        let identity: Vec<u64> = (0..words.div_ceil(4))
-            .map(|word| (0..4).fold(0, |packed, i| packed | ((word * 4 + i) as u64) << (16 * i)))
-            .collect();
-        set_initial(posting, order.0, &identity);
+        let start = order.0.start as usize;
+        for word in 0..words.div_ceil(4) {
+            posting.initial[start + word] =
+                (0..4).fold(0, |packed, i| packed | ((word * 4 + i) as u64) << (16 * i));
+        }
         let seen = (masks.columns.iter())
             .map(|column| {
                 let seen = posting.bitset(column.slots.len(), false);
@@ -334,7 +335,8 @@ impl Compact {
             }
         }
         if keep != now || ctx.domains().count(var) != left {
-            self.narrow(table, ctx, index, &keep)?;
+            let window = (column.base, &column.present[..]);
+            narrow(table, ctx, (index, var), window, &keep)?;
         }
         for (k, &word) in keep.iter().enumerate() {
             ctx.set_bitset_word(self.seen[index], k, word);
@@ -361,51 +363,6 @@ impl Compact {
         true
     }
 
-    /// Keep only the window values `keep` of column `index`: one narrowing, or one
-    /// removal a value with its own sentence when someone reads them.
-    fn narrow(
-        &self,
-        table: &Table,
-        ctx: &mut Context<'_>,
-        index: usize,
-        keep: &[u64],
-    ) -> Result<(), Conflict> {
-        let (column, var) = (&self.masks.columns[index], self.vars[index]);
-        let others = &table.others[index];
-        if !ctx.explaining() {
-            let why = Why::new(INFERENCE).cause(others);
-            ctx.retain(var, &ValueSet::from_words(column.base, keep), &why)?;
-            return Ok(());
-        }
-        let window = |value: Value| {
-            let position = i64::from(value) - i64::from(column.base);
-            let word = |words: &[u64]| {
-                (0..words.len() as i64 * 64).contains(&position)
-                    && words[(position / 64) as usize] >> (position % 64) & 1 == 1
-            };
-            (word(keep), word(&column.present))
-        };
-        let gone: SmallVec<[Value; 16]> = ctx
-            .domains()
-            .iter(var)
-            .filter(|&value| !window(value).0)
-            .collect();
-        for value in gone {
-            let anywhere = window(value).1;
-            let deduction = Deduction {
-                inference: INFERENCE,
-                var,
-                value: Some(value),
-                facts: &[],
-            };
-            let text = |names: &Names| table.sentence(names, &deduction, anywhere);
-            let cause = if anywhere { &others[..] } else { &[] };
-            let why = Why::new(INFERENCE).cause(cause).named_text(&text);
-            ctx.remove(var, value, &why)?;
-        }
-        Ok(())
-    }
-
     /// Whether every combination of the candidates left is a live tuple.
     fn entailed(&self, table: &Table, domains: &Domains, live: &LiveSet) -> bool {
         let mut combinations = 1u64;
@@ -420,6 +377,51 @@ impl Compact {
             .map(|&word| u64::from(words[usize::from(word)].count_ones()));
         alive.sum::<u64>() == combinations
     }
+}
+
+/// Keep only the window values `keep` of column `index` (over `var`, its window
+/// starting at `base`, `present` the positions some tuple holds): one narrowing,
+/// or one removal a value with its own sentence when someone reads them.
+pub(super) fn narrow(
+    table: &Table,
+    ctx: &mut Context<'_>,
+    (index, var): (usize, VarId),
+    (base, present): (Value, &[u64]),
+    keep: &[u64],
+) -> Result<(), Conflict> {
+    let others = table.others(index);
+    if !ctx.explaining() {
+        let why = Why::new(INFERENCE).cause(&others);
+        ctx.retain(var, &ValueSet::from_words(base, keep), &why)?;
+        return Ok(());
+    }
+    let window = |value: Value| {
+        let position = i64::from(value) - i64::from(base);
+        let word = |words: &[u64]| {
+            (0..words.len() as i64 * 64).contains(&position)
+                && words[(position / 64) as usize] >> (position % 64) & 1 == 1
+        };
+        (word(keep), word(present))
+    };
+    let gone: SmallVec<[Value; 16]> = ctx
+        .domains()
+        .iter(var)
+        .filter(|&value| !window(value).0)
+        .collect();
+    for value in gone {
+        let anywhere = window(value).1;
+        let deduction = Deduction {
+            inference: INFERENCE,
+            var,
+            value: Some(value),
+            facts: &[],
+        };
+        let text = |names: &Names| table.sentence(names, &deduction, anywhere);
+        let cause = if anywhere { &others[..] } else { &[] };
+        let why = Why::new(INFERENCE).cause(cause).named_text(&text);
+        ctx.remove(var, value, &why)?;
+    }
+    Ok(())
 }
 
 /// The sparse index of the live set during a run: the words' order and how many
@@ -506,7 +508,8 @@ pub(super) fn from_scratch(table: &Table, ctx: &mut Context<'_>) -> Result<(), C
         return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
     }
     for (index, (&var, set)) in table.vars.iter().zip(&supported).enumerate() {
-        let why = Why::new(INFERENCE).cause(&table.others[index]);
+        let others = table.others(index);
+        let why = Why::new(INFERENCE).cause(&others);
         ctx.retain(var, set, &why)?;
     }
     Ok(())

@@ -41,6 +41,11 @@
 //! read one word. Words of the live set that empty leave its sparse index, so later
 //! runs read only the words that still hold live tuples.
 //!
+//! A table of at most 64 rows whose columns each span at most 64 values (most
+//! puzzle tables: a corner against its edges) keeps no state at all: each value's
+//! tuples are one word, and a run reads the live tuples straight from the
+//! candidates, the same values kept for less work.
+//!
 //! A table holds at most [`Table::MAX_TUPLES`] tuples, and
 //! [`Table::from_predicate`] enumerates at most as many combinations. A variable
 //! may appear more than once; tuples that give it two values are dropped. Tuples
@@ -48,6 +53,7 @@
 //! when the rule joins a model. Sentences can be a puzzle's own ([`Table::wording`]).
 
 mod compact;
+mod small;
 #[cfg(test)]
 mod tests;
 
@@ -63,6 +69,7 @@ use crate::propagation::{Conflict, Consistency, Context, Cost, Events, Posting, 
 use crate::rules::wording::{Deduction, Wording};
 
 use compact::Compact;
+use small::Small;
 
 /// The allowed tuples of a few variables, domain consistent (see the [module
 /// docs](self)).
@@ -76,11 +83,9 @@ pub struct Table {
     tuples: Vec<Value>,
     /// The variables, each once, in order of first appearance.
     distinct: Vec<VarId>,
-    /// Per column: every other variable, the cause of a removal there.
-    others: Vec<Vec<VarId>>,
     wording: Wording,
     /// The support masks and state handles, made when the rule joins a model.
-    compact: Option<Compact>,
+    compact: Option<Posted>,
 }
 
 impl Table {
@@ -117,8 +122,9 @@ impl Table {
             return Err(invalid("a table needs at least one variable".into()));
         }
         let arity = vars.len();
-        let mut flat = Vec::new();
-        for (row, tuple) in tuples.into_iter().enumerate() {
+        let tuples = tuples.into_iter();
+        let mut flat = Vec::with_capacity(tuples.size_hint().0.min(Self::MAX_TUPLES) * arity);
+        for (row, tuple) in tuples.enumerate() {
             let tuple = tuple.as_ref();
             if tuple.len() != arity {
                 return Err(invalid(format!(
@@ -199,31 +205,44 @@ impl Table {
         Self::new(name, vars, tuples)
     }
 
-    /// The table of rows `flat` (already checked), sorted and without repeats.
+    /// The table of rows `flat` (already checked), sorted and without repeats
+    /// (rows given so, as most generated lists are, are kept as they come).
     fn from_rows(name: String, vars: Vec<VarId>, flat: Vec<Value>) -> Self {
         let arity = vars.len();
-        let mut rows: Vec<&[Value]> = flat.chunks_exact(arity).collect();
-        rows.sort_unstable();
-        rows.dedup();
-        let tuples = rows.concat();
-        let mut distinct: Vec<VarId> = Vec::new();
+        let ascending = (flat.chunks_exact(arity))
+            .zip(flat.chunks_exact(arity).skip(1))
+            .all(|(row, next)| row < next);
+        let tuples = if ascending {
+            flat
+        } else {
+            let mut rows: Vec<&[Value]> = flat.chunks_exact(arity).collect();
+            rows.sort_unstable();
+            rows.dedup();
+            rows.concat()
+        };
+        let mut distinct: Vec<VarId> = Vec::with_capacity(arity);
         for &var in &vars {
             if !distinct.contains(&var) {
                 distinct.push(var);
             }
         }
-        let others = (vars.iter())
-            .map(|&var| distinct.iter().copied().filter(|&v| v != var).collect())
-            .collect();
         Table {
             name,
             vars,
             tuples,
             distinct,
-            others,
             wording: Wording::default(),
             compact: None,
         }
+    }
+
+    /// Every variable but the one of column `index`: the cause of a removal
+    /// there (made when a removal needs it, not kept per column).
+    fn others(&self, index: usize) -> SmallVec<[VarId; 8]> {
+        let var = self.vars[index];
+        (self.distinct.iter().copied())
+            .filter(|&other| other != var)
+            .collect()
     }
 
     /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]); the
@@ -262,6 +281,25 @@ impl Table {
             )
         };
         self.wording.sentence(names, deduction, default)
+    }
+}
+
+/// What a table compiled when it joined a model: a single word of tuples read
+/// straight from the domains, or Compact-Table's masks and reversible state.
+#[derive(Clone, Debug)]
+enum Posted {
+    Small(Small),
+    Compact(Compact),
+}
+
+#[cfg(test)]
+impl Posted {
+    /// Where the shared masks lie, to tell shared from separate ones.
+    fn masks_address(&self) -> *const () {
+        match self {
+            Posted::Small(small) => small.masks_address(),
+            Posted::Compact(compact) => std::sync::Arc::as_ptr(&compact.masks).cast(),
+        }
     }
 }
 
@@ -316,13 +354,17 @@ impl Rule for Table {
     }
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
-        self.compact = Some(Compact::new(&self.vars, &self.tuples, posting));
+        self.compact = Some(match Small::new(&self.vars, &self.tuples, posting) {
+            Some(small) => Posted::Small(small),
+            None => Posted::Compact(Compact::new(&self.vars, &self.tuples, posting)),
+        });
         Ok(())
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         match &self.compact {
-            Some(compact) => compact.propagate(self, ctx),
+            Some(Posted::Small(small)) => small.propagate(self, ctx),
+            Some(Posted::Compact(compact)) => compact.propagate(self, ctx),
             None => compact::from_scratch(self, ctx),
         }
     }

@@ -4,6 +4,7 @@
 use crate::names::Names;
 use crate::propagation::{Conflict, Context, Fact};
 use crate::rules::graph::lines::Lines;
+use crate::rules::graph::lines::sweep::Sweep;
 use crate::rules::graph::truth::{TRUE, Truth};
 
 /// The degrees from `low` to `high` (capped at 31), as a set.
@@ -41,30 +42,39 @@ fn written(degrees: u32) -> String {
 }
 
 impl Lines {
-    /// One pass over the vertices; `Ok(true)` when an edge changed.
-    pub(super) fn degree_pass(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+    /// Settle the vertices the sweep lists, and those next to every edge that
+    /// changes meanwhile; `Ok(true)` when an edge changed.
+    pub(super) fn degree_pass(
+        &self,
+        ctx: &mut Context<'_>,
+        sweep: &mut Sweep,
+    ) -> Result<bool, Conflict> {
         let mut changed = false;
-        for vertex in 0..self.graph.vertices() {
-            changed |= self.settle_vertex(ctx, vertex)?;
+        while let Some(vertex) = sweep.next_vertex() {
+            changed |= self.settle_vertex(ctx, sweep, vertex)?;
         }
         Ok(changed)
     }
 
     /// Take or drop the open edges of `vertex` when its degree leaves no choice.
-    fn settle_vertex(&self, ctx: &mut Context<'_>, vertex: usize) -> Result<bool, Conflict> {
-        let (mut chosen, mut open) = (0, Vec::new());
+    fn settle_vertex(
+        &self,
+        ctx: &mut Context<'_>,
+        sweep: &mut Sweep,
+        vertex: usize,
+    ) -> Result<bool, Conflict> {
+        let (mut chosen, mut count) = (0, 0);
         for &(_, edge) in self.graph.incident(vertex) {
-            match Truth::of(ctx.domains(), self.vars[edge]) {
+            match sweep.truth[edge] {
                 Truth::True => chosen += 1,
-                Truth::Open => open.push(edge),
+                Truth::Open => count += 1,
                 Truth::False => {}
             }
         }
         let allowed = self.degrees[vertex];
-        let feasible = allowed & degrees_between(chosen, chosen + open.len());
-        let facts = self.incident_facts(ctx, vertex);
+        let feasible = allowed & degrees_between(chosen, chosen + count);
         if feasible == 0 {
-            let count = open.len();
+            let facts = self.incident_facts(ctx, vertex);
             return Err(self.conflict(ctx, ("degree", &facts), || {
                 format!(
                     "{} has {} and {count} open, so it cannot have degree {}",
@@ -74,20 +84,23 @@ impl Lines {
                 )
             }));
         }
-        if open.is_empty() {
+        if count == 0 {
             return Ok(false);
         }
         let most = 31 - feasible.leading_zeros() as usize;
         let least = feasible.trailing_zeros() as usize;
         let take = if most == chosen {
             false
-        } else if least == chosen + open.len() {
+        } else if least == chosen + count {
             true
         } else {
             return Ok(false);
         };
-        let count = open.len();
-        for edge in open {
+        let facts = self.incident_facts(ctx, vertex);
+        for &(_, edge) in self.graph.incident(vertex) {
+            if sweep.truth[edge] != Truth::Open {
+                continue;
+            }
             let explain = |names: &Names| {
                 let (label, at) = (self.edge_label(names, edge), self.vertex_label(vertex));
                 match (take, chosen, count) {
@@ -107,6 +120,7 @@ impl Lines {
                 }
             };
             self.change(ctx, ("degree", &facts), (edge, take), explain)?;
+            sweep.record(edge, take, self.graph.edges()[edge]);
         }
         Ok(true)
     }

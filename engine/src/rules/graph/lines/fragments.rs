@@ -4,32 +4,9 @@
 use crate::names::Names;
 use crate::propagation::{Conflict, Context};
 use crate::rules::graph::lines::Lines;
+use crate::rules::graph::lines::sweep::{Layout, Sweep};
 use crate::rules::graph::truth::Truth;
-use crate::rules::graph::union_find::Fragments;
-
-/// The fragments of one state: the union-find, the edge that closed a cycle if
-/// any, and where the vertices that must be used lie.
-struct Layout {
-    fragments: Fragments,
-    chosen: usize,
-    closing: Option<usize>,
-    /// How many must-use vertices each root's fragment holds.
-    required_in: Vec<usize>,
-    required: usize,
-}
-
-impl Layout {
-    /// Whether chosen edges or must-use vertices lie outside the fragments of
-    /// `roots` (one root, or a path's two ends' roots).
-    fn anything_outside(&mut self, roots: &[usize]) -> bool {
-        let edges: usize = roots
-            .iter()
-            .map(|&root| self.fragments.edges_with(root))
-            .sum();
-        let required: usize = roots.iter().map(|&root| self.required_in[root]).sum();
-        edges < self.chosen || required < self.required
-    }
-}
+use std::cell::OnceCell;
 
 /// Why an open edge is dropped.
 #[derive(Copy, Clone)]
@@ -46,29 +23,43 @@ enum Drop {
 }
 
 impl Lines {
-    /// Join the chosen edges and judge the open ones; `Ok(true)` when an edge
-    /// changed.
-    pub(super) fn fragment_pass(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        let truth = self.truths(ctx);
-        let mut layout = self.layout(&truth);
-        let shortfall = (!self.counts.is_empty()).then(|| self.counts.shortfall(&truth));
+    /// Judge the open edges by the fragments of the chosen ones, when an edge
+    /// changed since they were last judged; `Ok(true)` when an edge changed.
+    pub(super) fn fragment_pass(
+        &self,
+        ctx: &mut Context<'_>,
+        sweep: &mut Sweep,
+    ) -> Result<bool, Conflict> {
+        if !std::mem::take(&mut sweep.unjudged) {
+            return Ok(false);
+        }
+        // How short each group is, worked out the first time it matters.
+        let shortfall = OnceCell::new();
         // The group still short once `edge` (if any) finishes the line.
-        let short = |edge: Option<usize>| {
-            (shortfall.as_ref()).and_then(|shortfall| self.counts.short_after(shortfall, edge))
+        let short = |truth: &[Truth], edge: Option<usize>| {
+            if self.counts.is_empty() {
+                return None;
+            }
+            let shortfall = shortfall.get_or_init(|| self.counts.shortfall(truth));
+            self.counts.short_after(shortfall, edge)
         };
+        let layout = &mut sweep.layout;
         if let Some(edge) = layout.closing {
             let root = layout.fragments.root(self.graph.edges()[edge].0);
             if self.ends.is_some() || layout.anything_outside(&[root]) {
                 let length = layout.fragments.edges_with(root);
-                return Err(self.early_cycle(ctx, &truth, length));
+                return Err(self.early_cycle(ctx, &sweep.truth, length));
             }
-            if let Some(group) = short(None) {
-                return Err(self.finished_short(ctx, &truth, group));
+            if let Some(group) = short(&sweep.truth, None) {
+                return Err(self.finished_short(ctx, &sweep.truth, group));
             }
-            return self.drop_open(ctx, &truth, &mut layout, |_, _, _| Some(Drop::Complete));
+            return self.drop_open(ctx, sweep, |_, _, _, _| Some(Drop::Complete));
         }
         let Some((a, b)) = self.ends else {
-            return self.drop_open(ctx, &truth, &mut layout, |layout, edge, (x, y)| {
+            return self.drop_open(ctx, sweep, |layout, truth, edge, (x, y)| {
+                if !layout.may_close((x, y)) {
+                    return None;
+                }
                 let root = layout.fragments.root(x);
                 if root != layout.fragments.root(y) {
                     return None;
@@ -76,21 +67,21 @@ impl Lines {
                 if layout.anything_outside(&[root]) {
                     return Some(Drop::ClosesLoop(layout.fragments.edges_with(root) + 1));
                 }
-                short(Some(edge)).map(Drop::Short)
+                short(truth, Some(edge)).map(Drop::Short)
             });
         };
         let ends = [layout.fragments.root(a), layout.fragments.root(b)];
         if ends[0] == ends[1] {
             if layout.anything_outside(&ends[..1]) {
-                return Err(self.early_path(ctx, &truth));
+                return Err(self.early_path(ctx, &sweep.truth));
             }
-            if let Some(group) = short(None) {
-                return Err(self.finished_short(ctx, &truth, group));
+            if let Some(group) = short(&sweep.truth, None) {
+                return Err(self.finished_short(ctx, &sweep.truth, group));
             }
-            return self.drop_open(ctx, &truth, &mut layout, |_, _, _| Some(Drop::Complete));
+            return self.drop_open(ctx, sweep, |_, _, _, _| Some(Drop::Complete));
         }
         let early = layout.anything_outside(&ends);
-        self.drop_open(ctx, &truth, &mut layout, |layout, edge, (x, y)| {
+        self.drop_open(ctx, sweep, |layout, truth, edge, (x, y)| {
             let (x, y) = (layout.fragments.root(x), layout.fragments.root(y));
             if x == y {
                 return Some(Drop::ClosesLoop(layout.fragments.edges_with(x) + 1));
@@ -101,57 +92,29 @@ impl Lines {
             if early {
                 return Some(Drop::JoinsEnds);
             }
-            short(Some(edge)).map(Drop::Short)
+            short(truth, Some(edge)).map(Drop::Short)
         })
     }
 
-    /// The union-find of the chosen edges, with the must-use vertices counted.
-    fn layout(&self, truth: &[Truth]) -> Layout {
-        let vertices = self.graph.vertices();
-        let mut fragments = Fragments::new(vertices);
-        let (mut chosen, mut closing) = (0, None);
-        for (edge, &(a, b)) in self.graph.edges().iter().enumerate() {
-            if truth[edge] == Truth::True {
-                chosen += 1;
-                if fragments.join(a, b) && closing.is_none() {
-                    closing = Some(edge);
-                }
-            }
-        }
-        let mut required_in = vec![0; vertices];
-        let mut required = 0;
-        for vertex in (0..vertices).filter(|&vertex| self.degrees[vertex] & 1 == 0) {
-            required_in[fragments.root(vertex)] += 1;
-            required += 1;
-        }
-        Layout {
-            fragments,
-            chosen,
-            closing,
-            required_in,
-            required,
-        }
-    }
-
     /// Drop each open edge that `verdict` finds a reason to drop; `Ok(true)` when
-    /// one was.
+    /// one was. Dropping joins no fragments, so the layout holds throughout (the
+    /// drops mark the sweep unjudged again: a group may now be short).
     fn drop_open(
         &self,
         ctx: &mut Context<'_>,
-        truth: &[Truth],
-        layout: &mut Layout,
-        mut verdict: impl FnMut(&mut Layout, usize, (usize, usize)) -> Option<Drop>,
+        sweep: &mut Sweep,
+        mut verdict: impl FnMut(&mut Layout, &[Truth], usize, (usize, usize)) -> Option<Drop>,
     ) -> Result<bool, Conflict> {
         let mut facts = None;
         let mut changed = false;
         for (edge, &ends) in self.graph.edges().iter().enumerate() {
-            if truth[edge] != Truth::Open {
+            if sweep.truth[edge] != Truth::Open {
                 continue;
             }
-            let Some(reason) = verdict(layout, edge, ends) else {
+            let Some(reason) = verdict(&mut sweep.layout, &sweep.truth, edge, ends) else {
                 continue;
             };
-            let facts = facts.get_or_insert_with(|| self.decided_facts(ctx, truth));
+            let facts = facts.get_or_insert_with(|| self.decided_facts(ctx, &sweep.truth));
             let inference = match reason {
                 Drop::Complete => "loop complete",
                 Drop::ClosesLoop(_) | Drop::JoinsEnds => "premature loop",
@@ -159,6 +122,7 @@ impl Lines {
             };
             let explain = |names: &Names| self.drop_sentence(names, edge, reason);
             self.change(ctx, (inference, facts), (edge, false), explain)?;
+            sweep.record(edge, false, ends);
             changed = true;
         }
         Ok(changed)

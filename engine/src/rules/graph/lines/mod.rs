@@ -55,6 +55,7 @@ mod counts;
 mod degrees;
 mod fragments;
 mod reach;
+mod sweep;
 #[cfg(test)]
 mod tests;
 
@@ -69,6 +70,7 @@ use std::sync::Arc;
 
 use counts::Counts;
 pub use counts::EdgeCount;
+use sweep::Sweep;
 
 /// Degrees 0 and 2, as a set of degrees (bit `d` for degree `d`).
 const OFF_OR_ON: u32 = 0b101;
@@ -362,22 +364,23 @@ impl Lines {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let mut sweep = Sweep::new(self, ctx);
         loop {
-            let by_degrees = self.degree_pass(ctx)?;
-            let by_fragments = self.fragment_pass(ctx)?;
+            let by_degrees = self.degree_pass(ctx, &mut sweep)?;
+            let by_fragments = self.fragment_pass(ctx, &mut sweep)?;
             if by_degrees || by_fragments {
                 continue;
             }
-            if !self.reach_pass(ctx)? {
+            if !self.reach_pass(ctx, &mut sweep)? {
                 break;
             }
         }
-        let truth = self.truths(ctx);
+        let truth = &sweep.truth;
         if truth.contains(&Truth::Open) {
             return Ok(());
         }
         if !truth.contains(&Truth::True) {
-            let facts = self.decided_facts(ctx, &truth);
+            let facts = self.decided_facts(ctx, truth);
             return Err(self.conflict(ctx, ("no loop", &facts), || {
                 "every edge is left out, so there is no loop".to_string()
             }));

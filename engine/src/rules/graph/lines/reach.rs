@@ -12,6 +12,7 @@
 use crate::names::Names;
 use crate::propagation::{Conflict, Context};
 use crate::rules::graph::lines::Lines;
+use crate::rules::graph::lines::sweep::Sweep;
 use crate::rules::graph::truth::Truth;
 use crate::rules::graph::undirected::Graph;
 
@@ -105,17 +106,21 @@ enum Reason {
 impl Lines {
     /// Judge the open edges by the pieces and bridges of the possible edges;
     /// `Ok(true)` when an edge changed.
-    pub(super) fn reach_pass(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        let truth = self.truths(ctx);
+    pub(super) fn reach_pass(
+        &self,
+        ctx: &mut Context<'_>,
+        sweep: &mut Sweep,
+    ) -> Result<bool, Conflict> {
+        let truth = &sweep.truth;
         let possible: Vec<bool> = truth.iter().map(|&truth| truth != Truth::False).collect();
         let pieces = Pieces::of(&self.graph, &possible);
-        let anchors = self.anchors(&truth);
+        let anchors = self.anchors(truth);
         let home = anchors.first().map(|&vertex| pieces.piece[vertex]);
         if let Some(&stray) = anchors
             .iter()
             .find(|&&vertex| Some(pieces.piece[vertex]) != home)
         {
-            let facts = self.decided_facts(ctx, &truth);
+            let facts = self.decided_facts(ctx, truth);
             let (a, b) = (self.vertex_label(anchors[0]), self.vertex_label(stray));
             return Err(self.conflict(ctx, ("unreachable", &facts), || {
                 format!(
@@ -144,7 +149,7 @@ impl Lines {
             match truth[edge] {
                 Truth::Open if near => changes.push((edge, take, reason)),
                 Truth::True if !take => {
-                    let facts = self.decided_facts(ctx, &truth);
+                    let facts = self.decided_facts(ctx, truth);
                     let label = |names: &Names| self.edge_label(names, edge);
                     let why = crate::propagation::Why::new("bridge").because(&facts);
                     let text = |names: &Names| {
@@ -161,7 +166,7 @@ impl Lines {
         if changes.is_empty() {
             return Ok(false);
         }
-        let facts = self.decided_facts(ctx, &truth);
+        let facts = self.decided_facts(ctx, truth);
         for (edge, take, reason) in changes {
             let inference = match reason {
                 Reason::Unreachable => "unreachable",
@@ -169,6 +174,7 @@ impl Lines {
             };
             let explain = |names: &Names| self.reach_sentence(names, edge, reason);
             self.change(ctx, (inference, &facts), (edge, take), explain)?;
+            sweep.record(edge, take, self.graph.edges()[edge]);
         }
         Ok(true)
     }

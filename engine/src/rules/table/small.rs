@@ -1,0 +1,154 @@
+//! Tables of at most 64 tuples over windows of at most 64 values, the most
+//! common in puzzles (a corner's shapes against its edges, a pearl against its
+//! neighbours): each (column, value) has its tuples as one word, and a run
+//! reads the live tuples straight from the domains — those whose every value
+//! is still a candidate — with no reversible state to keep. Compact-Table's
+//! sparse set, residues and memory of the last look cost more than they save
+//! on a single word.
+
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use super::Table;
+use super::compact::{INFERENCE, narrow};
+use crate::domain::{Value, VarId};
+use crate::fast::bits;
+use crate::propagation::{Conflict, Context, Posting, Why};
+
+/// The most tuples, and the widest column window, a small table has.
+const WORD: usize = 64;
+
+/// A posted small table: its masks, shared by equal tables of the model.
+#[derive(Clone, Debug)]
+pub(super) struct Small {
+    masks: Arc<SmallMasks>,
+}
+
+/// What a small table compiles from its tuples and its variables' ranges.
+#[derive(Debug)]
+struct SmallMasks {
+    /// Per column: the smallest value (bit 0 of its window), and per window
+    /// position the tuples holding that value.
+    columns: Vec<(Value, Vec<u64>)>,
+    /// Per column: the window positions some tuple holds.
+    present: Vec<u64>,
+    /// How many tuples fit the variables' ranges.
+    tuples: u32,
+}
+
+/// What [`SmallMasks`] are made from: the sorted rows, their length, and each
+/// column's declared range.
+type SmallKey = (Vec<Value>, usize, Vec<(Value, Value)>);
+
+impl Small {
+    /// The small form of a table with these rows (`arity` values each), or
+    /// `None` when it has more than 64 rows or a column spans more than 64
+    /// values.
+    pub(super) fn new(vars: &[VarId], tuples: &[Value], posting: &mut Posting<'_>) -> Option<Self> {
+        let arity = vars.len();
+        if tuples.len() > WORD * arity {
+            return None;
+        }
+        let fits = (0..arity).all(|index| {
+            let column = tuples.iter().skip(index).step_by(arity);
+            let (low, high) = column.fold((Value::MAX, Value::MIN), |(low, high), &value| {
+                (low.min(value), high.max(value))
+            });
+            i64::from(high) - i64::from(low) < WORD as i64
+        });
+        if !fits {
+            return None;
+        }
+        let ranges = (vars.iter())
+            .map(|&var| {
+                let range = posting.range(var);
+                (*range.start(), *range.end())
+            })
+            .collect();
+        let key: SmallKey = (tuples.to_vec(), arity, ranges);
+        let masks = posting.shared(key, SmallMasks::new);
+        Some(Small { masks })
+    }
+
+    /// Where the shared masks lie, to tell shared from separate ones.
+    #[cfg(test)]
+    pub(super) fn masks_address(&self) -> *const () {
+        Arc::as_ptr(&self.masks).cast()
+    }
+
+    /// One run: the live tuples from the candidates, then every value no live
+    /// tuple holds removed.
+    pub(super) fn propagate(&self, table: &Table, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let masks = &*self.masks;
+        let domains = ctx.domains();
+        let mut live = if masks.tuples as usize == WORD {
+            u64::MAX
+        } else {
+            (1u64 << masks.tuples) - 1
+        };
+        let mut now: SmallVec<[u64; 8]> = SmallVec::with_capacity(table.vars.len());
+        for ((&var, (base, holders)), &present) in
+            (table.vars.iter()).zip(&masks.columns).zip(&masks.present)
+        {
+            let word = domains.word_from(var, i64::from(*base), 0) & present;
+            let held = bits(word).fold(0, |held, bit| held | holders[bit as usize]);
+            live &= held;
+            now.push(word);
+        }
+        if live == 0 {
+            return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
+        }
+        for (index, ((&var, (base, holders)), &present)) in
+            (table.vars.iter().zip(&masks.columns).zip(&masks.present)).enumerate()
+        {
+            let word = now[index];
+            let keep = bits(word)
+                .filter(|&bit| holders[bit as usize] & live != 0)
+                .fold(0, |keep, bit| keep | 1 << bit);
+            if keep != word || ctx.domains().count(var) != word.count_ones() {
+                narrow(table, ctx, (index, var), (*base, &[present]), &[keep])?;
+            }
+        }
+        let domains = ctx.domains();
+        let combinations = (table.distinct.iter()).try_fold(1u64, |product, &var| {
+            product
+                .checked_mul(u64::from(domains.count(var)))
+                .filter(|&product| product <= WORD as u64)
+        });
+        if combinations == Some(u64::from(live.count_ones())) {
+            ctx.declare_entailed();
+        }
+        Ok(())
+    }
+}
+
+impl SmallMasks {
+    /// The masks of the rows of `key` whose values lie in the columns' ranges.
+    fn new((tuples, arity, ranges): &SmallKey) -> Self {
+        let kept: Vec<&[Value]> = (tuples.chunks_exact(*arity))
+            .filter(|tuple| {
+                (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
+            })
+            .collect();
+        let mut columns = Vec::with_capacity(*arity);
+        let mut present = Vec::with_capacity(*arity);
+        for index in 0..*arity {
+            let base = kept.iter().map(|tuple| tuple[index]).min().unwrap_or(0);
+            let mut holders = vec![0u64; WORD];
+            let mut positions = 0u64;
+            for (row, tuple) in kept.iter().enumerate() {
+                let position = (i64::from(tuple[index]) - i64::from(base)) as usize;
+                holders[position] |= 1 << row;
+                positions |= 1 << position;
+            }
+            columns.push((base, holders));
+            present.push(positions);
+        }
+        SmallMasks {
+            columns,
+            present,
+            tuples: kept.len() as u32,
+        }
+    }
+}
