@@ -174,17 +174,36 @@ impl Masks {
             .map_or(1, |max| (i64::from(max) - i64::from(base) + 1) as usize);
         let mut slots = vec![NO_SUPPORT; width];
         let first = self.supports.len();
-        let mut holders: Vec<Vec<usize>> = Vec::new();
-        for (tuple, value) in values().enumerate() {
-            let slot = &mut slots[(i64::from(value) - i64::from(base)) as usize];
+        let position = |value: Value| (i64::from(value) - i64::from(base)) as usize;
+        // The tuples grouped by value in two flat lists (a counting sort), not
+        // one growing list a value: posting many small tables allocated most
+        // of its time away.
+        let mut counts: Vec<usize> = Vec::new();
+        for value in values() {
+            let slot = &mut slots[position(value)];
             if *slot == NO_SUPPORT {
-                *slot = (first + holders.len()) as u32;
-                holders.push(Vec::new());
+                *slot = (first + counts.len()) as u32;
+                counts.push(0);
             }
-            holders[*slot as usize - first].push(tuple);
+            counts[*slot as usize - first] += 1;
         }
-        for tuples in holders {
-            self.push_support(&tuples);
+        let mut ends: Vec<usize> = (counts.iter())
+            .scan(0, |total, &count| {
+                *total += count;
+                Some(*total)
+            })
+            .collect();
+        let mut grouped = vec![0; kept.len()];
+        for (tuple, value) in values().enumerate().rev() {
+            let end = &mut ends[slots[position(value)] as usize - first];
+            *end -= 1;
+            grouped[*end] = tuple;
+        }
+        // Each group now starts at its end's old place and keeps tuples increasing.
+        let mut start = 0;
+        for count in counts {
+            self.push_support(&grouped[start..start + count]);
+            start += count;
         }
         let mut present = vec![0u64; width.div_ceil(64)];
         for (position, _) in slots
