@@ -270,7 +270,9 @@ impl<'m> Engine<'m> {
     ) -> Ending {
         let outcome = {
             let mut ctx = self.context(domains, observer, None, depth);
-            let decided = if equal {
+            let decided = if ctx.domains().is_bounds(var) {
+                ctx.decide_interval(var, value, equal)
+            } else if equal {
                 ctx.assign(var, value, &Why::new("decision"))
             } else {
                 ctx.remove(var, value, &Why::new("refutation"))
