@@ -139,6 +139,27 @@ fn the_whole_i32_range_is_a_variable() {
     assert_eq!(count.solutions, 10);
 }
 
+/// `x ≠ 5` cannot remove 5 from the inside of an interval: the rule must not
+/// call itself entailed then, so that the solution check still rejects 5.
+#[test]
+fn a_hole_an_interval_cannot_hold_is_still_enforced() {
+    let mut model = Model::new();
+    let x = model.new_var_in(0..=100_000).unwrap();
+    let five = model.new_var_in(5..=5).unwrap();
+    let y = model.new_var_in(4..=6).unwrap();
+    model
+        .add_rule(Compare::new("x ≠ 5", x, Comparison::NotEqual, five))
+        .unwrap();
+    model
+        .add_rule(Compare::new("x = y", x, Comparison::Equal, y))
+        .unwrap();
+    let values: Vec<Value> = Search::new(&model, Config::default())
+        .unwrap()
+        .map(|solution| solution.value(x))
+        .collect();
+    assert_eq!(values, vec![4, 6]);
+}
+
 /// A gap cannot be given to an interval: restricting one to values with a gap
 /// is an error, not a silent widening.
 #[test]

@@ -271,7 +271,9 @@ impl Compare {
             self.change(ctx, ("not equal", &facts), change, |ctx, why| {
                 ctx.remove(to, target, why)
             })?;
-            return Ok(true);
+            // An interval cannot lose a value strictly inside: the rule then
+            // still has to be checked on the solutions below.
+            return Ok(!ctx.domains().contains(to, target));
         }
         Ok(false)
     }
