@@ -379,8 +379,18 @@ impl Domains {
     /// The candidates of `var` among the 64 values `base + 64 index ..`, as a mask
     /// (bit `i` = value `base + 64 index + i`): how a rule over variables of
     /// different ranges reads them all in one frame.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn word_from(&self, var: VarId, base: i64, index: usize) -> u64 {
+        if self.has_bounds {
+            return self.word_from_either(var, base, index);
+        }
+        crate::value_set::aligned_word(self.words(var), i64::from(self.first(var)), base, index)
+    }
+
+    /// [`Domains::word_from`] in a state with intervals, out of line so that a
+    /// state of bitsets only keeps the short path inlined.
+    #[inline(never)]
+    fn word_from_either(&self, var: VarId, base: i64, index: usize) -> u64 {
         if let Some((low, high)) = self.interval(var) {
             return interval::window_mask(low, high, base + 64 * index as i64);
         }
@@ -496,8 +506,19 @@ impl Domains {
     }
 
     /// Whether `value` is still a candidate of `var`.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, var: VarId, value: Value) -> bool {
+        if self.has_bounds {
+            return self.contains_either(var, value);
+        }
+        self.bit_of(var, value)
+            .is_some_and(|bit| self.words(var)[(bit / 64) as usize] >> (bit % 64) & 1 == 1)
+    }
+
+    /// [`Domains::contains`] in a state with intervals (out of line, as
+    /// [`Domains::word_from_either`]).
+    #[inline(never)]
+    fn contains_either(&self, var: VarId, value: Value) -> bool {
         if let Some((low, high)) = self.interval(var) {
             return (low..=high).contains(&i64::from(value));
         }
