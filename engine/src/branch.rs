@@ -89,7 +89,12 @@ impl<'a> BranchState<'a> {
 
 /// Chooses the search's decisions: at each node, a variable with more than one
 /// candidate, and the value to try first (`x = v`, then `x ≠ v` on the way
-/// back). See the [module docs](self).
+/// back). On an interval variable ([`Domains::is_bounds`]), where `x ≠ v`
+/// cannot remove a value strictly inside, the search splits at the value
+/// instead: `x ≤ v` then `x > v` (`x = v` then `x < v` at the largest), so
+/// any candidate chosen narrows the domain on both sides: the smallest gives
+/// `x = min` then `x > min`, the middle one a halving. See the [module
+/// docs](self).
 pub trait Brancher: Send {
     /// The variable to decide, among the open ones; `None` when every variable
     /// is assigned (a solution).
@@ -160,6 +165,13 @@ impl Brancher for Configured {
         let domains = state.domains();
         match &mut self.random {
             None => domains.min(var).expect("branching on an empty domain"),
+            Some(random) if domains.is_bounds(var) => {
+                // An interval's values are its bounds and all between: draw
+                // one directly (the search splits there).
+                let (low, high) = (domains.min(var), domains.max(var));
+                let (low, high) = low.zip(high).expect("branching on an empty domain");
+                random.random_range(low..=high)
+            }
             Some(random) => {
                 let pick = random.random_range(0..domains.count(var)) as usize;
                 (domains.iter(var).nth(pick)).expect("pick is below the count")

@@ -1,10 +1,27 @@
-//! Variables and their bitset domains, all stored in one contiguous block of words.
+//! Variables and their domains, all stored in one contiguous block of words.
 //!
 //! A [`Domains`] value is the whole state of a model: for every variable, the set of
 //! values still possible (its *candidates*). Each variable has its own range of
 //! values, `0..size` unless it was declared over another (`1..=9`, `-3..=3`), and is
 //! read and written in it. Because every domain lives in one `Vec<u64>`, saving a state is a
 //! single copy, and a variable with at most 64 values is a single word (the fast path).
+//!
+//! A domain is one of two kinds, fixed by the size of its range:
+//!
+//! - a **bitset** (up to [`crate::Model::BITSET_LIMIT`] values): one bit a value,
+//!   so any set of candidates is exact;
+//! - an **interval** (wider ranges, up to every `i32`): only the smallest and the
+//!   largest candidate, packed in one word of the same store, so a saved state
+//!   and the trail treat it like a bitset word. An interval cannot hold a hole:
+//!   removing a value strictly between its bounds changes nothing and reports no
+//!   change (the domain stays a superset of the true candidates, which is sound:
+//!   rules and the search's check of every solution still reject such a value).
+//!   Removing the smallest or largest candidate moves that bound.
+//!
+//! Every reader works on both kinds; a rule sees an interval as the contiguous
+//! set `min..=max` ([`Domains::is_bounds`] tells which kind a variable is).
+//! [`Domains::candidates`] of a wide interval builds a set of all its values, so
+//! rules over wide variables read [`Domains::min`] and [`Domains::max`] instead.
 //!
 //! ```
 //! use sieve::prelude::*;
@@ -26,15 +43,19 @@ use std::sync::Arc;
 use crate::error::Error;
 use crate::ids::RuleId;
 pub use crate::ids::{Value, VarId};
+use crate::interval;
 
 /// Where one variable's words sit in the store.
 #[derive(Clone, Debug)]
 struct Span {
     offset: u32,
     words: u32,
-    size: u32,
+    /// How many values the range holds (up to 2³² for an `i32`-wide interval).
+    size: u64,
     /// The variable's first value: bit `p` of its words is value `first + p`.
     first: Value,
+    /// The domain is an interval (one word of packed bounds), not a bitset.
+    bounds: bool,
 }
 
 /// The shape of a store: each variable's span, then the rules' reversible state and
@@ -53,6 +74,8 @@ pub(crate) struct Layout {
     single_word: bool,
     /// Every variable's values start at 0, so bit `p` is value `p`.
     from_zero: bool,
+    /// Some variable is an interval (see the module docs).
+    has_bounds: bool,
 }
 
 impl Layout {
@@ -64,19 +87,27 @@ impl Layout {
 
     /// The layout of variables of `ranges` (first value, size), rules' state
     /// starting as `state`, and `rules` entailment flags.
-    pub(crate) fn new(ranges: &[(Value, u32)], state: &[u64], rules: usize) -> Self {
+    /// A range of more than [`crate::Model::BITSET_LIMIT`] values is an interval.
+    pub(crate) fn new(ranges: &[(Value, u64)], state: &[u64], rules: usize) -> Self {
         let mut spans = Vec::with_capacity(ranges.len());
         let mut offset = 0u32;
         for &(first, size) in ranges {
-            let words = size.div_ceil(64).max(1);
+            let bounds = size > u64::from(crate::Model::BITSET_LIMIT);
+            let words = if bounds {
+                1
+            } else {
+                size.div_ceil(64).max(1) as u32
+            };
             spans.push(Span {
                 offset,
                 words,
                 size,
                 first,
+                bounds,
             });
             offset += words;
         }
+        let has_bounds = spans.iter().any(|span| span.bounds);
         let single_word = ranges.iter().all(|&(_, size)| size <= 64);
         let from_zero = ranges.iter().all(|&(first, _)| first == 0);
         let domain_words = offset as usize;
@@ -89,6 +120,7 @@ impl Layout {
             state,
             single_word,
             from_zero,
+            has_bounds,
         }
     }
 }
@@ -144,6 +176,9 @@ pub struct Domains {
     /// every read of a domain asks it, and a variable the state does not have must
     /// never reach the rules' state words.
     single_word_vars: usize,
+    /// Some variable is an interval: read here, beside `single_word_vars`, so
+    /// that a model of bitsets only pays one test of a flag for the kind.
+    has_bounds: bool,
 }
 
 impl fmt::Debug for Domains {
@@ -151,7 +186,10 @@ impl fmt::Debug for Domains {
         let mut list = f.debug_map();
         for index in 0..self.num_vars() {
             let var = VarId::from_index(index);
-            list.entry(&var, &self.iter(var).collect::<Vec<_>>());
+            match self.interval(var) {
+                Some((low, high)) => list.entry(&var, &(low..=high)),
+                None => list.entry(&var, &self.iter(var).collect::<Vec<_>>()),
+            };
         }
         list.finish()
     }
@@ -173,7 +211,11 @@ impl Domains {
         let mut words = vec![0u64; layout.domain_words];
         words.extend_from_slice(&layout.state);
         for span in &layout.spans {
-            let mut remaining = span.size;
+            if span.bounds {
+                words[span.offset as usize] = interval::pack(0, (span.size - 1) as u32);
+                continue;
+            }
+            let mut remaining = span.size as u32;
             for word in &mut words[span.offset as usize..(span.offset + span.words) as usize] {
                 *word = low_mask(remaining.min(64));
                 remaining = remaining.saturating_sub(64);
@@ -186,6 +228,7 @@ impl Domains {
         };
         Domains {
             words,
+            has_bounds: layout.has_bounds,
             layout,
             single_word_vars,
         }
@@ -238,12 +281,65 @@ impl Domains {
     }
 
     /// How many values a variable was declared with (0 for a variable the state
-    /// does not have: every reader answers "no candidate" for it).
+    /// does not have: every reader answers "no candidate" for it), at most
+    /// `u32::MAX`: an interval over every `i32` has one value more.
     pub fn size(&self, var: VarId) -> u32 {
         self.layout
             .spans
             .get(var.index())
-            .map_or(0, |span| span.size)
+            .map_or(0, |span| saturate(span.size))
+    }
+
+    /// Whether some variable is an interval.
+    #[inline]
+    pub(crate) fn is_bounds_layout(&self) -> bool {
+        self.has_bounds
+    }
+
+    /// Whether `var` is an interval (a range of more than
+    /// [`crate::Model::BITSET_LIMIT`] values) rather than a bitset: see the
+    /// module docs for what that changes.
+    #[inline]
+    pub fn is_bounds(&self, var: VarId) -> bool {
+        self.has_bounds
+            && self
+                .layout
+                .spans
+                .get(var.index())
+                .is_some_and(|span| span.bounds)
+    }
+
+    /// The bounds (smallest, largest candidate; smallest above largest when
+    /// empty) of an interval variable, `None` for a bitset.
+    #[inline]
+    pub(crate) fn interval(&self, var: VarId) -> Option<(i64, i64)> {
+        if !self.has_bounds {
+            return None;
+        }
+        let span = self.layout.spans.get(var.index())?;
+        span.bounds
+            .then(|| interval::decode(i64::from(span.first), self.words[span.offset as usize]))
+    }
+
+    /// Set-up: narrow an interval variable from bounds (`low`, `high`) to those
+    /// `f` gives (never widened); whether they moved.
+    pub(crate) fn narrow_interval_to(
+        &mut self,
+        var: VarId,
+        low: i64,
+        high: i64,
+        f: impl FnOnce(i64, i64) -> (i64, i64),
+    ) -> bool {
+        let (new_low, new_high) = f(low, high);
+        let narrowed = (new_low.max(low), new_high.min(high));
+        self.set_interval(var, narrowed.0, narrowed.1);
+        narrowed != (low, high)
+    }
+
+    /// Write an interval variable's bounds (set-up; the context trails its own).
+    fn set_interval(&mut self, var: VarId, low: i64, high: i64) {
+        let offset = self.word_offset(var);
+        self.words[offset] = interval::encode(i64::from(self.first(var)), low, high);
     }
 
     /// The values a variable was declared with: `0..=size - 1` for
@@ -283,8 +379,21 @@ impl Domains {
     /// The candidates of `var` among the 64 values `base + 64 index ..`, as a mask
     /// (bit `i` = value `base + 64 index + i`): how a rule over variables of
     /// different ranges reads them all in one frame.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn word_from(&self, var: VarId, base: i64, index: usize) -> u64 {
+        if self.has_bounds {
+            return self.word_from_either(var, base, index);
+        }
+        crate::value_set::aligned_word(self.words(var), i64::from(self.first(var)), base, index)
+    }
+
+    /// [`Domains::word_from`] in a state with intervals, out of line so that a
+    /// state of bitsets only keeps the short path inlined.
+    #[inline(never)]
+    fn word_from_either(&self, var: VarId, base: i64, index: usize) -> u64 {
+        if let Some((low, high)) = self.interval(var) {
+            return interval::window_mask(low, high, base + 64 * index as i64);
+        }
         crate::value_set::aligned_word(self.words(var), i64::from(self.first(var)), base, index)
     }
 
@@ -380,7 +489,7 @@ impl Domains {
             return Some(var.index());
         }
         let span = self.layout.spans.get(var.index())?;
-        (span.words == 1).then_some(span.offset as usize)
+        (span.words == 1 && !span.bounds).then_some(span.offset as usize)
     }
 
     /// Copy another state of the same shape into this one, without allocating. A
@@ -397,19 +506,43 @@ impl Domains {
     }
 
     /// Whether `value` is still a candidate of `var`.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, var: VarId, value: Value) -> bool {
+        if self.has_bounds {
+            return self.contains_either(var, value);
+        }
         self.bit_of(var, value)
             .is_some_and(|bit| self.words(var)[(bit / 64) as usize] >> (bit % 64) & 1 == 1)
     }
 
-    /// How many candidates `var` has left.
+    /// [`Domains::contains`] in a state with intervals (out of line, as
+    /// [`Domains::word_from_either`]).
+    #[inline(never)]
+    fn contains_either(&self, var: VarId, value: Value) -> bool {
+        if let Some((low, high)) = self.interval(var) {
+            return (low..=high).contains(&i64::from(value));
+        }
+        self.bit_of(var, value)
+            .is_some_and(|bit| self.words(var)[(bit / 64) as usize] >> (bit % 64) & 1 == 1)
+    }
+
+    /// How many candidates `var` has left, at most `u32::MAX` (an interval over
+    /// every `i32` holds one value more).
     #[inline]
     pub fn count(&self, var: VarId) -> u32 {
         if let Some(offset) = self.single_word_offset(var) {
             return self.words[offset].count_ones();
         }
-        count_words(self.words(var))
+        self.count_general(var)
+    }
+
+    /// [`Domains::count`] of a domain of several words or an interval.
+    #[inline(never)]
+    fn count_general(&self, var: VarId) -> u32 {
+        match self.interval(var) {
+            Some((low, high)) => saturate(interval_len(low, high)),
+            None => count_words(self.words(var)),
+        }
     }
 
     /// The unassigned variable with the fewest candidates (ties: the first in
@@ -444,6 +577,9 @@ impl Domains {
 
     /// Whether `var` has no candidate left (a conflict).
     pub fn is_empty(&self, var: VarId) -> bool {
+        if let Some((low, high)) = self.interval(var) {
+            return low > high;
+        }
         self.words(var).iter().all(|&w| w == 0)
     }
 
@@ -453,7 +589,7 @@ impl Domains {
         if let Some(offset) = self.single_word_offset(var) {
             return self.words[offset].is_power_of_two();
         }
-        count_words(self.words(var)) == 1
+        self.count_general(var) == 1
     }
 
     /// The value of `var` when exactly one candidate is left.
@@ -507,6 +643,9 @@ impl Domains {
     /// the one-word path inlines into the rules that read bounds at every run.
     #[inline(never)]
     fn min_of_words(&self, var: VarId) -> Option<Value> {
+        if let Some((low, high)) = self.interval(var) {
+            return (low <= high).then_some(low as Value);
+        }
         let (index, word) = self.words(var).iter().enumerate().find(|(_, w)| **w != 0)?;
         Some(self.value_at(var, index as u32 * 64 + word.trailing_zeros()))
     }
@@ -524,6 +663,9 @@ impl Domains {
     /// [`Domains::max`] of a domain of several words (see [`Domains::min_of_words`]).
     #[inline(never)]
     fn max_of_words(&self, var: VarId) -> Option<Value> {
+        if let Some((low, high)) = self.interval(var) {
+            return (low <= high).then_some(high as Value);
+        }
         let (index, word) = self
             .words(var)
             .iter()
@@ -532,20 +674,43 @@ impl Domains {
         Some(self.value_at(var, index as u32 * 64 + 63 - word.leading_zeros()))
     }
 
-    /// The candidates of `var`, in ascending order.
+    /// The candidates of `var`, in ascending order (an interval's one by one,
+    /// without building a set: walking a wide one takes as long as it is wide).
     pub fn iter(&self, var: VarId) -> Candidates<'_> {
+        if let Some((low, high)) = self.interval(var) {
+            return Candidates {
+                words: &[],
+                first: 0,
+                index: 0,
+                current: 0,
+                next: low,
+                last: high,
+            };
+        }
         let words = self.words(var);
         Candidates {
             words,
             first: self.first(var),
             index: 0,
             current: words.first().copied().unwrap_or(0),
+            next: 1,
+            last: 0,
         }
     }
 
-    /// The candidates of `var` as a [`ValueSet`](crate::ValueSet).
+    /// The candidates of `var` as a [`ValueSet`](crate::ValueSet). For an
+    /// interval this is a set of every value between its bounds, one bit each:
+    /// rules meant for wide variables read [`Domains::min`] and
+    /// [`Domains::max`] instead.
     #[inline]
     pub fn candidates(&self, var: VarId) -> crate::ValueSet {
+        if let Some((low, high)) = self.interval(var) {
+            return if low > high {
+                crate::ValueSet::new()
+            } else {
+                crate::ValueSet::inclusive(low as Value..=high as Value)
+            };
+        }
         crate::ValueSet::from_words(self.first(var), self.words(var))
     }
 
@@ -567,6 +732,17 @@ impl Domains {
 
     /// The total number of candidates left over all variables.
     pub fn total_candidates(&self) -> u64 {
+        if self.has_bounds {
+            return (0..self.num_vars())
+                .map(|index| {
+                    let var = VarId::from_index(index);
+                    match self.interval(var) {
+                        Some((low, high)) => interval_len(low, high),
+                        None => u64::from(count_words(self.words(var))),
+                    }
+                })
+                .sum();
+        }
         self.domain_words()
             .iter()
             .map(|w| u64::from(w.count_ones()))
@@ -579,9 +755,20 @@ impl Domains {
     }
 
     /// Remove `value` from `var` (set-up only; see the type docs). Returns whether it
-    /// was there; a value outside the variable's range is an error.
+    /// was removed; a value outside the variable's range is an error. An
+    /// interval loses only a bound: a value strictly inside stays, and the
+    /// answer is `false` (see the module docs).
     pub fn remove(&mut self, var: VarId, value: Value) -> Result<bool, Error> {
         let position = self.check_value(var, value)?;
+        if let Some((low, high)) = self.interval(var) {
+            let value = i64::from(value);
+            let narrowed = (
+                low + i64::from(value == low),
+                high - i64::from(value == high),
+            );
+            self.set_interval(var, narrowed.0, narrowed.1);
+            return Ok(narrowed != (low, high));
+        }
         if !self.contains(var, value) {
             return Ok(false);
         }
@@ -596,6 +783,14 @@ impl Domains {
     pub fn assign(&mut self, var: VarId, value: Value) -> Result<bool, Error> {
         let position = self.check_value(var, value)?;
         let present = self.contains(var, value);
+        if self.is_bounds(var) {
+            let value = i64::from(value);
+            match present {
+                true => self.set_interval(var, value, value),
+                false => self.set_interval(var, 1, 0),
+            }
+            return Ok(present);
+        }
         let (offset, len) = self.span(var);
         self.words[offset..offset + len].fill(0);
         if present {
@@ -614,7 +809,7 @@ impl Domains {
             });
         };
         let position = i64::from(value) - i64::from(span.first);
-        if !(0..i64::from(span.size)).contains(&position) {
+        if !(0..span.size as i64).contains(&position) {
             return Err(Error::ValueOutOfRange {
                 var: var.index(),
                 value,
@@ -625,8 +820,14 @@ impl Domains {
     }
 
     /// Keep only the candidates of `var` that are in `values` (set-up only). Returns
-    /// whether anything was removed.
+    /// whether anything was removed. An interval keeps the smallest and largest of
+    /// its candidates in `values` and what lies between.
     pub fn retain(&mut self, var: VarId, values: &crate::ValueSet) -> bool {
+        if let Some((low, high)) = self.interval(var) {
+            let (new_low, new_high) = interval::retain(low, high, values);
+            self.set_interval(var, new_low, new_high);
+            return (new_low, new_high) != (low, high);
+        }
         let (offset, len) = self.span(var);
         let first = self.first(var);
         let mut changed = false;
@@ -646,6 +847,10 @@ pub struct Candidates<'a> {
     first: Value,
     index: usize,
     current: u64,
+    /// An interval's next value and last one (`next > last`: none, as for a
+    /// bitset, whose values come from the words).
+    next: i64,
+    last: i64,
 }
 
 impl Iterator for Candidates<'_> {
@@ -661,11 +866,33 @@ impl Iterator for Candidates<'_> {
             }
             self.index += 1;
             if self.index >= self.words.len() {
-                return None;
+                return self.next_of_interval();
             }
             self.current = self.words[self.index];
         }
     }
+}
+
+impl Candidates<'_> {
+    /// The next value of an interval (none for a bitset): off the bitset's path.
+    #[inline(never)]
+    fn next_of_interval(&mut self) -> Option<Value> {
+        if self.next > self.last {
+            return None;
+        }
+        self.next += 1;
+        Some((self.next - 1) as Value)
+    }
+}
+
+/// The number of values of `low..=high` (0 when empty).
+fn interval_len(low: i64, high: i64) -> u64 {
+    (high - low + 1).max(0) as u64
+}
+
+/// A number of values as a `u32`, `u32::MAX` when larger.
+fn saturate(count: u64) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
 }
 
 /// The value at bit `position` of a domain whose first value is `first`.
@@ -676,8 +903,8 @@ fn value_at(first: Value, position: u32) -> Value {
 }
 
 /// The last value of a range of `size` values from `first`.
-fn last_value(first: Value, size: u32) -> Value {
-    value_at(first, size.max(1) - 1)
+fn last_value(first: Value, size: u64) -> Value {
+    (i64::from(first) + size.max(1) as i64 - 1) as Value
 }
 
 /// How many candidates a domain's words hold.
@@ -691,7 +918,7 @@ mod tests {
     use super::*;
 
     fn store(sizes: &[u32]) -> Domains {
-        let ranges: Vec<(Value, u32)> = sizes.iter().map(|&size| (0, size)).collect();
+        let ranges: Vec<(Value, u64)> = sizes.iter().map(|&size| (0, u64::from(size))).collect();
         Domains::full(Arc::new(Layout::new(&ranges, &[], 0)))
     }
 
@@ -768,9 +995,57 @@ mod tests {
     }
 
     #[test]
+    fn an_interval_keeps_its_bounds_and_answers_every_reader() {
+        let ranges = [(-10, 1_000_001), (0, 9), (Value::MIN, 1u64 << 32)];
+        let mut d = Domains::full(Arc::new(Layout::new(&ranges, &[], 0)));
+        let (x, small, whole) = (
+            VarId::from_index(0),
+            VarId::from_index(1),
+            VarId::from_index(2),
+        );
+        assert!(d.is_bounds(x) && !d.is_bounds(small) && d.is_bounds(whole));
+        assert!(!d.is_single_word());
+        assert_eq!((d.count(x), d.size(x)), (1_000_001, 1_000_001));
+        assert_eq!((d.count(whole), d.size(whole)), (u32::MAX, u32::MAX));
+        assert_eq!(d.range(whole), Value::MIN..=Value::MAX);
+        assert_eq!(d.total_candidates(), 1_000_001 + 9 + (1u64 << 32));
+        assert_eq!((d.min(x), d.max(x)), (Some(-10), Some(999_990)));
+        assert!(d.contains(x, 500) && !d.contains(x, -11) && !d.contains(x, 999_991));
+        assert_eq!(d.iter(x).take(3).collect::<Vec<_>>(), vec![-10, -9, -8]);
+        let fingerprint = d.fingerprint();
+        // Removing a bound moves it; an interior value cannot go: no change.
+        assert!(d.remove(x, -10).unwrap());
+        assert_eq!(d.min(x), Some(-9));
+        assert!(!d.remove(x, 500).unwrap(), "a hole cannot be held");
+        assert!(d.contains(x, 500));
+        assert!(d.remove(x, 999_990).unwrap());
+        assert_eq!(d.max(x), Some(999_989));
+        assert_ne!(d.fingerprint(), fingerprint);
+        // Retain keeps the hull of the kept candidates.
+        assert!(d.retain(x, &[3, 70, 2_000_000].into_iter().collect()));
+        assert_eq!((d.min(x), d.max(x), d.count(x)), (Some(3), Some(70), 68));
+        assert_eq!(d.candidates(x), crate::ValueSet::inclusive(3..=70));
+        assert_eq!(d.iter(x).count(), 68);
+        assert_eq!(d.word_from(x, 0, 0), interval::window_mask(3, 70, 0));
+        assert_eq!(d.word_from(x, 0, 1), 0b111_1111);
+        assert!(!d.is_assigned(x) && d.value(x).is_none());
+        assert!(d.assign(x, 5).unwrap());
+        assert!(d.is_assigned(x) && d.value(x) == Some(5) && d.count(x) == 1);
+        assert!(d.assign(x, 1_000_001).is_err(), "out of range");
+        assert!(!d.assign(x, 6).unwrap());
+        assert!(d.is_empty(x) && d.min(x).is_none() && d.iter(x).next().is_none());
+        let shown = format!("{d:?}");
+        assert!(
+            shown.ends_with("VarId(2): -2147483648..=2147483647}"),
+            "{shown}"
+        );
+    }
+
+    #[test]
     fn a_variable_the_state_does_not_have_has_no_candidate() {
         for sizes in [&[9u32, 9][..], &[9, 100][..]] {
-            let ranges: Vec<(Value, u32)> = sizes.iter().map(|&size| (1, size)).collect();
+            let ranges: Vec<(Value, u64)> =
+                sizes.iter().map(|&size| (1, u64::from(size))).collect();
             let mut d = Domains::full(Arc::new(Layout::new(&ranges, &[u64::MAX; 3], 64)));
             let stranger = VarId::from_index(2);
             assert!(!d.contains(stranger, 1) && d.is_empty(stranger));

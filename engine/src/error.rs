@@ -78,15 +78,23 @@ pub enum Error {
         /// What is wrong with its parts.
         problem: String,
     },
-    /// A variable was declared over more values than a domain may hold.
-    #[error("the range {start}..={end} has more than the {limit} values a variable may have")]
-    RangeTooWide {
-        /// The range's first value.
-        start: Value,
-        /// The range's last value.
-        end: Value,
-        /// The most values a variable may have ([`crate::Model::MAX_RANGE`]).
-        limit: u32,
+    /// A variable whose domain is an interval (more than
+    /// [`crate::Model::BITSET_LIMIT`] values) was restricted to values with a
+    /// gap, which an interval cannot hold.
+    #[error(
+        "variable {var} has more than {limit} values, so its domain is an interval: it cannot \
+         start from {count} values with gaps between {min} and {max}",
+        limit = crate::Model::BITSET_LIMIT
+    )]
+    GapsInInterval {
+        /// The variable's index.
+        var: usize,
+        /// How many values it was restricted to.
+        count: usize,
+        /// The smallest of them.
+        min: Value,
+        /// The largest of them.
+        max: Value,
     },
     /// A variable was declared over a range with no value in it.
     #[error("a variable needs at least one value, but the range {start}..={end} is empty")]
@@ -122,6 +130,18 @@ pub enum Error {
         vars: usize,
         /// How many offsets were given.
         terms: usize,
+    },
+    /// The brute-force oracle was given a state with an interval variable (more
+    /// than [`crate::Model::BITSET_LIMIT`] values): it checks rules on bitset
+    /// domains, where every claim (a removed value, domain consistency) is exact.
+    #[error(
+        "the oracle checks bitset domains only, and variable {var} is an interval \
+         (a range of more than {limit} values)",
+        limit = crate::Model::BITSET_LIMIT
+    )]
+    IntervalInOracle {
+        /// The variable's index.
+        var: usize,
     },
     /// The brute-force oracle was asked to enumerate too many assignments.
     #[error("brute force would visit more than {limit} partial assignments")]

@@ -56,6 +56,9 @@ pub trait Words {
 impl Words for Domains {
     #[inline]
     fn word(&self, var: VarId) -> u64 {
+        if self.is_bounds(var) {
+            return self.word_from(var, i64::from(self.first(var)), 0);
+        }
         // A variable the state does not have has no words, and no candidate.
         self.words(var).first().copied().unwrap_or(0)
     }
@@ -66,6 +69,12 @@ impl Words for Domains {
     }
 
     fn retain_word(&mut self, var: VarId, mask: u64) -> bool {
+        if let Some((low, high)) = self.interval(var) {
+            let first = i64::from(self.first(var));
+            return self.narrow_interval_to(var, low, high, |low, high| {
+                crate::interval::keep_window(low, high, first, mask)
+            });
+        }
         let offset = self.word_offset(var);
         let word = &mut self.store_mut()[offset];
         let before = *word;

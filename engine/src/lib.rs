@@ -40,6 +40,7 @@ pub mod error;
 pub mod fast;
 pub mod hash;
 pub mod ids;
+mod interval;
 pub mod matrix;
 pub mod model;
 pub mod names;

@@ -61,14 +61,15 @@ impl Watchers {
     }
 }
 
-/// Variables with bitset domains and the rules over them.
+/// Variables with bitset or interval domains (see [`crate::domain`]) and the
+/// rules over them.
 ///
 /// A model is built once and then solved many times: every [`crate::Search`] borrows
 /// it, and several threads may search it at once.
 #[derive(Default)]
 pub struct Model {
     /// Each variable's first value and number of values.
-    ranges: Vec<(Value, u32)>,
+    ranges: Vec<(Value, u64)>,
     names: Names,
     rules: Vec<Box<dyn Rule>>,
     /// The initial words of every rule's reversible state, in the order asked.
@@ -90,20 +91,28 @@ impl Model {
     }
 
     /// A new variable whose values are `0..size` (at least one value, at most
-    /// 2³¹ so that each is a [`Value`]).
+    /// 2³¹ so that each is a [`Value`]); an interval above
+    /// [`Model::BITSET_LIMIT`] values.
     pub fn new_var(&mut self, size: u32) -> VarId {
-        self.push_var(0, size.clamp(1, 1 << 31))
+        self.push_var(0, u64::from(size.clamp(1, 1 << 31)))
     }
 
-    /// The most values [`Model::new_var_in`] gives one variable: 2²⁴, a domain of
-    /// 2 MiB, so that a range typed by mistake (`i32::MIN..=i32::MAX`, 512 MiB a
-    /// copy of the state) is an error before anything is allocated.
-    pub const MAX_RANGE: u32 = 1 << 24;
+    /// The most values a variable's domain holds as a bitset, one bit a value:
+    /// 65,536, a domain of 1,024 words (8 KiB). A wider range is an *interval*
+    /// (its smallest and largest candidate in one word; see [`crate::domain`]):
+    /// a bitset that size would make every saved state and every value-reading
+    /// rule cost in proportion to the range, and ranges that wide come from
+    /// arithmetic (sums, products, horizons), where bounds are what rules
+    /// reason on. The limit is the widest domain the FlatZinc reader accepted
+    /// as a bitset before intervals existed, so every such model keeps its
+    /// exact domains.
+    pub const BITSET_LIMIT: u32 = 1 << 16;
 
     /// A new variable over its own range of values, read and written in it: a digit
     /// is `1..=9`, a signed offset `-3..=3`, so that sums and clues take the numbers
-    /// of the puzzle. An empty range, or one of more than [`Model::MAX_RANGE`]
-    /// values, is an error.
+    /// of the puzzle. Any non-empty range of `i32` values is allowed: one of more
+    /// than [`Model::BITSET_LIMIT`] values is an interval (see [`crate::domain`]),
+    /// up to `i32::MIN..=i32::MAX`. An empty range is an error.
     ///
     /// ```
     /// use sieve::prelude::*;
@@ -125,14 +134,7 @@ impl Model {
             return Err(Error::EmptyRange { start, end });
         }
         let size = i64::from(end) - i64::from(start) + 1;
-        if size > i64::from(Self::MAX_RANGE) {
-            return Err(Error::RangeTooWide {
-                start,
-                end,
-                limit: Self::MAX_RANGE,
-            });
-        }
-        Ok(self.push_var(start, size as u32))
+        Ok(self.push_var(start, size as u64))
     }
 
     /// `count` new variables over the same range (see [`Model::new_var_in`]).
@@ -148,11 +150,11 @@ impl Model {
     /// lacks it.
     pub fn range(&self, var: VarId) -> Result<RangeInclusive<Value>, Error> {
         let (first, size) = self.range_of(var)?;
-        Ok(first..=(i64::from(first) + i64::from(size) - 1) as Value)
+        Ok(first..=(i64::from(first) + size as i64 - 1) as Value)
     }
 
     /// Add a variable of `size` values from `first`.
-    fn push_var(&mut self, first: Value, size: u32) -> VarId {
+    fn push_var(&mut self, first: Value, size: u64) -> VarId {
         let id = VarId(self.ranges.len() as u32);
         self.ranges.push((first, size));
         if let Some(order) = &mut self.branch_order {
@@ -166,7 +168,8 @@ impl Model {
     /// Restrict `var` from the start to the values of `values`: a unary clue, part of
     /// the model, so that every state the model makes ([`Model::domains`], and so
     /// [`crate::Search::new`], the oracle and traces) starts from it. Restrictions
-    /// add up.
+    /// add up. An interval variable ([`Model::is_bounds`]) takes only a set
+    /// without gaps ([`Error::GapsInInterval`] otherwise).
     ///
     /// ```
     /// use sieve::prelude::*;
@@ -193,8 +196,26 @@ impl Model {
                 range,
             });
         }
+        if let (true, Some(min), Some(max)) = (self.is_bounds(var), values.min(), values.max())
+            && values.len() as i64 != i64::from(max) - i64::from(min) + 1
+        {
+            return Err(Error::GapsInInterval {
+                var: var.index(),
+                count: values.len(),
+                min,
+                max,
+            });
+        }
         self.restrictions.push((var, values.clone()));
         Ok(())
+    }
+
+    /// Whether `var`'s domain is an interval rather than a bitset: its range has
+    /// more than [`Model::BITSET_LIMIT`] values (see [`crate::domain`]).
+    pub fn is_bounds(&self, var: VarId) -> bool {
+        self.ranges
+            .get(var.index())
+            .is_some_and(|&(_, size)| size > u64::from(Self::BITSET_LIMIT))
     }
 
     /// Fix `var` to `value` from the start: a given (see [`Model::restrict`]).
@@ -204,7 +225,7 @@ impl Model {
 
     /// The first value and number of values of `var`, or an error naming it when
     /// the model lacks it.
-    fn range_of(&self, var: VarId) -> Result<(Value, u32), Error> {
+    fn range_of(&self, var: VarId) -> Result<(Value, u64), Error> {
         self.ranges
             .get(var.index())
             .copied()
@@ -307,6 +328,19 @@ impl Model {
                 rule: rule.name().to_string(),
                 var: watch.var.index(),
                 vars: self.ranges.len(),
+            });
+        }
+        if !rule.handles_intervals()
+            && let Some(watch) = rule.watches().into_iter().find(|w| self.is_bounds(w.var))
+        {
+            return Err(Error::InvalidRule {
+                rule: rule.name().to_string(),
+                problem: format!(
+                    "variable {} is an interval (more than {} values), and this rule reads \
+                     domains value by value: it needs bitset domains",
+                    self.names.var_name(watch.var),
+                    Self::BITSET_LIMIT
+                ),
             });
         }
         let state_before = self.state.len();

@@ -59,6 +59,10 @@ pub struct Change<'a> {
     /// The variable's first value: bit `p` of the words below is value
     /// `first + p` (use [`Change::removed`] and [`Change::assigned`] for values).
     pub first: Value,
+    /// The variable is an interval ([`crate::Domains::is_bounds`]): `before` and
+    /// `after` are then one word each holding its bounds, not bits; read them
+    /// through [`Change::removed`] and [`Change::assigned`].
+    pub interval: bool,
     /// The domain's words before the change.
     pub before: &'a [u64],
     /// The domain's words after the change.
@@ -80,17 +84,42 @@ pub struct Change<'a> {
 }
 
 impl Change<'_> {
-    /// The values this change removed, ascending.
+    /// The values this change removed, ascending (an interval's: every value
+    /// its bounds moved past, so a wide jump lists many).
     pub fn removed(&self) -> impl Iterator<Item = Value> + '_ {
-        self.before
+        let bitset_words = if self.interval { 0 } else { self.before.len() };
+        let (below, above) = self.interval_removed();
+        let from_bits = self.before[..bitset_words]
             .iter()
             .zip(self.after)
             .enumerate()
-            .flat_map(move |(i, (b, a))| bits(b & !a).map(move |bit| self.value_at(i, bit)))
+            .flat_map(move |(i, (b, a))| bits(b & !a).map(move |bit| self.value_at(i, bit)));
+        from_bits.chain(below.chain(above).map(|value| value as Value))
+    }
+
+    /// The values an interval's change removed below its new smallest value and
+    /// above its new largest (empty ranges for a bitset).
+    fn interval_removed(&self) -> (std::ops::Range<i64>, std::ops::Range<i64>) {
+        let (Some(&before), Some(&after), true) =
+            (self.before.first(), self.after.first(), self.interval)
+        else {
+            return (0..0, 0..0);
+        };
+        let first = i64::from(self.first);
+        let (old_low, old_high) = crate::interval::decode(first, before);
+        let (new_low, new_high) = crate::interval::decode(first, after);
+        if new_low > new_high {
+            return (old_low..old_high + 1, 0..0);
+        }
+        (old_low..new_low, new_high + 1..old_high + 1)
     }
 
     /// The value left when the change assigned the variable.
     pub fn assigned(&self) -> Option<Value> {
+        if self.interval {
+            let (low, high) = crate::interval::decode(i64::from(self.first), *self.after.first()?);
+            return (low == high).then_some(low as Value);
+        }
         let mut left = self
             .after
             .iter()
@@ -153,7 +182,9 @@ pub enum Event<'a> {
         var: VarId,
         /// The value.
         value: Value,
-        /// `true` for `var = value`, `false` for `var != value`.
+        /// `true` for `var = value`, `false` for `var != value` (on an interval
+        /// variable, below its largest candidate: `var ≤ value` and `var > value`;
+        /// see [`crate::branch::Brancher`]).
         equal: bool,
         /// The depth of the new node.
         depth: usize,

@@ -1,10 +1,11 @@
 //! Bounds for `var int` declared without a domain. MiniZinc leaves a variable
 //! unbounded where it cannot compute its range, typically one that a constraint
 //! defines (`int_lin_eq`, `int_times`, an element lookup). The engine's domains
-//! are bitsets over a range, so such a variable takes the range its defining
+//! are over a declared range, so such a variable takes the range its defining
 //! constraint gives from the bounds of its inputs, found by passes over the
-//! constraints until nothing changes. A range still unknown, or wider than
-//! [`crate::MAX_DOMAIN`], is declined when the variable is created.
+//! constraints until nothing changes. A range wider than [`crate::MAX_DOMAIN`]
+//! values becomes an interval; one beyond `i32`, or still unknown, is declined
+//! when the variable is created.
 
 use std::collections::HashMap;
 

@@ -31,13 +31,19 @@
 //!
 //! ## What it reads
 //!
-//! - Integer variables whose domain is a range or a set of at most
-//!   [`MAX_DOMAIN`] values (the engine's domains are bitsets); a wider range
-//!   is [`Error::Unsupported`] naming the line. A `var int` declared without
-//!   a range takes the one its defining constraint gives (`int_lin_eq`,
-//!   `int_plus`, `int_times`, `int_abs`, `int_min/max`, `int_div/mod`,
-//!   element), and is declined when none does. Bounds domains for wide ranges
-//!   are future work.
+//! - Integer variables of any range of `i32` values. A domain of at most
+//!   [`MAX_DOMAIN`] values (65,536) is a bitset, exact whatever its gaps; a
+//!   wider range is an *interval*: the engine keeps only its bounds (see
+//!   `sieve::domain`), so rules reason on bounds there (`int_lin_*`,
+//!   `int_le/lt/eq/ne`, their `_reif` forms, `int_times/div/mod/min/max/abs`,
+//!   element). A wider domain with gaps, and a constraint whose rule reads
+//!   values one by one (`table`, `all_different`, `regular`, `count`, …) on
+//!   an interval, are errors naming the line: MiniZinc bounds most variables
+//!   well below that. A `var int` declared without a range takes the one its
+//!   defining constraint gives (`int_lin_eq`, `int_plus`, `int_times`,
+//!   `int_abs`, `int_min/max`, `int_div/mod`, element), and is declined when
+//!   none does: an `i32`-wide default would hand rules ranges no model
+//!   meant. Values beyond `i32` are declined.
 //! - Booleans (0 false, 1 true), arrays, parameters, `output_var` and
 //!   `output_array` annotations.
 //! - The builtins `int_eq/ne/le/lt`, `int_lin_eq/ne/le`, `int_plus`,

@@ -3,9 +3,20 @@
 //! choice; the variables no phase names come last, fewest values first.
 //!
 //! `indomain_split` and `indomain_reverse_split` halve a domain in Gecode; the
-//! engine branches `x = v` / `x ≠ v`, so they are approximated by
-//! `indomain_min` and `indomain_max` (the same side first, a different tree).
-//! `indomain_median` and `indomain_middle` try the middle candidate.
+//! engine branches `x = v` / `x ≠ v` on a bitset, so there they are
+//! approximated by `indomain_min` and `indomain_max` (the same side first, a
+//! different tree). `indomain_median` and `indomain_middle` try the middle
+//! candidate.
+//!
+//! On an interval (a domain of more than [`crate::MAX_DOMAIN`] values, bounds
+//! only) the engine branches `x ≤ v` / `x > v` (`x = v` / `x < v` at the
+//! largest; see `sieve::branch::Brancher`), so every choice narrows and
+//! terminates: `indomain_min` is `x = min` / `x > min`, `indomain_max`
+//! `x = max` / `x < max`, `indomain_split` Gecode's own halving `x ≤ (min +
+//! max) / 2` first, `indomain_reverse_split` the largest value first,
+//! `indomain_median`/`indomain_middle` the same halving and
+//! `indomain_random` a split at a value drawn between the bounds. Each value
+//! is computed from the bounds, never by walking the interval.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -38,8 +49,11 @@ pub enum VarSelection {
 /// Which value of the chosen variable to try first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ValueChoice {
-    /// The smallest (also `indomain_split`, approximated).
+    /// The smallest.
     Min,
+    /// `indomain_split`: the smallest on a bitset (approximated), the middle
+    /// of the bounds on an interval (an exact halving).
+    Split,
     /// The largest (also `indomain_reverse_split`, approximated).
     Max,
     /// The middle candidate.
@@ -134,6 +148,7 @@ fn choice_of(expr: &Expr) -> ValueChoice {
         "indomain_max" | "indomain_reverse_split" => ValueChoice::Max,
         "indomain_median" | "indomain_middle" => ValueChoice::Middle,
         "indomain_random" => ValueChoice::Random,
+        "indomain_split" => ValueChoice::Split,
         _ => ValueChoice::Min,
     }
 }
@@ -207,6 +222,23 @@ trait FirstMax: Iterator<Item = VarId> + Sized {
 
 impl<I: Iterator<Item = VarId>> FirstMax for I {}
 
+impl AnnotatedSearch {
+    /// The value to split an interval at, from its bounds (see the module
+    /// docs): the search decides `x ≤ v` / `x > v` there.
+    fn interval_value(&mut self, state: &BranchState<'_>, var: VarId) -> Value {
+        let domains = state.domains();
+        let (low, high) = (domains.min(var), domains.max(var));
+        let (low, high) = low.zip(high).expect("an open variable has bounds");
+        let middle = (i64::from(low) + i64::from(high)).div_euclid(2) as Value;
+        match self.pending {
+            ValueChoice::Min => low,
+            ValueChoice::Max => high,
+            ValueChoice::Split | ValueChoice::Middle => middle,
+            ValueChoice::Random => self.random.random_range(low..=high),
+        }
+    }
+}
+
 impl Brancher for AnnotatedSearch {
     fn select_var(&mut self, state: &BranchState<'_>) -> Option<VarId> {
         for phase in &self.phases {
@@ -221,9 +253,12 @@ impl Brancher for AnnotatedSearch {
 
     fn select_value(&mut self, state: &BranchState<'_>, var: VarId) -> Value {
         let domains = state.domains();
+        if domains.is_bounds(var) {
+            return self.interval_value(state, var);
+        }
         let count = domains.count(var);
         let nth = match self.pending {
-            ValueChoice::Min => 0,
+            ValueChoice::Min | ValueChoice::Split => 0,
             ValueChoice::Max => count - 1,
             ValueChoice::Middle => (count - 1) / 2,
             ValueChoice::Random => self.random.random_range(0..count),

@@ -10,9 +10,10 @@ use crate::ast::{Annotation, BaseType, Domain, Expr, FlatZinc, Goal, Parameter, 
 use crate::error::Error;
 use crate::search::{Phase, phases};
 
-/// The most values a FlatZinc variable may have: a bitset of 8 KiB. Wider
-/// ranges are declined (bounds domains are future work).
-pub const MAX_DOMAIN: i64 = 1 << 16;
+/// The most values a FlatZinc variable's domain holds as a bitset (the engine's
+/// [`sieve::Model::BITSET_LIMIT`]): a wider range, up to every `i32`, becomes an
+/// interval (its bounds only), and a wider domain with gaps is declined.
+pub const MAX_DOMAIN: i64 = sieve::Model::BITSET_LIMIT as i64;
 
 /// The most values a constant set (`1..n`) may have, and the longest array.
 pub const MAX_SET: i64 = 1 << 22;
@@ -143,7 +144,8 @@ pub(crate) struct Translator {
 }
 
 /// Translates a parsed model. Unsupported constructs (floats, set variables,
-/// domains of more than [`MAX_DOMAIN`] values, constraints Sieve lacks) are
+/// domains of more than [`MAX_DOMAIN`] values with gaps, values beyond `i32`,
+/// constraints Sieve lacks or cannot post on an interval) are
 /// [`Error::Unsupported`] naming the line.
 pub fn translate(flatzinc: &FlatZinc) -> Result<Program, Error> {
     let mut translator = Translator {
@@ -359,7 +361,7 @@ impl Translator {
             }
             _ => {
                 return Err(self.unsupported(format!(
-                    "the variable `{name}` has no finite domain (declare its range; at most {MAX_DOMAIN} values)"
+                    "the variable `{name}` has no finite domain and none follows from its defining constraint (declare its range)"
                 )));
             }
         };
@@ -370,20 +372,17 @@ impl Translator {
         Ok(var)
     }
 
-    /// A variable over `low..=high`, within [`MAX_DOMAIN`] values.
+    /// A variable over `low..=high`, of `i32` values: an interval above
+    /// [`MAX_DOMAIN`] values.
     pub(crate) fn var_in(&mut self, low: i64, high: i64, name: &str) -> Result<VarId, Error> {
         if low > high {
             return Err(self.invalid(format!(
                 "the variable `{name}` has the empty domain {low}..{high}"
             )));
         }
-        let size = i128::from(high) - i128::from(low) + 1;
-        if size > i128::from(MAX_DOMAIN)
-            || Value::try_from(low).is_err()
-            || Value::try_from(high).is_err()
-        {
+        if Value::try_from(low).is_err() || Value::try_from(high).is_err() {
             return Err(self.unsupported(format!(
-                "domain of {size} values ({low}..{high}) for `{name}`: at most {MAX_DOMAIN} values"
+                "domain {low}..{high} for `{name}`: values must fit in 32 bits"
             )));
         }
         let var = (self.model.new_var_in(low as Value..=high as Value))

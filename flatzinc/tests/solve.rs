@@ -132,10 +132,16 @@ fn declined_constructs_name_their_line() {
             2,
             "set variable",
         ),
+        ("var 0..3000000000: x;\nsolve satisfy;\n", 1, "32 bits"),
         (
-            "var 0..1000000: x;\nsolve satisfy;\n",
+            "var {0, 5, 1000000}: x;\nsolve satisfy;\n",
             1,
-            "domain of 1000001 values",
+            "cannot start from 3 values with gaps",
+        ),
+        (
+            "var 0..1000000: x;\nvar 0..9: y;\nconstraint fzn_all_different_int([x, y]);\nsolve satisfy;\n",
+            3,
+            "is an interval",
         ),
         (
             "var 1..2: x;\nconstraint fzn_cumulative([x], [1], [1], 1);\nsolve satisfy;\n",
@@ -157,6 +163,41 @@ fn declined_constructs_name_their_line() {
         let error = translate(&parse(text).unwrap()).err().expect("declined");
         assert_eq!(error.line(), line, "{text}: {error}");
         assert!(error.to_string().contains(words), "{text}: {error}");
+    }
+}
+
+/// A variable over a million values is an interval: linear constraints solve
+/// it, and every value choice (split included) terminates on the same answer.
+#[test]
+fn wide_variables_solve_under_every_value_choice() {
+    for choice in [
+        "indomain_min",
+        "indomain_max",
+        "indomain_split",
+        "indomain_reverse_split",
+        "indomain_median",
+        "indomain_random",
+    ] {
+        let text = format!(
+            "var 0..1000000: x :: output_var;\nvar 0..1000000: y :: output_var;\n\
+             constraint int_lin_eq([1, 1], [x, y], 1000000);\n\
+             constraint int_lin_eq([1, -1], [x, y], 999998);\n\
+             solve :: int_search([x, y], input_order, {choice}, complete) satisfy;\n"
+        );
+        let program = translate(&parse(&text).unwrap()).unwrap();
+        let options = Options {
+            all_solutions: true,
+            ..Options::default()
+        };
+        let mut out = Vec::new();
+        let summary = solve(&program, &options, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out, "x = 999999;\ny = 1;\n----------\n==========\n",
+            "{choice}"
+        );
+        let nodes = summary.counters.nodes;
+        assert!(nodes < 100, "{choice}: {nodes} nodes");
     }
 }
 

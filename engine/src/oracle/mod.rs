@@ -138,6 +138,7 @@ impl Default for Checks {
 /// assignments visited).
 pub fn solutions(model: &Model, domains: &Domains, budget: u64) -> Result<Vec<Vec<Value>>, Error> {
     model.check_state(domains)?;
+    refuse_intervals(model)?;
     // The rules to check once variable `i` (the last of their scope) has a value.
     let mut check_at: Vec<Vec<RuleId>> = vec![Vec::new(); model.num_vars()];
     for (id, rule) in model.rules() {
@@ -159,6 +160,16 @@ pub fn solutions(model: &Model, domains: &Domains, budget: u64) -> Result<Vec<Ve
     };
     walk.extend(0)?;
     Ok(walk.found)
+}
+
+/// The oracle is for small domains: an interval variable (see
+/// [`crate::domain`]) is refused, since a rule cannot remove a value strictly
+/// inside one and no claim of domain consistency can hold there.
+fn refuse_intervals(model: &Model) -> Result<(), Error> {
+    match model.vars().find(|&var| model.is_bounds(var)) {
+        Some(var) => Err(Error::IntervalInOracle { var: var.index() }),
+        None => Ok(()),
+    }
 }
 
 struct Walk<'a> {
@@ -245,6 +256,7 @@ fn check_rules(
             rules: model.num_rules(),
         });
     }
+    refuse_intervals(model)?;
     // A state of another model over the same variables takes this model's rule state.
     let mut domains = domains.clone();
     model.adopt_state(&mut domains)?;

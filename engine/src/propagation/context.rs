@@ -7,6 +7,7 @@ use smallvec::SmallVec;
 
 use crate::domain::{Domains, entailment_bit, low_mask};
 use crate::ids::{RuleId, Value, VarId};
+use crate::interval;
 use crate::model::{Model, Watchers};
 use crate::observe::{Change, Event, Flow, Observer};
 use crate::propagation::conflict::Conflict;
@@ -32,6 +33,9 @@ pub struct Context<'a> {
     single_word_vars: usize,
     /// Where the entailment flags start in the store (read once per run).
     entailment_offset: usize,
+    /// Some variable is an interval (read once per run): each narrowing asks
+    /// its variable's kind only when this is set.
+    has_bounds: bool,
 }
 
 impl<'a> Context<'a> {
@@ -54,6 +58,7 @@ impl<'a> Context<'a> {
                 0
             },
             entailment_offset: domains.entailment_offset(),
+            has_bounds: domains.is_bounds_layout(),
             domains,
             core,
             watchers,
@@ -171,6 +176,9 @@ impl<'a> Context<'a> {
         value: Value,
         equal: bool,
     ) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            return self.decide_interval(var, value, equal);
+        }
         if equal {
             self.assign_inline(var, value, &Why::new("decision"))
         } else {
@@ -187,6 +195,15 @@ impl<'a> Context<'a> {
 
     #[inline(always)]
     fn remove_inline(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            let value = i64::from(value);
+            return self.narrow_interval(var, why, |low, high| {
+                (
+                    low + i64::from(value == low),
+                    high - i64::from(value == high),
+                )
+            });
+        }
         let Some(position) = self.domains.bit_of(var, value) else {
             return Ok(false);
         };
@@ -205,6 +222,15 @@ impl<'a> Context<'a> {
 
     #[inline(always)]
     fn assign_inline(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            let value = i64::from(value);
+            return self.narrow_interval(var, why, |low, high| {
+                match low <= value && value <= high {
+                    true => (value, value),
+                    false => (1, 0),
+                }
+            });
+        }
         let (word, bit) = match self.domains.bit_of(var, value) {
             Some(position) => ((position / 64) as usize, 1u64 << (position % 64)),
             None => (usize::MAX, 0),
@@ -221,6 +247,12 @@ impl<'a> Context<'a> {
         mask: u64,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            let first = i64::from(self.domains.first(var));
+            return self.narrow_interval(var, why, |low, high| {
+                interval::keep_window(low, high, first, mask)
+            });
+        }
         self.narrow(var, why, |i, w| if i == 0 { w & mask } else { w })
     }
 
@@ -232,6 +264,9 @@ impl<'a> Context<'a> {
         mask: u64,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            return self.keep_low_word(var, !mask, why);
+        }
         self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
     }
 
@@ -283,13 +318,20 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Keep only the candidates for which `keep` is true.
+    /// Keep only the candidates for which `keep` is true. On an interval the
+    /// bounds move inwards past rejected values, calling `keep` once for each
+    /// (as many calls as values removed, plus one a side).
     pub fn keep_where(
         &mut self,
         var: VarId,
         why: &Why<'_>,
         keep: impl Fn(Value) -> bool,
     ) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            return self.narrow_interval(var, why, |low, high| {
+                interval::shrink(low, high, |value| keep(value as Value))
+            });
+        }
         let first = i64::from(self.domains.first(var));
         self.narrow(var, why, |i, w| {
             let mut out = w;
@@ -308,6 +350,9 @@ impl<'a> Context<'a> {
     /// Keep only the candidates of `var` that are in `set`.
     #[inline]
     pub fn retain(&mut self, var: VarId, set: &ValueSet, why: &Why<'_>) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            return self.narrow_interval(var, why, |low, high| interval::retain(low, high, set));
+        }
         let first = self.domains.first(var);
         self.narrow(var, why, |i, w| w & set.aligned_word(first, i))
     }
@@ -320,6 +365,10 @@ impl<'a> Context<'a> {
         set: &ValueSet,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            return self
+                .narrow_interval(var, why, |low, high| interval::remove_all(low, high, set));
+        }
         let first = self.domains.first(var);
         self.narrow(var, why, |i, w| w & !set.aligned_word(first, i))
     }
@@ -331,6 +380,10 @@ impl<'a> Context<'a> {
         min: Value,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            let min = i64::from(min);
+            return self.narrow_interval(var, why, |low, high| (low.max(min), high));
+        }
         // Positions below `min`'s, clamped to the domain: 0 removes nothing.
         let below = self.positions_below(var, i64::from(min));
         let word = (below / 64) as usize;
@@ -349,6 +402,10 @@ impl<'a> Context<'a> {
         max: Value,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
+        if self.has_bounds && self.domains.is_bounds(var) {
+            let max = i64::from(max);
+            return self.narrow_interval(var, why, |low, high| (low, high.min(max)));
+        }
         // Positions up to `max`'s, clamped to the domain: 0 keeps nothing.
         let kept = self.positions_below(var, i64::from(max) + 1);
         let word = (kept / 64) as usize;
@@ -428,6 +485,67 @@ impl<'a> Context<'a> {
         }
         self.changed(var, why, &before, &after, |_| {
             multi_word_events(&before, &after)
+        });
+        Ok(true)
+    }
+
+    /// A search decision on an interval variable, where `x ≠ v` for a value
+    /// strictly inside would change nothing: at the largest candidate the
+    /// decision is `x = v` then `x < v`; below it, `x ≤ v` then `x > v` (at the
+    /// smallest, `x = v` then `x > v`). Each side narrows the domain, so every
+    /// value order terminates, and both sides together cover it.
+    pub(crate) fn decide_interval(
+        &mut self,
+        var: VarId,
+        value: Value,
+        equal: bool,
+    ) -> Result<bool, Conflict> {
+        let at_max = self.domains.max(var) == Some(value);
+        match (equal, at_max) {
+            (true, true) => self.assign(var, value, &Why::new("decision")),
+            (false, true) => self.remove(var, value, &Why::new("refutation")),
+            (true, false) => self.remove_above(var, value, &Why::new("decision")),
+            (false, false) => {
+                let above = value.saturating_add(1);
+                self.remove_below(var, above, &Why::new("refutation"))
+            }
+        }
+    }
+
+    /// Narrow an interval variable to the bounds `f` makes of its current ones
+    /// (never widened; empty when `f` gives a smallest above the largest): one
+    /// word written and trailed, like a bitset word. Every change moves a
+    /// bound, so it is a bounds event.
+    #[inline(never)]
+    fn narrow_interval(
+        &mut self,
+        var: VarId,
+        why: &Why<'_>,
+        f: impl FnOnce(i64, i64) -> (i64, i64),
+    ) -> Result<bool, Conflict> {
+        let Some((low, high)) = self.domains.interval(var) else {
+            return Ok(false);
+        };
+        let (new_low, new_high) = f(low, high);
+        let (new_low, new_high) = (new_low.max(low), new_high.min(high));
+        if (new_low, new_high) == (low, high) {
+            return Ok(false);
+        }
+        if new_low > new_high {
+            return Err(self.emptied(var, why));
+        }
+        let offset = self.domains.word_offset(var);
+        let old = self.domains.store()[offset];
+        let new = interval::encode(i64::from(self.domains.first(var)), new_low, new_high);
+        self.write(offset, old, new);
+        let assigned = new_low == new_high;
+        self.changed(var, why, &[old], &[new], |_| {
+            let events = Events::REMOVED | Events::BOUNDS;
+            if assigned {
+                events | Events::ASSIGNED
+            } else {
+                events
+            }
         });
         Ok(true)
     }
@@ -540,6 +658,7 @@ impl<'a> Context<'a> {
             rule: self.rule,
             var,
             first: self.domains.first(var),
+            interval: self.domains.is_bounds(var),
             before,
             after,
             inference: why.inference,
@@ -563,6 +682,15 @@ fn resolve_facts(domains: &Domains, why: &Why<'_>, changed: VarId, before: &[u64
         return facts;
     }
     for &var in why.cause {
+        if domains.is_bounds(var) {
+            let word = if var == changed {
+                before[0]
+            } else {
+                domains.words(var)[0]
+            };
+            interval_facts(var, word, domains.range(var), &mut facts);
+            continue;
+        }
         let words = if var == changed {
             before
         } else {
@@ -591,6 +719,22 @@ fn domain_facts(var: VarId, words: &[u64], range: RangeInclusive<Value>, facts: 
             .filter(|&value| !holds(value))
             .map(|value| Fact::IsNot(var, value)),
     );
+}
+
+/// The facts of an interval's word (over the values of `range`): `var = v` when
+/// it holds one value, else `var ≥ min` and `var ≤ max` for each bound that moved.
+fn interval_facts(var: VarId, word: u64, range: RangeInclusive<Value>, facts: &mut Vec<Fact>) {
+    let (low, high) = interval::decode(i64::from(*range.start()), word);
+    if low == high {
+        facts.push(Fact::Is(var, low as Value));
+        return;
+    }
+    if low > i64::from(*range.start()) {
+        facts.push(Fact::AtLeast(var, low as Value));
+    }
+    if high < i64::from(*range.end()) {
+        facts.push(Fact::AtMost(var, high as Value));
+    }
 }
 
 /// Lend the observer to one rule run (shortening the trait object's lifetime, which

@@ -99,6 +99,16 @@ pub trait Rule: Send + Sync {
         false
     }
 
+    /// Whether the rule is sound and quick on interval variables (see
+    /// [`crate::domain`]): it reasons on bounds, or walks only small domains,
+    /// and never reads an interval value by value or builds a set of it. A
+    /// model refuses a rule that watches an interval unless this is `true`
+    /// (the default is `false`: most rules read candidates one by one, which
+    /// an interval of a billion values would make a hang).
+    fn handles_intervals(&self) -> bool {
+        false
+    }
+
     /// Ask for reversible state (see [`crate::propagation::state`]) and check the
     /// rule's parts against the variables' ranges (`Posting::range`): called once,
     /// when the rule is added to a model, whose `add_rule` returns the error. The

@@ -87,7 +87,7 @@ pub struct Posting<'a> {
     /// What equal rules of the model share.
     pub(crate) shared: &'a mut SharedParts,
     /// Each variable's first value and number of values.
-    pub(crate) ranges: &'a [(Value, u32)],
+    pub(crate) ranges: &'a [(Value, u64)],
 }
 
 impl Posting<'_> {
@@ -104,7 +104,7 @@ impl Posting<'_> {
     /// does not have), so that a rule can size its tables by them.
     pub fn range(&self, var: VarId) -> RangeInclusive<Value> {
         match self.ranges.get(var.index()) {
-            Some(&(first, size)) => first..=(i64::from(first) + i64::from(size) - 1) as Value,
+            Some(&(first, size)) => first..=(i64::from(first) + size as i64 - 1) as Value,
             None => RangeInclusive::new(1, 0),
         }
     }

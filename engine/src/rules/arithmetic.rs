@@ -187,6 +187,14 @@ impl Arithmetic {
             }
             kept.sort_unstable();
             kept.dedup();
+            if let (true, Some(&low), Some(&high)) =
+                (ctx.domains().is_bounds(var), kept.first(), kept.last())
+            {
+                // An interval: jump its bounds to the supported ones first, so
+                // that `keep_where` does not walk the values between.
+                ctx.remove_below(var, low, why)?;
+                ctx.remove_above(var, high, why)?;
+            }
             ctx.keep_where(var, why, |value| kept.binary_search(&value).is_ok())?;
         }
         Ok(())
@@ -218,6 +226,11 @@ fn span(domains: &crate::Domains, var: VarId) -> Option<(i64, i64)> {
 }
 
 impl Rule for Arithmetic {
+    /// Bounds reasoning on intervals (see [`crate::domain`]).
+    fn handles_intervals(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

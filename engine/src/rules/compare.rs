@@ -30,6 +30,7 @@ use crate::domain::{Value, VarId};
 use crate::names::Names;
 use crate::propagation::{Conflict, Context, Cost, Events, Fact, Rule, Watch, Why};
 use crate::rules::wording::{Deduction, Wording};
+use crate::value_set::ValueSet;
 
 /// How `x + offset` compares to `y`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -199,6 +200,9 @@ impl Compare {
     fn equal(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let offset = self.offset;
         let (x, y) = (self.x, self.y);
+        if ctx.domains().is_bounds(x) || ctx.domains().is_bounds(y) {
+            return self.equal_bounds(ctx);
+        }
         let partner_in = |ctx: &Context<'_>, var: VarId, shifted: i64| {
             Value::try_from(shifted).is_ok_and(|value| ctx.domains().contains(var, value))
         };
@@ -222,6 +226,36 @@ impl Compare {
         Ok(ctx.domains().is_assigned(x))
     }
 
+    /// `x + offset = y` where a side is an interval: each side keeps the other's
+    /// shifted bounds, and an interval snaps to a bitset side's values.
+    fn equal_bounds(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let scope = [self.x, self.y];
+        let why = Why::new("equal bounds").cause(&scope);
+        for (from, to, shift) in [
+            (self.y, self.x, self.offset),
+            (self.x, self.y, -self.offset),
+        ] {
+            let domains = ctx.domains();
+            let (Some(low), Some(high)) = (domains.min(from), domains.max(from)) else {
+                return Err(ctx.conflict(&why));
+            };
+            let clamp = |value: i64| value.clamp(Value::MIN.into(), Value::MAX.into()) as Value;
+            let (low, high) = (i64::from(low) - shift, i64::from(high) - shift);
+            if high < i64::from(Value::MIN) || low > i64::from(Value::MAX) {
+                return Err(ctx.conflict(&why));
+            }
+            ctx.remove_below(to, clamp(low), &why)?;
+            ctx.remove_above(to, clamp(high), &why)?;
+            if !ctx.domains().is_bounds(from) {
+                let shifted: ValueSet = (ctx.domains().iter(from))
+                    .filter_map(|value| Value::try_from(i64::from(value) - shift).ok())
+                    .collect();
+                ctx.retain(to, &shifted, &why)?;
+            }
+        }
+        Ok(ctx.domains().is_assigned(self.x))
+    }
+
     /// `x + offset ≠ y`: a fixed side's value leaves the other.
     fn not_equal(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let (x, y) = (self.x, self.y);
@@ -237,7 +271,9 @@ impl Compare {
             self.change(ctx, ("not equal", &facts), change, |ctx, why| {
                 ctx.remove(to, target, why)
             })?;
-            return Ok(true);
+            // An interval cannot lose a value strictly inside: the rule then
+            // still has to be checked on the solutions below.
+            return Ok(!ctx.domains().contains(to, target));
         }
         Ok(false)
     }
@@ -276,6 +312,11 @@ fn at_most(
 }
 
 impl Rule for Compare {
+    /// Bounds reasoning on intervals (see [`crate::domain`]).
+    fn handles_intervals(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

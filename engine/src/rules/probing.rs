@@ -50,7 +50,8 @@ use crate::propagation::{Ending, Engine, Fixpoint, Schedule, propagate};
 use crate::provenance::Provenance;
 
 /// Removes every value whose assumption the model's rules refute (see the
-/// [module docs](self)).
+/// [module docs](self)). Interval variables ([`crate::Domains::is_bounds`]) are
+/// not probed: their values are too many to try one by one.
 #[derive(Clone, Debug)]
 pub struct Probing {
     name: String,
@@ -137,7 +138,7 @@ impl Probing {
             // Fewest values first: refuting one of two values fixes the variable,
             // and what that fixes spares later probes.
             let mut open: Vec<VarId> = (self.vars.iter().copied())
-                .filter(|&var| base.count(var) >= 2)
+                .filter(|&var| base.count(var) >= 2 && !base.is_bounds(var))
                 .collect();
             open.sort_by_key(|&var| base.count(var));
             for var in open {
@@ -284,6 +285,9 @@ impl Rule for Probing {
             return self.probe_from_fixpoint(ctx, flag);
         }
         for &var in &self.vars {
+            if ctx.domains().is_bounds(var) {
+                continue; // an interval is not probed (see the type docs)
+            }
             let values: Vec<Value> = ctx.domains().iter(var).collect();
             if values.len() < 2 {
                 continue;

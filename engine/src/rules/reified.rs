@@ -314,6 +314,11 @@ fn div_ceil(a: i64, b: i64) -> i64 {
 }
 
 impl Rule for ReifiedLinear {
+    /// Bounds reasoning on intervals (see [`crate::domain`]).
+    fn handles_intervals(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

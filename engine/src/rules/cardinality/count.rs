@@ -24,9 +24,24 @@ enum Place {
 
 /// Where `var`'s candidates lie with respect to `values`, word by word.
 fn place(domains: &Domains, var: VarId, values: &ValueSet) -> Place {
-    let first = domains.first(var);
     let (mut inside, mut outside) = (false, false);
-    for (index, &word) in domains.words(var).iter().enumerate() {
+    if domains.is_bounds(var) {
+        // An interval: walk the set, not the (wide) domain.
+        let (Some(low), Some(high)) = (domains.min(var), domains.max(var)) else {
+            return Place::Apart;
+        };
+        let shared = values.iter().filter(|value| (low..=high).contains(value));
+        let shared = shared.count() as i64;
+        inside = shared > 0;
+        outside = shared < i64::from(high) - i64::from(low) + 1;
+    }
+    let first = domains.first(var);
+    let bitset_words = if domains.is_bounds(var) {
+        &[][..]
+    } else {
+        domains.words(var)
+    };
+    for (index, &word) in bitset_words.iter().enumerate() {
         let set = values.aligned_word(first, index);
         inside |= word & set != 0;
         outside |= word & !set != 0;

@@ -331,6 +331,11 @@ impl Element {
 }
 
 impl Rule for Element {
+    /// Bounds reasoning on intervals (see [`crate::domain`]).
+    fn handles_intervals(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &str {
         &self.name
     }
@@ -352,12 +357,16 @@ impl Rule for Element {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        self.narrow_index(ctx)?;
-        self.narrow_value(ctx)?;
-        let Some(i) = ctx.domains().value(self.index) else {
-            return Ok(());
-        };
-        self.narrow_equal(ctx, i as usize)?;
+        if self.is_wide(ctx.domains()) {
+            self.wide_action(ctx)?;
+        } else {
+            self.narrow_index(ctx)?;
+            self.narrow_value(ctx)?;
+            let Some(i) = ctx.domains().value(self.index) else {
+                return Ok(());
+            };
+            self.narrow_equal(ctx, i as usize)?;
+        }
         // Read again: with a variable in two parts, the narrowing may have moved
         // the index.
         let domains = ctx.domains();
@@ -389,3 +398,4 @@ impl Rule for Element {
 
 #[cfg(test)]
 mod tests;
+mod wide;
