@@ -151,20 +151,13 @@ impl Puzzle {
             let mut stack = vec![start];
             while let Some(cell) = stack.pop() {
                 let (row, column) = (cell / width, cell % width);
-                let mut sides = Vec::with_capacity(4);
-                if column > 0 {
-                    sides.push(cell - 1);
-                }
-                if column + 1 < width {
-                    sides.push(cell + 1);
-                }
-                if row > 0 {
-                    sides.push(cell - width);
-                }
-                if cell + width < cells {
-                    sides.push(cell + width);
-                }
-                for next in sides {
+                let sides = [
+                    (column > 0).then(|| cell - 1),
+                    (column + 1 < width).then_some(cell + 1),
+                    (row > 0).then(|| cell - width),
+                    (cell + width < cells).then_some(cell + width),
+                ];
+                for next in sides.into_iter().flatten() {
                     if !seen[next] && self.region_of[next] == region {
                         seen[next] = true;
                         stack.push(next);
