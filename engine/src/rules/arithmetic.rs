@@ -190,10 +190,12 @@ impl Arithmetic {
             if let (true, Some(&low), Some(&high)) =
                 (ctx.domains().is_bounds(var), kept.first(), kept.last())
             {
-                // An interval: jump its bounds to the supported ones first, so
-                // that `keep_where` does not walk the values between.
+                // An interval keeps no holes: its bounds jump to the supported
+                // ones, and walking the values between (as many as the whole
+                // range) could remove nothing.
                 ctx.remove_below(var, low, why)?;
                 ctx.remove_above(var, high, why)?;
+                continue;
             }
             ctx.keep_where(var, why, |value| kept.binary_search(&value).is_ok())?;
         }
