@@ -11,6 +11,36 @@ use std::time::{Duration, Instant};
 
 use common::{run, stderr, stdout};
 
+/// Runs `sieve ARGS` (which checkpoint to `checkpoint` after every unit),
+/// sends it SIGTERM once the first unit is saved, and returns how it ended
+/// and the checkpoint it left.
+fn interrupted_after_first_unit(args: &[&str], checkpoint: &str) -> (Output, serde_json::Value) {
+    let child = Command::new(env!("CARGO_BIN_EXE_sieve"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sieve binary starts");
+    let finished = || -> usize {
+        let text = std::fs::read_to_string(checkpoint).unwrap_or_default();
+        let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        saved["finished"].as_object().map_or(0, |units| units.len())
+    };
+    let started = Instant::now();
+    while finished() == 0 && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let interrupted = child.wait_with_output().expect("the run ends");
+    let saved = std::fs::read_to_string(checkpoint).expect("a checkpoint");
+    let saved = serde_json::from_str(&saved).expect("the checkpoint is whole JSON");
+    (interrupted, saved)
+}
+
 /// A fresh folder for one test's files.
 fn folder(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("sieve-shards-{name}-{}", std::process::id()));
@@ -190,28 +220,8 @@ fn a_killed_count_resumes_from_its_checkpoint_to_the_same_result() {
         "--checkpoint-every",
         "0",
     ];
-    let child = Command::new(env!("CARGO_BIN_EXE_sieve"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sieve binary starts");
     // Some subtrees done and saved, but far from all (the count takes seconds).
-    let finished = || -> usize {
-        let text = std::fs::read_to_string(&checkpoint).unwrap_or_default();
-        let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
-        saved["finished"].as_object().map_or(0, |units| units.len())
-    };
-    let started = Instant::now();
-    while finished() == 0 && started.elapsed() < Duration::from_secs(20) {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let interrupted = child.wait_with_output().expect("the run ends");
+    let (interrupted, saved) = interrupted_after_first_unit(&args, &path);
     assert_eq!(
         interrupted.status.code(),
         Some(130),
@@ -220,9 +230,6 @@ fn a_killed_count_resumes_from_its_checkpoint_to_the_same_result() {
     );
     assert!(interrupted.stdout.is_empty());
     assert!(stderr(&interrupted).contains("run the same command again to resume"));
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&checkpoint).expect("a checkpoint"))
-            .expect("the checkpoint is whole JSON");
     let done = saved["finished"].as_object().expect("finished units").len();
     let units = saved["units"].as_u64().expect("a unit count") as usize;
     assert!(done > 0 && done < units, "{done} of {units} saved");
@@ -434,27 +441,7 @@ fn a_killed_bench_resumes_from_its_checkpoint_to_the_same_result() {
     ];
     let mut args = plain.to_vec();
     args.extend(["--checkpoint", &checkpoint, "--checkpoint-every", "0"]);
-    let child = Command::new(env!("CARGO_BIN_EXE_sieve"))
-        .args(&args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sieve binary starts");
-    let finished = || -> usize {
-        let text = std::fs::read_to_string(&checkpoint).unwrap_or_default();
-        let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
-        saved["finished"].as_object().map_or(0, |units| units.len())
-    };
-    let started = Instant::now();
-    while finished() == 0 && started.elapsed() < Duration::from_secs(20) {
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let interrupted = child.wait_with_output().expect("the run ends");
+    let (interrupted, saved) = interrupted_after_first_unit(&args, &checkpoint);
     assert_eq!(
         interrupted.status.code(),
         Some(130),
@@ -462,9 +449,6 @@ fn a_killed_bench_resumes_from_its_checkpoint_to_the_same_result() {
         stderr(&interrupted)
     );
     assert!(interrupted.stdout.is_empty());
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&checkpoint).expect("a checkpoint"))
-            .expect("the checkpoint is whole JSON");
     let done = saved["finished"].as_object().expect("finished units").len();
     assert!(done > 0 && done < 7, "{done} of 7 board sizes saved");
 
