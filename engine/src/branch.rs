@@ -162,20 +162,12 @@ impl Brancher for Configured {
 
     #[inline]
     fn select_value(&mut self, state: &BranchState<'_>, var: VarId) -> Value {
-        let domains = state.domains();
-        match &mut self.random {
-            None => domains.min(var).expect("branching on an empty domain"),
-            Some(random) if domains.is_bounds(var) => {
-                // An interval's values are its bounds and all between: draw
-                // one directly (the search splits there).
-                let (low, high) = (domains.min(var), domains.max(var));
-                let (low, high) = low.zip(high).expect("branching on an empty domain");
-                random.random_range(low..=high)
-            }
-            Some(random) => {
-                let pick = random.random_range(0..domains.count(var)) as usize;
-                (domains.iter(var).nth(pick)).expect("pick is below the count")
-            }
+        match self.random {
+            None => state
+                .domains()
+                .min(var)
+                .expect("branching on an empty domain"),
+            Some(_) => self.random_value(state, var),
         }
     }
 
@@ -192,5 +184,28 @@ impl Brancher for Configured {
             ValueOrder::Random { seed } => Some(ChaCha8Rng::seed_from_u64(seed)),
             ValueOrder::Ascending => None,
         };
+    }
+}
+
+impl Configured {
+    /// A candidate of `var` drawn with the seeded generator (kept out of line:
+    /// the ascending order is the common one).
+    #[inline(never)]
+    fn random_value(&mut self, state: &BranchState<'_>, var: VarId) -> Value {
+        let domains = state.domains();
+        match &mut self.random {
+            None => domains.min(var).expect("branching on an empty domain"),
+            Some(random) if domains.is_bounds(var) => {
+                // An interval's values are its bounds and all between: draw
+                // one directly (the search splits there).
+                let (low, high) = (domains.min(var), domains.max(var));
+                let (low, high) = low.zip(high).expect("branching on an empty domain");
+                random.random_range(low..=high)
+            }
+            Some(random) => {
+                let pick = random.random_range(0..domains.count(var)) as usize;
+                (domains.iter(var).nth(pick)).expect("pick is below the count")
+            }
+        }
     }
 }

@@ -179,6 +179,9 @@ pub struct Domains {
     /// Some variable is an interval: read here, beside `single_word_vars`, so
     /// that a model of bitsets only pays one test of a flag for the kind.
     has_bounds: bool,
+    /// Every variable's values start at 0 (bit `p` is value `p`): kept here for
+    /// the same reason, since every read of a value asks it.
+    from_zero: bool,
 }
 
 impl fmt::Debug for Domains {
@@ -229,6 +232,7 @@ impl Domains {
         Domains {
             words,
             has_bounds: layout.has_bounds,
+            from_zero: layout.from_zero,
             layout,
             single_word_vars,
         }
@@ -355,7 +359,7 @@ impl Domains {
     /// A variable's first value: bit `p` of its words is value `first + p`.
     #[inline]
     pub(crate) fn first(&self, var: VarId) -> Value {
-        if self.layout.from_zero {
+        if self.from_zero {
             0
         } else {
             self.layout
@@ -365,12 +369,24 @@ impl Domains {
         }
     }
 
+    /// Where `value` of `var` sits when `var` is one word of a layout whose
+    /// ranges start at 0 and `value` is one of its 64 bits: (word in the store,
+    /// bit). The search's decisions take this path without range arithmetic.
+    #[inline(always)]
+    pub(crate) fn zero_based_bit(&self, var: VarId, value: Value) -> Option<(usize, u64)> {
+        (var.index() < self.single_word_vars && self.from_zero && (0..64).contains(&value))
+            .then(|| (var.index(), 1u64 << value))
+    }
+
     /// Which bit of `var`'s words stands for `value`, or `None` when none does. Bits
     /// past the variable's last value are always clear, so this reads neither its
     /// size nor, in a one-word layout, its span: a value past the end simply finds
     /// its bit clear.
     #[inline]
     pub(crate) fn bit_of(&self, var: VarId, value: Value) -> Option<u32> {
+        if var.index() < self.single_word_vars && self.from_zero {
+            return (0..64).contains(&value).then_some(value as u32);
+        }
         let bit = i64::from(value) - i64::from(self.first(var));
         let bits = 64 * self.span(var).1 as i64;
         (0..bits).contains(&bit).then_some(bit as u32)
@@ -406,6 +422,13 @@ impl Domains {
     /// Whether every variable of this state has at most 64 values (one word each).
     pub fn is_single_word(&self) -> bool {
         self.layout.single_word
+    }
+
+    /// The number of variables when every domain is one word (variable `i` is
+    /// word `i`), else 0: read without following the layout's pointer.
+    #[inline]
+    pub(crate) fn single_word_vars(&self) -> usize {
+        self.single_word_vars
     }
 
     /// The words of one variable's domain, least significant bit = its first value.
@@ -448,13 +471,6 @@ impl Domains {
     #[inline]
     pub(crate) fn entailment_bit(&self, rule: RuleId) -> (usize, u64) {
         entailment_bit(self.layout.entailment_offset, rule)
-    }
-
-    /// Where the entailment flags start in the store: the same for every state of a
-    /// model, so the engine reads it once.
-    #[inline]
-    pub(crate) fn entailment_offset(&self) -> usize {
-        self.layout.entailment_offset()
     }
 
     /// Whether `rule` was declared entailed on the way to this state: it holds for
@@ -548,15 +564,27 @@ impl Domains {
     /// The unassigned variable with the fewest candidates (ties: the first in
     /// `order`, creation order when `None`), or `None` when every variable is assigned.
     /// Stops early at two candidates, the fewest an unassigned variable can have.
+    #[inline]
     pub(crate) fn fewest_unassigned(&self, order: Option<&[VarId]>) -> Option<VarId> {
-        let words = self.domain_words();
-        match (order, self.layout.single_word) {
-            (None, true) => fewest_open_words(words.iter().copied().enumerate()),
-            (Some(order), true) => {
+        if self.single_word_vars == 0 {
+            return self.fewest_general(order);
+        }
+        // One word a variable: variable `i` is word `i`.
+        let words = &self.words[..self.single_word_vars];
+        match order {
+            None => fewest_open_words(words.iter().copied().enumerate()),
+            Some(order) => {
                 fewest_open_words(order.iter().map(|var| (var.index(), words[var.index()])))
             }
-            (None, false) => self.fewest_counted((0..self.num_vars()).map(VarId::from_index)),
-            (Some(order), false) => self.fewest_counted(order.iter().copied()),
+        }
+    }
+
+    /// [`Domains::fewest_unassigned`] when some domain is longer than a word.
+    #[inline(never)]
+    fn fewest_general(&self, order: Option<&[VarId]>) -> Option<VarId> {
+        match order {
+            None => self.fewest_counted((0..self.num_vars()).map(VarId::from_index)),
+            Some(order) => self.fewest_counted(order.iter().copied()),
         }
     }
 
@@ -595,6 +623,20 @@ impl Domains {
     /// The value of `var` when exactly one candidate is left.
     #[inline]
     pub fn value(&self, var: VarId) -> Option<Value> {
+        // The common case inlined (a rule reads its own variable at every run):
+        // a one-word layout over ranges from 0, where the value is the bit.
+        if var.index() < self.single_word_vars && self.from_zero {
+            let word = self.words[var.index()];
+            return word
+                .is_power_of_two()
+                .then_some(word.trailing_zeros() as Value);
+        }
+        self.value_general(var)
+    }
+
+    /// [`Domains::value`] of any other domain (kept out of line).
+    #[inline(never)]
+    fn value_general(&self, var: VarId) -> Option<Value> {
         if let Some(offset) = self.single_word_offset(var) {
             let word = self.words[offset];
             return word
@@ -611,7 +653,7 @@ impl Domains {
     /// Write every variable's value into `values` (indexed by [`VarId::index`]);
     /// `false`, with `values` partly written, when some variable is not assigned.
     pub(crate) fn values_into(&self, values: &mut [Value]) -> bool {
-        if self.layout.single_word && self.layout.from_zero {
+        if self.layout.single_word && self.from_zero {
             for (value, &word) in values.iter_mut().zip(self.domain_words()) {
                 if !word.is_power_of_two() {
                     return false;

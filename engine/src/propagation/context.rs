@@ -22,20 +22,14 @@ use crate::value_set::ValueSet;
 pub struct Context<'a> {
     model: &'a Model,
     domains: &'a mut Domains,
+    /// The engine's queues, trail and counters; also where the entailment
+    /// flags start and the depth of the run, set once a run rather than once a
+    /// rule run (a context is made for every rule run: the fewer fields, the
+    /// cheaper).
     core: &'a mut Core,
     watchers: &'a Watchers,
     observer: Option<&'a mut dyn Observer>,
     rule: Option<RuleId>,
-    depth: usize,
-    /// The number of variables when every domain is one word (so variable `i` is
-    /// word `i`), else 0: read once per run, not once per change, and a variable
-    /// the state does not have never reaches the rules' state words.
-    single_word_vars: usize,
-    /// Where the entailment flags start in the store (read once per run).
-    entailment_offset: usize,
-    /// Some variable is an interval (read once per run): each narrowing asks
-    /// its variable's kind only when this is set.
-    has_bounds: bool,
 }
 
 impl<'a> Context<'a> {
@@ -48,23 +42,14 @@ impl<'a> Context<'a> {
         watchers: &'a Watchers,
         observer: Option<&'a mut dyn Observer>,
         rule: Option<RuleId>,
-        depth: usize,
     ) -> Self {
         Context {
             model,
-            single_word_vars: if domains.is_single_word() {
-                domains.num_vars()
-            } else {
-                0
-            },
-            entailment_offset: domains.entailment_offset(),
-            has_bounds: domains.is_bounds_layout(),
             domains,
             core,
             watchers,
             observer,
             rule,
-            depth,
         }
     }
 
@@ -103,7 +88,7 @@ impl<'a> Context<'a> {
     #[inline]
     pub fn declare_entailed(&mut self) {
         if let Some(rule) = self.rule {
-            let (offset, bit) = entailment_bit(self.entailment_offset, rule);
+            let (offset, bit) = entailment_bit(self.core.entailment_offset, rule);
             let old = self.domains.store()[offset];
             if old & bit == 0 {
                 self.write(offset, old, old | bit);
@@ -176,7 +161,10 @@ impl<'a> Context<'a> {
         value: Value,
         equal: bool,
     ) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if let Some((offset, bit)) = self.domains.zero_based_bit(var, value) {
+            return self.decide_bit(var, (offset, bit), equal);
+        }
+        if self.domains.is_bounds(var) {
             return self.decide_interval(var, value, equal);
         }
         if equal {
@@ -184,6 +172,37 @@ impl<'a> Context<'a> {
         } else {
             self.remove_inline(var, value, &Why::new("refutation"))
         }
+    }
+
+    /// [`Context::decide`] on a one-word domain, its value at (`offset`, `bit`):
+    /// the same change as [`Context::assign`] or [`Context::remove`], with the
+    /// decision's [`Why`] made only when someone reads it (an observer, or the
+    /// conflict of an emptied domain).
+    #[inline(always)]
+    fn decide_bit(
+        &mut self,
+        var: VarId,
+        (offset, bit): (usize, u64),
+        equal: bool,
+    ) -> Result<bool, Conflict> {
+        let why = || Why::new(if equal { "decision" } else { "refutation" });
+        let old = self.domains.store()[offset];
+        let new = if equal { old & bit } else { old & !bit };
+        if new == old {
+            return Ok(false);
+        }
+        if new == 0 {
+            return Err(self.emptied(var, &why()));
+        }
+        self.write(offset, old, new);
+        self.core.changes += 1;
+        if self.observer.is_some() {
+            self.report_change(var, &why(), &[old], &[new]);
+        }
+        if self.core.schedule != Schedule::Sweep {
+            self.wake_on(var, |waited| single_word_events(old, new, waited));
+        }
+        Ok(true)
     }
 
     /// Remove `value` from `var`. `Ok(true)` if it was removed, `Err` if the domain
@@ -195,7 +214,7 @@ impl<'a> Context<'a> {
 
     #[inline(always)]
     fn remove_inline(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             let value = i64::from(value);
             return self.narrow_interval(var, why, |low, high| {
                 (
@@ -222,7 +241,7 @@ impl<'a> Context<'a> {
 
     #[inline(always)]
     fn assign_inline(&mut self, var: VarId, value: Value, why: &Why<'_>) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             let value = i64::from(value);
             return self.narrow_interval(var, why, |low, high| {
                 match low <= value && value <= high {
@@ -247,7 +266,7 @@ impl<'a> Context<'a> {
         mask: u64,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             let first = i64::from(self.domains.first(var));
             return self.narrow_interval(var, why, |low, high| {
                 interval::keep_window(low, high, first, mask)
@@ -264,7 +283,7 @@ impl<'a> Context<'a> {
         mask: u64,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             return self.keep_low_word(var, !mask, why);
         }
         self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
@@ -281,7 +300,8 @@ impl<'a> Context<'a> {
         removals: impl IntoIterator<Item = (VarId, u64)>,
         why: &Why<'_>,
     ) -> Result<(), Conflict> {
-        let quiet = self.single_word_vars > 0
+        let vars = self.domains.single_word_vars();
+        let quiet = vars > 0
             && self.observer.is_none()
             && !self.core.trail.is_on()
             && self.core.schedule != Schedule::Sweep;
@@ -294,7 +314,7 @@ impl<'a> Context<'a> {
         let mut changes = 0;
         let mut emptied = None;
         for (var, mask) in removals {
-            if var.index() >= self.single_word_vars {
+            if var.index() >= vars {
                 continue; // not a variable of this state: nothing to narrow
             }
             let words = self.domains.store_mut();
@@ -327,7 +347,7 @@ impl<'a> Context<'a> {
         why: &Why<'_>,
         keep: impl Fn(Value) -> bool,
     ) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             return self.narrow_interval(var, why, |low, high| {
                 interval::shrink(low, high, |value| keep(value as Value))
             });
@@ -350,7 +370,7 @@ impl<'a> Context<'a> {
     /// Keep only the candidates of `var` that are in `set`.
     #[inline]
     pub fn retain(&mut self, var: VarId, set: &ValueSet, why: &Why<'_>) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             return self.narrow_interval(var, why, |low, high| interval::retain(low, high, set));
         }
         let first = self.domains.first(var);
@@ -365,7 +385,7 @@ impl<'a> Context<'a> {
         set: &ValueSet,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             return self
                 .narrow_interval(var, why, |low, high| interval::remove_all(low, high, set));
         }
@@ -380,7 +400,7 @@ impl<'a> Context<'a> {
         min: Value,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             let min = i64::from(min);
             return self.narrow_interval(var, why, |low, high| (low.max(min), high));
         }
@@ -402,7 +422,7 @@ impl<'a> Context<'a> {
         max: Value,
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        if self.has_bounds && self.domains.is_bounds(var) {
+        if self.domains.is_bounds(var) {
             let max = i64::from(max);
             return self.narrow_interval(var, why, |low, high| (low, high.min(max)));
         }
@@ -434,7 +454,7 @@ impl<'a> Context<'a> {
         why: &Why<'_>,
         f: impl Fn(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
-        let offset = if var.index() < self.single_word_vars {
+        let offset = if var.index() < self.domains.single_word_vars() {
             var.index()
         } else {
             match self.domains.single_word_offset(var) {
@@ -618,12 +638,18 @@ impl<'a> Context<'a> {
     /// Queue `rule`, unless it is running and idempotent, and tell the observer.
     #[inline(always)]
     fn wake_rule(&mut self, rule: RuleId) {
-        if Some(rule) == self.rule && self.core.idempotent[rule.index()]
-            || self.domains.is_entailed_at(self.entailment_offset, rule)
+        // A rule already waiting is the common case of a busy run: asked first,
+        // it spares the other two questions.
+        if self.core.queues.is_waiting(rule)
+            || Some(rule) == self.rule && self.core.idempotent[rule.index()]
+            || self
+                .domains
+                .is_entailed_at(self.core.entailment_offset, rule)
         {
             return;
         }
-        if self.core.queues.enqueue(rule) && self.observer.is_some() {
+        self.core.queues.enqueue_new(rule);
+        if self.observer.is_some() {
             self.report_woken(rule);
         }
     }
@@ -635,7 +661,7 @@ impl<'a> Context<'a> {
         if let Some(observer) = self.observer.as_deref_mut() {
             observer.on_event(&Event::RuleWoken {
                 rule,
-                depth: self.depth,
+                depth: self.core.depth,
             });
         }
     }
@@ -665,7 +691,7 @@ impl<'a> Context<'a> {
             cause: why.cause,
             facts: &facts,
             text: explaining.then(|| why.sentence(self.model.names())),
-            depth: self.depth,
+            depth: self.core.depth,
         };
         if observer.on_event(&Event::Change(&change)) == Flow::Stop {
             self.core.stop = true;

@@ -35,19 +35,30 @@ impl Queues {
     }
 
     /// Queue `rule` unless it waits already; `true` when it was queued now.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn enqueue(&mut self, rule: RuleId) -> bool {
-        let waiting = &mut self.in_queue[rule.index()];
-        if *waiting {
+        if self.is_waiting(rule) {
             return false;
         }
-        *waiting = true;
+        self.enqueue_new(rule);
+        true
+    }
+
+    /// Whether `rule` waits in a queue.
+    #[inline(always)]
+    pub(crate) fn is_waiting(&self, rule: RuleId) -> bool {
+        self.in_queue[rule.index()]
+    }
+
+    /// Queue `rule`, which does not wait yet ([`Queues::is_waiting`]).
+    #[inline(always)]
+    pub(crate) fn enqueue_new(&mut self, rule: RuleId) {
+        self.in_queue[rule.index()] = true;
         let class = match self.schedule {
             Schedule::Priority => self.cost_class[rule.index()] as usize,
             _ => 0,
         };
         self.rings[class].push(rule);
-        true
     }
 
     /// The next rule to run: the oldest of the cheapest class that has one.
@@ -92,7 +103,7 @@ impl Ring {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, rule: RuleId) {
         // A wrap by subtraction, not `%`: a division costs more than the rest of a push.
         let mut at = self.head + self.len;

@@ -67,7 +67,10 @@ fn unsupported_within<const ROWS: usize>(rows: &[u64], removed: &mut [u64]) -> b
     };
     let mut matched = [0u8; ROWS];
     let mut taken = 0u64;
-    for (column, &row) in owner.iter().enumerate() {
+    // Only the columns some row holds can be owned: a line of 6 reads 6 of the 64.
+    let union = rows.iter().fold(0u64, |union, &set| union | set);
+    for column in members(union) {
+        let row = owner[column];
         if row != FREE {
             matched[usize::from(row)] = column as u8;
             taken |= 1 << column;
