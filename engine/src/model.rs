@@ -417,27 +417,48 @@ impl Model {
 
     pub(crate) fn watchers(&self) -> &Watchers {
         self.watchers.get_or_init(|| {
-            let mut lists: Vec<Vec<(RuleId, Events)>> = vec![Vec::new(); self.ranges.len()];
+            // Every watch once, in rule order; then each variable's entries are
+            // placed by counting (its wakers first, then its readers, each group
+            // in rule order), with no list a variable to grow: a skyscrapers
+            // model spent more on those small vectors than on its first search.
+            let mut watches: Vec<(VarId, RuleId, Events)> = Vec::new();
             for (id, rule) in self.rules() {
-                for watch in rule.watches() {
-                    lists[watch.var.index()].push((id, watch.events));
-                }
+                watches.extend(rule.watches().into_iter().map(|w| (w.var, id, w.events)));
             }
-            let mut starts = Vec::with_capacity(lists.len() + 1);
-            let mut wake_ends = Vec::with_capacity(lists.len());
-            let mut entries = Vec::new();
-            let mut wake_events = Vec::with_capacity(lists.len());
-            starts.push(0);
-            for mut list in lists {
-                // Stable: rules keep their order within each group.
-                list.sort_by_key(|(_, events)| *events == Events::NONE);
-                let wakers = list.iter().filter(|(_, e)| *e != Events::NONE).count();
-                let waited = list.iter().fold(Events::NONE, |all, &(_, e)| all | e);
-                let sole = (wakers == 1).then(|| list[0].0);
-                wake_events.push((waited, sole));
-                wake_ends.push((entries.len() + wakers) as u32);
-                entries.extend(list);
-                starts.push(entries.len() as u32);
+            let vars = self.ranges.len();
+            let (mut wakers, mut readers) = (vec![0u32; vars], vec![0u32; vars]);
+            let mut wake_events = vec![(Events::NONE, None); vars];
+            for &(var, id, events) in &watches {
+                let index = var.index();
+                if events == Events::NONE {
+                    readers[index] += 1;
+                    continue;
+                }
+                wakers[index] += 1;
+                let (waited, sole) = &mut wake_events[index];
+                *waited = *waited | events;
+                *sole = (wakers[index] == 1).then_some(id);
+            }
+            let mut starts = Vec::with_capacity(vars + 1);
+            let mut wake_ends = Vec::with_capacity(vars);
+            starts.push(0u32);
+            for index in 0..vars {
+                let start = starts[index];
+                wake_ends.push(start + wakers[index]);
+                starts.push(start + wakers[index] + readers[index]);
+            }
+            // The next free place of each variable's wakers and readers.
+            let mut next_waker = starts[..vars].to_vec();
+            let mut next_reader = wake_ends.clone();
+            let mut entries = vec![(RuleId(0), Events::NONE); watches.len()];
+            for &(var, id, events) in &watches {
+                let next = if events == Events::NONE {
+                    &mut next_reader[var.index()]
+                } else {
+                    &mut next_waker[var.index()]
+                };
+                entries[*next as usize] = (id, events);
+                *next += 1;
             }
             Watchers {
                 starts,
