@@ -72,7 +72,8 @@ impl Layout {
         self.chosen_at[vertex] as usize
     }
 
-    /// Add the chosen edge `edge`, from `a` to `b`.
+    /// Add a chosen edge from `a` to `b`.
+    #[inline]
     fn join(&mut self, (a, b): (usize, usize)) {
         self.chosen += 1;
         if self.chosen_at[a] >= 2 || self.chosen_at[b] >= 2 {
@@ -96,10 +97,10 @@ impl Layout {
         let required = self.chain_required[a] + self.chain_required[b];
         self.other_end[far_a] = far_b as u32;
         self.other_end[far_b] = far_a as u32;
-        for end in [far_a, far_b] {
-            self.chain_edges[end] = edges;
-            self.chain_required[end] = required;
-        }
+        self.chain_edges[far_a] = edges;
+        self.chain_edges[far_b] = edges;
+        self.chain_required[far_a] = required;
+        self.chain_required[far_b] = required;
     }
 }
 
