@@ -8,6 +8,7 @@
 use sieve::rules::{ConnectedValues, Deduction, Graph, Table};
 use sieve::{Model, Names, VarId};
 
+use crate::naming::Name;
 use crate::puzzle::{Edge, Lattice};
 
 /// Adds an inside boolean for every square, tied to the edges, and the
@@ -31,12 +32,13 @@ pub(crate) fn add_colours(
     model.fix(beyond, 0)?;
     model.set_name(beyond, "beyond the border");
     for (square, &var) in squares.iter().enumerate() {
-        let name = format!("r{}c{}", square / width + 1, square % width + 1);
-        model.set_name(var, format!("{name} inside"));
+        let name = Name::new().square(square / width, square % width);
+        model.set_name(var, name.text(" inside").done());
     }
     let mut links = Vec::new();
     for (edge, &var) in edges.iter().enumerate() {
-        let name = format!("{} between its squares", lattice.edge_name(edge));
+        let name = Name::new().text(&lattice.edge_name(edge));
+        let name = name.text(" between its squares").done();
         match squares_beside(lattice, edge) {
             (Some(a), Some(b)) => {
                 links.push((a, b));

@@ -17,6 +17,7 @@
 use sieve::rules::Table;
 use sieve::{Model, Value, VarId};
 
+use crate::naming::Name;
 use crate::puzzle::Lattice;
 
 /// The directions, as bits of a mask.
@@ -85,7 +86,10 @@ pub(crate) fn add_corners(
             if let Some(clue) = clues[row * lattice.width() + column] {
                 let corners = [(0, 0), (0, 1), (1, 1), (1, 0)]
                     .map(|(down, right)| dots[lattice.dot(row + down, column + right)]);
-                let name = format!("corners of clue {clue} at r{}c{}", row + 1, column + 1);
+                let name = Name::new()
+                    .text("corners of clue ")
+                    .number(usize::from(clue));
+                let name = name.text(" at ").square(row, column).done();
                 let at = usize::from(clue);
                 if clue_tuples.len() <= at {
                     clue_tuples.resize(at + 1, None);
@@ -142,14 +146,18 @@ fn add_dot(
     });
     let mut vars = vec![dot];
     vars.extend(around.iter().map(|&(_, edge)| edge));
-    let name = format!("edges at {}", dot_name(row, column));
+    let name = Name::new()
+        .text("edges at ")
+        .text(&dot_name(row, column))
+        .done();
     model.add_rule(Table::new(name, vars, tuples.iter())?)?;
     Ok(dot)
 }
 
 /// Dot `(row, column)` (0-based) for people: `dot 2,3`, counted from 1.
 pub fn dot_name(row: usize, column: usize) -> String {
-    format!("dot {},{}", row + 1, column + 1)
+    let name = Name::new().text("dot ").number(row + 1);
+    name.text(",").number(column + 1).done()
 }
 
 /// The corner shapes `[top-left, top-right, bottom-right, bottom-left]` of a

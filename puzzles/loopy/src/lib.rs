@@ -28,6 +28,7 @@ pub mod check;
 pub mod colours;
 pub mod corners;
 pub mod model;
+mod naming;
 pub mod parse;
 pub mod puzzle;
 pub mod solve;

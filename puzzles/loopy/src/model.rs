@@ -12,6 +12,7 @@ use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::colours::add_colours;
 use crate::corners::{SHAPES, add_corners, dot_name};
+use crate::naming::Name;
 use crate::puzzle::{Lattice, Loop, Puzzle};
 
 /// Which rules a model holds, weakest first: the tiers `rate` tries.
@@ -160,7 +161,10 @@ fn clue_counts(puzzle: &Puzzle) -> Vec<EdgeCount> {
         for column in 0..lattice.width() {
             if let Some(clue) = puzzle.clue(row, column).filter(|&clue| clue > 0) {
                 counts.push(EdgeCount {
-                    name: format!("the clue {clue} at r{}c{}", row + 1, column + 1),
+                    name: (Name::new().text("the clue ").number(usize::from(clue)))
+                        .text(" at ")
+                        .square(row, column)
+                        .done(),
                     edges: lattice.sides(row, column).to_vec(),
                     least: usize::from(clue),
                 });
@@ -180,8 +184,9 @@ fn add_clue(
     let sides: Vec<VarId> = (lattice.sides(row, column).iter())
         .map(|&edge| edges[edge])
         .collect();
-    let square = format!("r{}c{}", row + 1, column + 1);
-    let name = format!("clue {clue} at {square}");
+    let square = Name::new().square(row, column).done();
+    let name = Name::new().text("clue ").number(usize::from(clue));
+    let name = name.text(" at ").text(&square).done();
     let rule = Cardinality::exactly(name, sides, ValueSet::single(1), usize::from(clue))?.wording(
         move |names, deduction| {
             let edge = names.var_name(deduction.var);

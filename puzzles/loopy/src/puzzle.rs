@@ -7,6 +7,7 @@
 //! vertical ones, row of squares by row of squares (H rows of W+1) — the order
 //! of the zoo's one-line answer.
 
+use crate::naming::Name;
 use std::fmt;
 
 use thiserror::Error;
@@ -131,16 +132,13 @@ impl Lattice {
     /// An edge named for people by the square it borders: `top of r1c2`, and
     /// for the last row and column `bottom of r5c2`, `right of r3c5`.
     pub fn edge_name(self, edge: usize) -> String {
-        match self.edge(edge) {
-            Edge::Horizontal { row, column } if row < self.height => {
-                format!("top of r{}c{}", row + 1, column + 1)
-            }
-            Edge::Horizontal { row, column } => format!("bottom of r{}c{}", row, column + 1),
-            Edge::Vertical { row, column } if column < self.width => {
-                format!("left of r{}c{}", row + 1, column + 1)
-            }
-            Edge::Vertical { row, column } => format!("right of r{}c{}", row + 1, column),
-        }
+        let (side, row, column) = match self.edge(edge) {
+            Edge::Horizontal { row, column } if row < self.height => ("top of ", row, column),
+            Edge::Horizontal { row, column } => ("bottom of ", row - 1, column),
+            Edge::Vertical { row, column } if column < self.width => ("left of ", row, column),
+            Edge::Vertical { row, column } => ("right of ", row, column - 1),
+        };
+        Name::new().text(side).square(row, column).done()
     }
 }
 

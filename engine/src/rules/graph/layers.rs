@@ -74,18 +74,35 @@ impl ValueLayers {
         let n = vars.len();
         let mut bits = vec![0u64; words * self.seen.len()];
         let last = self.first_value + self.seen.len() as Value - 1;
+        let mut mark = |offset: usize, vertex: usize, assigned: bool| {
+            let layer = &mut bits[offset * words..];
+            layer[vertex / 64] |= 1 << (vertex % 64);
+            if assigned {
+                let at = n + vertex;
+                layer[at / 64] |= 1 << (at % 64);
+            }
+        };
+        if (1..=64).contains(&self.seen.len()) {
+            // Each domain as one word from the first layer's value: its set bits
+            // are the layers it belongs to (no walk through its values).
+            let layers = u64::MAX >> (64 - self.seen.len());
+            for (vertex, &var) in vars.iter().enumerate() {
+                let assigned = domains.is_assigned(var);
+                let mut word = domains.word_from(var, i64::from(self.first_value), 0) & layers;
+                while word != 0 {
+                    mark(word.trailing_zeros() as usize, vertex, assigned);
+                    word &= word - 1;
+                }
+            }
+            return bits;
+        }
         for (vertex, &var) in vars.iter().enumerate() {
             let assigned = domains.is_assigned(var);
             for value in domains.iter(var) {
                 if value < self.first_value || value > last {
                     continue;
                 }
-                let layer = &mut bits[(value - self.first_value) as usize * words..];
-                layer[vertex / 64] |= 1 << (vertex % 64);
-                if assigned {
-                    let at = n + vertex;
-                    layer[at / 64] |= 1 << (at % 64);
-                }
+                mark((value - self.first_value) as usize, vertex, assigned);
             }
         }
         bits

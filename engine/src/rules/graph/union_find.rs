@@ -1,10 +1,9 @@
-//! Union-find over vertices, counting the edges each set holds: the fragments the
-//! chosen edges of a loop, a path or a forest have formed so far.
+//! Union-find over vertices: the fragments the chosen edges of a forest have
+//! formed so far.
 
-/// Disjoint sets of vertices with the number of edges joined into each.
+/// Disjoint sets of vertices.
 pub(crate) struct Fragments {
     parent: Vec<usize>,
-    edges: Vec<usize>,
 }
 
 impl Fragments {
@@ -12,7 +11,6 @@ impl Fragments {
     pub(crate) fn new(vertices: usize) -> Self {
         Fragments {
             parent: (0..vertices).collect(),
-            edges: vec![0; vertices],
         }
     }
 
@@ -34,20 +32,12 @@ impl Fragments {
 
     /// Add an edge between the sets of roots `a` and `b` (as [`Fragments::root`]
     /// gave them), hanging `a`'s under `b`'s; `true` when they are one set.
-    pub(crate) fn join_roots(&mut self, a: usize, b: usize) -> bool {
+    fn join_roots(&mut self, a: usize, b: usize) -> bool {
         if a == b {
-            self.edges[a] += 1;
             return true;
         }
         self.parent[a] = b;
-        self.edges[b] += self.edges[a] + 1;
         false
-    }
-
-    /// How many edges the set of `vertex` holds.
-    pub(crate) fn edges_with(&mut self, vertex: usize) -> usize {
-        let root = self.root(vertex);
-        self.edges[root]
     }
 }
 
@@ -61,9 +51,8 @@ mod tests {
         assert!(!fragments.join(0, 1));
         assert!(!fragments.join(1, 2));
         assert!(!fragments.join(2, 3));
-        assert_eq!(fragments.edges_with(0), 3);
+        assert_eq!(fragments.root(0), fragments.root(3));
         assert!(fragments.join(3, 0));
-        assert_eq!(fragments.edges_with(2), 4);
-        assert_eq!(fragments.edges_with(4), 0);
+        assert_ne!(fragments.root(2), fragments.root(4));
     }
 }

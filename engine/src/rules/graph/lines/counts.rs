@@ -19,12 +19,10 @@ pub struct EdgeCount {
     pub least: usize,
 }
 
-/// The groups of a rule, with each edge's groups at hand.
+/// The groups of a rule, each with its edges sorted.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Counts {
     groups: Vec<EdgeCount>,
-    /// For each edge, the groups holding it.
-    of_edge: Vec<Vec<usize>>,
 }
 
 /// How far each group is from its count in one state.
@@ -39,8 +37,7 @@ impl Counts {
     /// The groups of a graph of `edges` edges; each group's edges are taken once.
     /// Refused when a group names a missing edge or asks for more edges than it has.
     pub(super) fn new(rule: &str, edges: usize, mut groups: Vec<EdgeCount>) -> Result<Self, Error> {
-        let mut of_edge = vec![Vec::new(); edges];
-        for (index, group) in groups.iter_mut().enumerate() {
+        for group in &mut groups {
             group.edges.sort_unstable();
             group.edges.dedup();
             let invalid = |problem: String| Error::InvalidRule {
@@ -61,11 +58,8 @@ impl Counts {
                     group.edges.len()
                 )));
             }
-            for &edge in &group.edges {
-                of_edge[edge].push(index);
-            }
         }
-        Ok(Counts { groups, of_edge })
+        Ok(Counts { groups })
     }
 
     /// Whether there is any group.
@@ -105,7 +99,9 @@ impl Counts {
         if let Some(far) = shortfall.far {
             return Some(far);
         }
-        let holds = |group: &usize| edge.is_some_and(|edge| self.of_edge[edge].contains(group));
+        let holds = |&group: &usize| {
+            edge.is_some_and(|edge| self.groups[group].edges.binary_search(&edge).is_ok())
+        };
         shortfall.near.iter().find(|group| !holds(group)).copied()
     }
 

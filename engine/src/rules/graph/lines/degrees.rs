@@ -63,14 +63,7 @@ impl Lines {
         sweep: &mut Sweep,
         vertex: usize,
     ) -> Result<bool, Conflict> {
-        let (mut chosen, mut count) = (0, 0);
-        for &(_, edge) in self.graph.incident(vertex) {
-            match sweep.truth[edge] {
-                Truth::True => chosen += 1,
-                Truth::Open => count += 1,
-                Truth::False => {}
-            }
-        }
+        let (chosen, count) = sweep.degree_at(vertex);
         let allowed = self.degrees[vertex];
         let feasible = allowed & degrees_between(chosen, chosen + count);
         if feasible == 0 {

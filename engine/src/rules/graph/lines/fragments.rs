@@ -1,10 +1,10 @@
-//! The fragment pass: the chosen edges joined with union-find into fragments, which
-//! must not close a cycle early (a loop) or at all (a path).
+//! The fragment pass: the chains the chosen edges form must not close a cycle
+//! early (a loop) or at all (a path).
 
 use crate::names::Names;
 use crate::propagation::{Conflict, Context};
 use crate::rules::graph::lines::Lines;
-use crate::rules::graph::lines::sweep::{Layout, Sweep};
+use crate::rules::graph::lines::sweep::Sweep;
 use crate::rules::graph::truth::Truth;
 use std::cell::OnceCell;
 
@@ -23,8 +23,11 @@ enum Drop {
 }
 
 impl Lines {
-    /// Judge the open edges by the fragments of the chosen ones, when an edge
-    /// changed since they were last judged; `Ok(true)` when an edge changed.
+    /// Judge the open edges by the chains of the chosen ones, when an edge changed
+    /// since they were last judged; `Ok(true)` when an edge changed. The degree
+    /// pass has settled every vertex: no vertex has a third chosen edge, and none
+    /// with two keeps an open one, so only an edge between two chains' ends can
+    /// close a cycle or join a path's ends.
     pub(super) fn fragment_pass(
         &self,
         ctx: &mut Context<'_>,
@@ -43,89 +46,108 @@ impl Lines {
             let shortfall = shortfall.get_or_init(|| self.counts.shortfall(truth));
             self.counts.short_after(shortfall, edge)
         };
-        let layout = &mut sweep.layout;
-        if let Some(edge) = layout.closing {
-            let root = layout.fragments.root(self.graph.edges()[edge].0);
-            if self.ends.is_some() || layout.anything_outside(&[root]) {
-                let length = layout.fragments.edges_with(root);
-                return Err(self.early_cycle(ctx, &sweep.truth, length));
+        let layout = &sweep.layout;
+        if let Some(cycle) = layout.closing {
+            if self.ends.is_some() || layout.anything_outside(cycle.edges, cycle.required) {
+                return Err(self.early_cycle(ctx, &sweep.truth, cycle.edges));
             }
             if let Some(group) = short(&sweep.truth, None) {
                 return Err(self.finished_short(ctx, &sweep.truth, group));
             }
-            return self.drop_open(ctx, sweep, |_, _, _, _| Some(Drop::Complete));
+            return self.drop_all_open(ctx, sweep);
         }
-        let Some((a, b)) = self.ends else {
-            return self.drop_open(ctx, sweep, |layout, truth, edge, (x, y)| {
-                if !layout.may_close((x, y)) {
-                    return None;
-                }
-                let root = layout.fragments.root(x);
-                if root != layout.fragments.root(y) {
-                    return None;
-                }
-                if layout.anything_outside(&[root]) {
-                    return Some(Drop::ClosesLoop(layout.fragments.edges_with(root) + 1));
-                }
-                short(truth, Some(edge)).map(Drop::Short)
-            });
-        };
-        let ends = [layout.fragments.root(a), layout.fragments.root(b)];
-        if ends[0] == ends[1] {
-            if layout.anything_outside(&ends[..1]) {
-                return Err(self.early_path(ctx, &sweep.truth));
+        let mut drops: Vec<(usize, Drop)> = Vec::new();
+        // An open edge between the two ends of one chain closes a cycle.
+        for end in 0..self.graph.vertices() {
+            let far = layout.other_end(end);
+            if far <= end || layout.chosen_at(end) != 1 {
+                continue;
             }
-            if let Some(group) = short(&sweep.truth, None) {
-                return Err(self.finished_short(ctx, &sweep.truth, group));
+            let (edges, required) = (layout.edges_of(end), layout.required_of(end));
+            let outside = self.ends.is_some() || layout.anything_outside(edges, required);
+            for edge in self.open_between(&sweep.truth, end, far) {
+                if outside {
+                    drops.push((edge, Drop::ClosesLoop(edges + 1)));
+                } else if let Some(group) = short(&sweep.truth, Some(edge)) {
+                    drops.push((edge, Drop::Short(group)));
+                }
             }
-            return self.drop_open(ctx, sweep, |_, _, _, _| Some(Drop::Complete));
         }
-        let early = layout.anything_outside(&ends);
-        self.drop_open(ctx, sweep, |layout, truth, edge, (x, y)| {
-            let (x, y) = (layout.fragments.root(x), layout.fragments.root(y));
-            if x == y {
-                return Some(Drop::ClosesLoop(layout.fragments.edges_with(x) + 1));
+        if let Some((a, b)) = self.ends {
+            let (far_a, far_b) = (layout.other_end(a), layout.other_end(b));
+            let edges = layout.edges_of(a) + layout.edges_of(b);
+            let required = layout.required_of(a) + layout.required_of(b);
+            if far_a == b {
+                if layout.anything_outside(layout.edges_of(a), layout.required_of(a)) {
+                    return Err(self.early_path(ctx, &sweep.truth));
+                }
+                if let Some(group) = short(&sweep.truth, None) {
+                    return Err(self.finished_short(ctx, &sweep.truth, group));
+                }
+                return self.drop_all_open(ctx, sweep);
             }
-            if [x, y] != ends && [y, x] != ends {
-                return None;
+            let early = layout.anything_outside(edges, required);
+            for x in chain_ends(a, far_a) {
+                for y in chain_ends(b, far_b) {
+                    for edge in self.open_between(&sweep.truth, x, y) {
+                        if early {
+                            drops.push((edge, Drop::JoinsEnds));
+                        } else if let Some(group) = short(&sweep.truth, Some(edge)) {
+                            drops.push((edge, Drop::Short(group)));
+                        }
+                    }
+                }
             }
-            if early {
-                return Some(Drop::JoinsEnds);
-            }
-            short(truth, Some(edge)).map(Drop::Short)
-        })
+        }
+        drops.sort_unstable_by_key(|&(edge, _)| edge);
+        self.drop_edges(ctx, sweep, drops)
     }
 
-    /// Drop each open edge that `verdict` finds a reason to drop; `Ok(true)` when
-    /// one was. Dropping joins no fragments, so the layout holds throughout (the
-    /// drops mark the sweep unjudged again: a group may now be short).
-    fn drop_open(
+    /// The open edges between `a` and `b` (parallel edges are allowed).
+    fn open_between<'a>(
+        &'a self,
+        truth: &'a [Truth],
+        a: usize,
+        b: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        (self.graph.incident(a).iter())
+            .filter(move |&&(other, edge)| other == b && truth[edge] == Truth::Open)
+            .map(|&(_, edge)| edge)
+    }
+
+    /// Drop every open edge: the line is complete.
+    fn drop_all_open(&self, ctx: &mut Context<'_>, sweep: &mut Sweep) -> Result<bool, Conflict> {
+        let drops = (0..self.vars.len())
+            .filter(|&edge| sweep.truth[edge] == Truth::Open)
+            .map(|edge| (edge, Drop::Complete))
+            .collect();
+        self.drop_edges(ctx, sweep, drops)
+    }
+
+    /// Drop each of `drops`, in order; `Ok(true)` when there was one. Dropping
+    /// joins no chains, so the layout holds throughout (the drops mark the sweep
+    /// unjudged again: a group may now be short).
+    fn drop_edges(
         &self,
         ctx: &mut Context<'_>,
         sweep: &mut Sweep,
-        mut verdict: impl FnMut(&mut Layout, &[Truth], usize, (usize, usize)) -> Option<Drop>,
+        drops: Vec<(usize, Drop)>,
     ) -> Result<bool, Conflict> {
-        let mut facts = None;
-        let mut changed = false;
-        for (edge, &ends) in self.graph.edges().iter().enumerate() {
-            if sweep.truth[edge] != Truth::Open {
-                continue;
-            }
-            let Some(reason) = verdict(&mut sweep.layout, &sweep.truth, edge, ends) else {
-                continue;
-            };
-            let facts = facts.get_or_insert_with(|| self.decided_facts(ctx, &sweep.truth));
+        if drops.is_empty() {
+            return Ok(false);
+        }
+        let facts = self.decided_facts(ctx, &sweep.truth);
+        for (edge, reason) in drops {
             let inference = match reason {
                 Drop::Complete => "loop complete",
                 Drop::ClosesLoop(_) | Drop::JoinsEnds => "premature loop",
                 Drop::Short(_) => "short count",
             };
             let explain = |names: &Names| self.drop_sentence(names, edge, reason);
-            self.change(ctx, (inference, facts), (edge, false), explain)?;
-            sweep.record(edge, false, ends);
-            changed = true;
+            self.change(ctx, (inference, &facts), (edge, false), explain)?;
+            sweep.record(edge, false, self.graph.edges()[edge]);
         }
-        Ok(changed)
+        Ok(true)
     }
 
     /// Why open edge `edge` is dropped, in words.
@@ -195,4 +217,9 @@ impl Lines {
             "the path joins its ends while other chosen edges or vertices lie off it".to_string()
         })
     }
+}
+
+/// The ends of a chain, `end` and `far`, each once.
+fn chain_ends(end: usize, far: usize) -> impl Iterator<Item = usize> {
+    std::iter::once(end).chain((far != end).then_some(far))
 }

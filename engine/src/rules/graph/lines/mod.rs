@@ -62,7 +62,8 @@ mod tests;
 use crate::domain::{Value, VarId};
 use crate::error::Error;
 use crate::names::Names;
-use crate::propagation::{Conflict, Context, Cost, Events, Fact, Rule, Watch, Why};
+use crate::propagation::state::StateInt;
+use crate::propagation::{Conflict, Context, Cost, Events, Fact, Posting, Rule, Watch, Why};
 use crate::rules::graph::truth::{TRUE, Truth, is_true};
 use crate::rules::graph::undirected::Graph;
 use crate::rules::wording::{Deduction, Wording};
@@ -91,6 +92,38 @@ struct Lines {
     /// Groups of edges the finished line holds at least so many of.
     counts: Counts,
     wording: Wording,
+    /// Reversible: one more than the number of false edges when the reach pass
+    /// last found nothing to do on this branch (0: never), so that runs which
+    /// only chose edges since skip it (see `reach_is_quiet`).
+    quiet_reach: Option<StateInt>,
+    /// Whether the edges are variables of consecutive indices, each over 0 and 1
+    /// (found when posted): their domains are then consecutive words of the store,
+    /// read in one pass.
+    booleans_in_a_row: bool,
+    /// The graph's incidence lists in one array, for the reach pass's search.
+    adjacency: Adjacency,
+}
+
+/// Each vertex's incident edges as `(neighbour, edge)`, all in one array: vertex
+/// `v`'s are `half_edges[first[v]..first[v + 1]]`.
+#[derive(Clone, Debug)]
+struct Adjacency {
+    first: Vec<u32>,
+    half_edges: Vec<(u32, u32)>,
+}
+
+impl Adjacency {
+    fn of(graph: &Graph) -> Adjacency {
+        let mut first = Vec::with_capacity(graph.vertices() + 1);
+        let mut half_edges = Vec::with_capacity(2 * graph.edges().len());
+        for vertex in 0..graph.vertices() {
+            first.push(half_edges.len() as u32);
+            let incident = graph.incident(vertex).iter();
+            half_edges.extend(incident.map(|&(other, edge)| (other as u32, edge as u32)));
+        }
+        first.push(half_edges.len() as u32);
+        Adjacency { first, half_edges }
+    }
 }
 
 /// The chosen edges of a graph form exactly one cycle (see the [module
@@ -215,13 +248,16 @@ impl Lines {
         }
         Ok(Lines {
             name,
-            graph,
             vars,
             degrees,
             ends,
             vertex_names: None,
             counts: Counts::default(),
             wording: Wording::default(),
+            quiet_reach: None,
+            booleans_in_a_row: false,
+            adjacency: Adjacency::of(&graph),
+            graph,
         })
     }
 
@@ -287,10 +323,41 @@ impl Lines {
     /// The truth of each edge in the current state.
     fn truths(&self, ctx: &Context<'_>) -> Vec<Truth> {
         let domains = ctx.domains();
+        if let Some(words) = self.edge_words(domains) {
+            let truth = |&word: &u64| match word {
+                0b10 => Truth::True,
+                0b11 => Truth::Open,
+                _ => Truth::False,
+            };
+            return words.iter().map(truth).collect();
+        }
         self.vars
             .iter()
             .map(|&var| Truth::of(domains, var))
             .collect()
+    }
+
+    /// The edges' domains as consecutive words of the store (bit 0 for 0, bit 1
+    /// for 1), when they lie so.
+    fn edge_words<'d>(&self, domains: &'d crate::domain::Domains) -> Option<&'d [u64]> {
+        let (&first, &last) = (self.vars.first()?, self.vars.last()?);
+        if !self.booleans_in_a_row {
+            return None;
+        }
+        let (from, to) = (
+            domains.single_word_offset(first)?,
+            domains.single_word_offset(last)?,
+        );
+        (to >= from && to - from + 1 == self.vars.len()).then(|| &domains.store()[from..=to])
+    }
+
+    /// Note whether the edges are booleans of consecutive indices (see
+    /// `booleans_in_a_row`) and ask for the reach pass's reversible integer.
+    fn post(&mut self, posting: &mut Posting<'_>) {
+        self.quiet_reach = Some(posting.int(0));
+        let in_a_row = (self.vars.windows(2)).all(|pair| pair[1].index() == pair[0].index() + 1);
+        let booleans = (self.vars.iter()).all(|&var| posting.range(var) == (0..=1));
+        self.booleans_in_a_row = in_a_row && booleans;
     }
 
     /// `vertex` written for people: its name, or `v3`.
@@ -459,6 +526,13 @@ macro_rules! rule_of_lines {
 
             fn idempotent(&self) -> bool {
                 true
+            }
+
+            /// One reversible integer (the false edges when the reach pass was
+            /// last quiet), and how the edges' domains lie.
+            fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
+                self.0.post(posting);
+                Ok(())
             }
 
             fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

@@ -11,72 +11,77 @@
 
 use crate::names::Names;
 use crate::propagation::{Conflict, Context};
-use crate::rules::graph::lines::Lines;
 use crate::rules::graph::lines::sweep::Sweep;
+use crate::rules::graph::lines::{Adjacency, Lines};
 use crate::rules::graph::truth::Truth;
-use crate::rules::graph::undirected::Graph;
-
-/// Not visited yet.
-const UNSEEN: usize = usize::MAX;
 
 /// What one search of the possible edges found.
 struct Pieces {
     /// Each vertex's piece: the root its search started from.
-    piece: Vec<usize>,
+    piece: Vec<u32>,
     /// Each vertex's discovery time.
-    discovered: Vec<usize>,
+    discovered: Vec<u32>,
     /// The last discovery time within each vertex's subtree.
-    last: Vec<usize>,
+    last: Vec<u32>,
     /// The bridges, each with the vertex on its far side from the search's root.
     bridges: Vec<(usize, usize)>,
 }
 
+/// Not visited yet, in a search's own numbers.
+const UNSEEN_32: u32 = u32::MAX;
+
 impl Pieces {
-    /// Search the graph through the edges for which `possible` is true.
-    fn of(graph: &Graph, possible: &[bool]) -> Pieces {
-        let vertices = graph.vertices();
+    /// Search the graph through the edges that are not false.
+    fn of(adjacency: &Adjacency, truth: &[Truth]) -> Pieces {
+        let vertices = adjacency.first.len() - 1;
         let mut pieces = Pieces {
-            piece: vec![UNSEEN; vertices],
-            discovered: vec![UNSEEN; vertices],
+            piece: vec![UNSEEN_32; vertices],
+            discovered: vec![UNSEEN_32; vertices],
             last: vec![0; vertices],
             bridges: Vec::new(),
         };
-        let mut low = vec![0; vertices];
-        let mut time = 0;
+        let mut low = vec![0u32; vertices];
+        // (vertex, the edge it was reached by, the next of its half edges to try)
+        let mut stack: Vec<(u32, u32, u32)> = Vec::with_capacity(vertices);
+        let mut time = 0u32;
         for root in 0..vertices {
-            if pieces.discovered[root] != UNSEEN {
+            if pieces.discovered[root] != UNSEEN_32 {
                 continue;
             }
             pieces.discovered[root] = time;
             low[root] = time;
-            pieces.piece[root] = root;
+            pieces.piece[root] = root as u32;
             time += 1;
-            // (vertex, the edge it was reached by, the next incident edge to try)
-            let mut stack = vec![(root, UNSEEN, 0)];
-            while let Some(top) = stack.last_mut() {
-                let (vertex, via, next) = *top;
-                if let Some(&(neighbour, edge)) = graph.incident(vertex).get(next) {
+            stack.push((root as u32, UNSEEN_32, adjacency.first[root]));
+            'search: while let Some(top) = stack.last_mut() {
+                let (vertex, via) = (top.0 as usize, top.1);
+                let end = adjacency.first[vertex + 1];
+                while top.2 < end {
+                    let (neighbour, edge) = adjacency.half_edges[top.2 as usize];
                     top.2 += 1;
-                    if !possible[edge] || edge == via {
+                    if edge == via || truth[edge as usize] == Truth::False {
                         continue;
                     }
-                    if pieces.discovered[neighbour] == UNSEEN {
+                    let neighbour = neighbour as usize;
+                    let seen = pieces.discovered[neighbour];
+                    if seen == UNSEEN_32 {
                         pieces.discovered[neighbour] = time;
                         low[neighbour] = time;
-                        pieces.piece[neighbour] = root;
+                        pieces.piece[neighbour] = root as u32;
                         time += 1;
-                        stack.push((neighbour, edge, 0));
-                    } else {
-                        low[vertex] = low[vertex].min(pieces.discovered[neighbour]);
+                        let first = adjacency.first[neighbour];
+                        stack.push((neighbour as u32, edge, first));
+                        continue 'search;
                     }
-                    continue;
+                    low[vertex] = low[vertex].min(seen);
                 }
                 stack.pop();
                 pieces.last[vertex] = time - 1;
                 if let Some(&(parent, _, _)) = stack.last() {
+                    let parent = parent as usize;
                     low[parent] = low[parent].min(low[vertex]);
                     if low[vertex] > pieces.discovered[parent] {
-                        pieces.bridges.push((via, vertex));
+                        pieces.bridges.push((via as usize, vertex));
                     }
                 }
             }
@@ -111,23 +116,28 @@ impl Lines {
         ctx: &mut Context<'_>,
         sweep: &mut Sweep,
     ) -> Result<bool, Conflict> {
+        if self.reach_is_quiet(ctx, sweep) {
+            return Ok(false);
+        }
         let truth = &sweep.truth;
-        let possible: Vec<bool> = truth.iter().map(|&truth| truth != Truth::False).collect();
-        let pieces = Pieces::of(&self.graph, &possible);
-        let anchors = self.anchors(truth);
-        let home = anchors.first().map(|&vertex| pieces.piece[vertex]);
-        if let Some(&stray) = anchors
-            .iter()
-            .find(|&&vertex| Some(pieces.piece[vertex]) != home)
-        {
+        let pieces = Pieces::of(&self.adjacency, truth);
+        let (home, stray) = {
+            let mut anchors = self.anchors(truth);
+            let home = anchors.next().map(|vertex| (vertex, pieces.piece[vertex]));
+            let stray =
+                home.and_then(|(_, home)| anchors.find(|&vertex| pieces.piece[vertex] != home));
+            (home, stray)
+        };
+        if let (Some((first, _)), Some(stray)) = (home, stray) {
             let facts = self.decided_facts(ctx, truth);
-            let (a, b) = (self.vertex_label(anchors[0]), self.vertex_label(stray));
+            let (a, b) = (self.vertex_label(first), self.vertex_label(stray));
             return Err(self.conflict(ctx, ("unreachable", &facts), || {
                 format!(
                     "{a} and {b} must both be on the line, and no edges still possible join them"
                 )
             }));
         }
+        let home = home.map(|(_, piece)| piece);
         let mut changes: Vec<(usize, bool, Reason)> = Vec::new();
         if let Some(home) = home {
             for (edge, &(a, _)) in self.graph.edges().iter().enumerate() {
@@ -164,6 +174,9 @@ impl Lines {
             }
         }
         if changes.is_empty() {
+            if home.is_some() {
+                self.mark_reach_quiet(ctx, sweep);
+            }
             return Ok(false);
         }
         let facts = self.decided_facts(ctx, truth);
@@ -181,19 +194,31 @@ impl Lines {
 
     /// The vertices the line must hold: a path's ends, the ends of the chosen
     /// edges, and the vertices that must be on it.
-    fn anchors(&self, truth: &[Truth]) -> Vec<usize> {
-        let mut anchors = Vec::new();
-        if let Some((a, b)) = self.ends {
-            anchors.extend([a, b]);
-        }
-        for (edge, &(a, b)) in self.graph.edges().iter().enumerate() {
-            if truth[edge] == Truth::True {
-                anchors.extend([a, b]);
-            }
-        }
+    fn anchors<'a>(&'a self, truth: &'a [Truth]) -> impl Iterator<Item = usize> + 'a {
+        let ends = self.ends.into_iter().flat_map(|(a, b)| [a, b]);
+        let chosen = (self.graph.edges().iter().zip(truth))
+            .filter(|&(_, &truth)| truth == Truth::True)
+            .flat_map(|(&(a, b), _)| [a, b]);
         let required = (0..self.graph.vertices()).filter(|&vertex| self.degrees[vertex] & 1 == 0);
-        anchors.extend(required);
-        anchors
+        ends.chain(chosen).chain(required)
+    }
+
+    /// Whether the reach pass would find nothing: it found nothing, with something
+    /// the line must hold, on the way to this state, and no edge has been dropped
+    /// since (the false edges only grow along a branch, so an equal count is the
+    /// same set). Choosing edges changes neither the pieces nor the bridges, and
+    /// every open edge already lay in the piece of what the line holds and was no
+    /// bridge the line could not use; an edge since chosen is one of them.
+    fn reach_is_quiet(&self, ctx: &Context<'_>, sweep: &Sweep) -> bool {
+        self.quiet_reach
+            .is_some_and(|handle| ctx.int(handle) == sweep.falses as i64 + 1)
+    }
+
+    /// Remember that the reach pass found nothing with the false edges of `sweep`.
+    fn mark_reach_quiet(&self, ctx: &mut Context<'_>, sweep: &Sweep) {
+        if let Some(handle) = self.quiet_reach {
+            ctx.set_int(handle, sweep.falses as i64 + 1);
+        }
     }
 
     /// Why the reach pass changes `edge`, in words.
@@ -224,18 +249,23 @@ impl Lines {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::graph::undirected::Graph;
 
     #[test]
     fn a_path_with_a_loop_on_it_has_bridges_on_the_path_only() {
         // 0 - 1 - 2 - 3, and a triangle 1 - 4 - 5 - 1: the bridges are 0–1, 1–2, 2–3.
         let graph =
             Graph::new(6, vec![(0, 1), (1, 2), (2, 3), (1, 4), (4, 5), (5, 1)]).expect("a graph");
-        let pieces = Pieces::of(&graph, &[true; 6]);
+        let open = [Truth::Open; 6];
+        let adjacency = Adjacency::of(&graph);
+        let pieces = Pieces::of(&adjacency, &open);
         let mut bridges: Vec<usize> = pieces.bridges.iter().map(|&(edge, _)| edge).collect();
         bridges.sort_unstable();
         assert_eq!(bridges, [0, 1, 2]);
         // Without the edge 4–5, the triangle's other two edges are bridges too.
-        let pieces = Pieces::of(&graph, &[true, true, true, true, false, true]);
+        let mut without = open;
+        without[4] = Truth::False;
+        let pieces = Pieces::of(&adjacency, &without);
         assert_eq!(pieces.bridges.len(), 5);
         assert_eq!(pieces.piece[4], pieces.piece[0]);
         assert!(pieces.below(2, 3) && !pieces.below(2, 0));

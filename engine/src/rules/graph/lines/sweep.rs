@@ -1,59 +1,106 @@
 //! The state of one run of a line rule: each edge's truth, read once from the
-//! domains and kept up to date with the rule's own changes; the fragments of the
-//! chosen edges, joined as edges are chosen; and the vertices whose degree needs
+//! domains and kept up to date with the rule's own changes; the chains the chosen
+//! edges form, joined as edges are chosen; and the vertices whose degree needs
 //! another look. A run settles only the vertices next to a change, instead of
 //! rereading every edge for every pass (a chain of forced edges used to take one
 //! whole pass a link).
+//!
+//! No vertex of a loop or path has more than two chosen edges, so the chosen edges
+//! form simple chains (and perhaps cycles): each chain is known by its two ends,
+//! which point at each other and hold the chain's edge count and how many
+//! must-use vertices it covers. Choosing an edge joins two chains in a few steps,
+//! where a union-find had to climb its trees.
 
 use crate::propagation::Context;
 use crate::rules::graph::lines::Lines;
 use crate::rules::graph::truth::Truth;
-use crate::rules::graph::union_find::Fragments;
 
-/// The fragments of the chosen edges, with where the vertices that must be used
-/// lie.
+/// The chains of the chosen edges, with where the vertices that must be used lie.
 pub(super) struct Layout {
-    pub(super) fragments: Fragments,
     /// How many edges are chosen.
     pub(super) chosen: usize,
-    /// The first chosen edge that closed a cycle, if any.
-    pub(super) closing: Option<usize>,
-    /// How many chosen edges each vertex has.
+    /// The first cycle the chosen edges closed.
+    pub(super) closing: Option<Cycle>,
+    /// How many chosen edges each vertex has (a third is not joined: the degree
+    /// pass finds the conflict before the chains are read).
     chosen_at: Vec<u32>,
-    /// How many must-use vertices each root's fragment holds.
-    required_in: Vec<usize>,
-    required: usize,
+    /// For a chain's end (a vertex with at most one chosen edge), the other end:
+    /// itself when it has none. Stale inside a chain.
+    other_end: Vec<u32>,
+    /// At a chain's ends, how many edges the chain holds.
+    chain_edges: Vec<u32>,
+    /// At a chain's ends, how many must-use vertices the chain covers.
+    chain_required: Vec<u32>,
+    /// How many vertices must be used.
+    pub(super) required: usize,
+}
+
+/// A cycle of chosen edges.
+#[derive(Copy, Clone)]
+pub(super) struct Cycle {
+    /// How many edges it holds.
+    pub(super) edges: usize,
+    /// How many must-use vertices lie on it.
+    pub(super) required: usize,
 }
 
 impl Layout {
-    /// Whether chosen edges or must-use vertices lie outside the fragments of
-    /// `roots` (one root, or a path's two ends' roots).
-    pub(super) fn anything_outside(&mut self, roots: &[usize]) -> bool {
-        let edges: usize = roots
-            .iter()
-            .map(|&root| self.fragments.edges_with(root))
-            .sum();
-        let required: usize = roots.iter().map(|&root| self.required_in[root]).sum();
+    /// Whether chosen edges or must-use vertices lie outside the chains of `ends`
+    /// (each a chain's end: one chain, or a path's two ends' chains), which hold
+    /// `edges` edges and cover `required` must-use vertices together.
+    pub(super) fn anything_outside(&self, edges: usize, required: usize) -> bool {
         edges < self.chosen || required < self.required
     }
 
-    /// Add the chosen edge `edge`, from `a` to `b`.
-    fn join(&mut self, edge: usize, (a, b): (usize, usize)) {
-        self.chosen += 1;
-        self.chosen_at[a] += 1;
-        self.chosen_at[b] += 1;
-        let (from, into) = (self.fragments.root(a), self.fragments.root(b));
-        if self.fragments.join_roots(from, into) {
-            self.closing.get_or_insert(edge);
-        } else {
-            self.required_in[into] += self.required_in[from];
-        }
+    /// How many edges the chain ending at `end` holds.
+    pub(super) fn edges_of(&self, end: usize) -> usize {
+        self.chain_edges[end] as usize
     }
 
-    /// Whether the open edge from `a` to `b` may have both ends on one fragment:
-    /// not when an end has no chosen edge, for it is then a fragment alone.
-    pub(super) fn may_close(&self, (a, b): (usize, usize)) -> bool {
-        self.chosen_at[a] > 0 && self.chosen_at[b] > 0
+    /// How many must-use vertices the chain ending at `end` covers.
+    pub(super) fn required_of(&self, end: usize) -> usize {
+        self.chain_required[end] as usize
+    }
+
+    /// The other end of the chain ending at `end` (`end` itself without edges).
+    pub(super) fn other_end(&self, end: usize) -> usize {
+        self.other_end[end] as usize
+    }
+
+    /// How many chosen edges `vertex` has.
+    pub(super) fn chosen_at(&self, vertex: usize) -> usize {
+        self.chosen_at[vertex] as usize
+    }
+
+    /// Add a chosen edge from `a` to `b`.
+    #[inline]
+    fn join(&mut self, (a, b): (usize, usize)) {
+        self.chosen += 1;
+        if self.chosen_at[a] >= 2 || self.chosen_at[b] >= 2 {
+            // A third edge at a vertex: a conflict the degree pass reports.
+            self.chosen_at[a] += 1;
+            self.chosen_at[b] += 1;
+            return;
+        }
+        self.chosen_at[a] += 1;
+        self.chosen_at[b] += 1;
+        let (far_a, far_b) = (self.other_end(a), self.other_end(b));
+        let edges = self.chain_edges[a] + 1;
+        if far_a == b {
+            self.closing.get_or_insert(Cycle {
+                edges: edges as usize,
+                required: self.required_of(a),
+            });
+            return;
+        }
+        let edges = edges + self.chain_edges[b];
+        let required = self.chain_required[a] + self.chain_required[b];
+        self.other_end[far_a] = far_b as u32;
+        self.other_end[far_b] = far_a as u32;
+        self.chain_edges[far_a] = edges;
+        self.chain_edges[far_b] = edges;
+        self.chain_required[far_a] = required;
+        self.chain_required[far_b] = required;
     }
 }
 
@@ -61,6 +108,10 @@ impl Layout {
 pub(super) struct Sweep {
     /// Each edge's truth now.
     pub(super) truth: Vec<Truth>,
+    /// How many edges are false now.
+    pub(super) falses: usize,
+    /// How many open edges each vertex has now.
+    open_at: Vec<u32>,
     pub(super) layout: Layout,
     /// The vertices to settle, each listed once.
     queue: Vec<usize>,
@@ -75,24 +126,34 @@ impl Sweep {
         let truth = lines.truths(ctx);
         let vertices = lines.graph.vertices();
         let mut layout = Layout {
-            fragments: Fragments::new(vertices),
             chosen: 0,
             closing: None,
             chosen_at: vec![0; vertices],
-            required_in: vec![0; vertices],
+            other_end: (0..vertices as u32).collect(),
+            chain_edges: vec![0; vertices],
+            chain_required: vec![0; vertices],
             required: 0,
         };
         for vertex in (0..vertices).filter(|&vertex| lines.degrees[vertex] & 1 == 0) {
-            layout.required_in[vertex] += 1;
+            layout.chain_required[vertex] = 1;
             layout.required += 1;
         }
-        for (edge, &ends) in lines.graph.edges().iter().enumerate() {
-            if truth[edge] == Truth::True {
-                layout.join(edge, ends);
+        let mut falses = 0;
+        let mut open_at = vec![0; vertices];
+        for (edge, &(a, b)) in lines.graph.edges().iter().enumerate() {
+            match truth[edge] {
+                Truth::True => layout.join((a, b)),
+                Truth::False => falses += 1,
+                Truth::Open => {
+                    open_at[a] += 1;
+                    open_at[b] += 1;
+                }
             }
         }
         Sweep {
             truth,
+            falses,
+            open_at,
             layout,
             queue: (0..vertices).rev().collect(),
             queued: vec![true; vertices],
@@ -103,11 +164,14 @@ impl Sweep {
     /// Record that the rule chose (`take`) or dropped the open edge `edge`, from `a`
     /// to `b`: both ends need another look.
     pub(super) fn record(&mut self, edge: usize, take: bool, (a, b): (usize, usize)) {
+        self.open_at[a] -= 1;
+        self.open_at[b] -= 1;
         if take {
             self.truth[edge] = Truth::True;
-            self.layout.join(edge, (a, b));
+            self.layout.join((a, b));
         } else {
             self.truth[edge] = Truth::False;
+            self.falses += 1;
         }
         self.unjudged = true;
         for vertex in [a, b] {
@@ -116,6 +180,11 @@ impl Sweep {
                 self.queue.push(vertex);
             }
         }
+    }
+
+    /// How many chosen and how many open edges `vertex` has.
+    pub(super) fn degree_at(&self, vertex: usize) -> (usize, usize) {
+        (self.layout.chosen_at(vertex), self.open_at[vertex] as usize)
     }
 
     /// The next vertex to settle.

@@ -5,9 +5,11 @@ use super::*;
 use crate::domain::Domains;
 use crate::ids::RuleId;
 use crate::model::Model;
+use crate::oracle;
 use crate::propagation::{Fixpoint, Schedule, propagate};
 use crate::rules::graph::testing::{Tally, random_graph};
 use crate::rules::testing::{Random, assert_sound, random_boolean_case};
+use crate::search::{Config, Restore, Search, ValueOrder};
 use crate::trace::TextTrace;
 
 /// Random degree fixes: about one vertex in four on or off the line.
@@ -102,6 +104,161 @@ fn single_path_is_sound_and_complete_on_random_graphs() {
         tally.count(&model, &state);
     }
     tally.assert_varied();
+}
+
+/// Every solution of `model` a search finds under each restore and two value
+/// orders (the random one also chooses edges first), sorted, against the brute force's: the rule keeps reversible state
+/// (when its reach pass was last quiet), which backtracking must undo.
+fn assert_search_finds_every_solution(model: &Model) {
+    let start = model.domains();
+    let mut expected = oracle::solutions(model, &start, 1 << 20).expect("a small model");
+    expected.sort();
+    for restore in Restore::ALL {
+        for order in [ValueOrder::Ascending, ValueOrder::Random { seed: 5 }] {
+            let config = Config::default().restore(restore).value_order(order);
+            let mut search = Search::new(model, config).expect("a model");
+            let mut found = Vec::new();
+            while let Some(values) = search.next_values() {
+                found.push(values.to_vec());
+            }
+            found.sort();
+            assert_eq!(found, expected, "{restore:?}, {order:?}");
+        }
+    }
+}
+
+#[test]
+fn searches_under_both_restores_find_every_loop_and_path() {
+    let mut random = Random::new(23);
+    let mut solved = 0;
+    for round in 0..150 {
+        let graph = random_graph(&mut random, 7, 11);
+        let edges = graph.edges().len();
+        if edges == 0 {
+            continue;
+        }
+        let degrees = random_degrees(&mut random, graph.vertices());
+        let counts = (round % 2 == 1).then(|| random_counts(&mut random, edges));
+        let mut model = Model::new();
+        let vars = model.new_vars(edges, 2);
+        let vertices = graph.vertices();
+        if round % 3 == 0 {
+            let (a, b) = (0, vertices - 1);
+            let mut degrees = degrees;
+            (degrees[a], degrees[b]) = (None, None);
+            let mut rule = SinglePath::new("path", graph, vars, (a, b)).expect("two ends");
+            rule = rule.with_degrees(degrees).expect("degrees 0 and 2");
+            if let Some(counts) = counts {
+                rule = rule.with_edge_counts(counts).expect("groups of the graph");
+            }
+            model.add_rule(rule).expect("edges of the model");
+        } else {
+            let mut rule = SingleLoop::new("loop", graph, vars).expect("one variable an edge");
+            if round % 3 == 1 {
+                rule = rule.with_degrees(degrees).expect("degrees 0 and 2");
+            }
+            if let Some(counts) = counts {
+                rule = rule.with_edge_counts(counts).expect("groups of the graph");
+            }
+            model.add_rule(rule).expect("edges of the model");
+        }
+        let start = model.domains();
+        solved += usize::from(
+            !oracle::solutions(&model, &start, 1 << 20)
+                .expect("small")
+                .is_empty(),
+        );
+        assert_search_finds_every_solution(&model);
+    }
+    assert!(solved >= 30, "too few rounds with a solution: {solved}");
+    // A grid with many loops: long branches that only choose edges.
+    let (model, _, _) = grid_loop(3, 4);
+    assert_search_finds_every_solution(&model);
+    let graph = Graph::grid(3, 4);
+    let mut model = Model::new();
+    let vars = model.new_vars(graph.edges().len(), 2);
+    let path = SinglePath::new("path", graph, vars, (0, 11)).expect("two ends");
+    model.add_rule(path).expect("edges of the model");
+    assert_search_finds_every_solution(&model);
+}
+
+/// The candidates of every variable: what two states are compared by.
+fn candidates(model: &Model, state: &Domains) -> Vec<Vec<Value>> {
+    (0..model.num_vars())
+        .map(|index| state.iter(VarId::from_index(index)).collect())
+        .collect()
+}
+
+/// Propagate `state`; its candidates, or `None` at a conflict.
+fn settled(model: &Model, state: &mut Domains) -> Option<Vec<Vec<Value>>> {
+    match propagate(model, state, Schedule::Queue, None).expect("a state of the model") {
+        Fixpoint::Reached => Some(candidates(model, state)),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_run_that_keeps_its_state_finds_what_a_fresh_run_finds() {
+    // Each step decides one open edge (mostly choosing it, when the reach pass is
+    // skipped) and propagates the same domains twice: in a state that kept the
+    // rule's reversible memory from the steps before, and in a fresh model's
+    // state that starts without it.
+    let mut random = Random::new(24);
+    let mut compared = 0;
+    for round in 0..300 {
+        let graph = Graph::grid(2 + round % 3, 3 + round % 2);
+        let vertices = graph.vertices();
+        let degrees = random_degrees(&mut random, vertices);
+        let build = |degrees: Vec<Option<usize>>| {
+            let mut model = Model::new();
+            let vars = model.new_vars(graph.edges().len(), 2);
+            if round % 2 == 0 {
+                let rule = SingleLoop::new("loop", graph.clone(), vars).expect("a rule");
+                model
+                    .add_rule(rule.with_degrees(degrees).expect("degrees"))
+                    .expect("fits");
+            } else {
+                let mut degrees = degrees;
+                (degrees[0], degrees[vertices - 1]) = (None, None);
+                let rule = SinglePath::new("path", graph.clone(), vars, (0, vertices - 1));
+                let rule = rule
+                    .expect("two ends")
+                    .with_degrees(degrees)
+                    .expect("degrees");
+                model.add_rule(rule).expect("fits");
+            }
+            model
+        };
+        let (kept, fresh) = (build(degrees.clone()), build(degrees));
+        let mut state = kept.domains();
+        if settled(&kept, &mut state).is_none() {
+            continue;
+        }
+        for _ in 0..8 {
+            let open: Vec<VarId> = (0..kept.num_vars())
+                .map(VarId::from_index)
+                .filter(|&var| !state.is_assigned(var))
+                .collect();
+            if open.is_empty() {
+                break;
+            }
+            let var = open[random.below(open.len() as u64) as usize];
+            if random.below(4) == 0 {
+                state.remove(var, 1).expect("a value");
+            } else {
+                state.assign(var, 1).expect("a value");
+            }
+            let mut again = fresh.domains();
+            again.copy_from(&state);
+            let (by_kept, by_fresh) = (settled(&kept, &mut state), settled(&fresh, &mut again));
+            assert_eq!(by_kept, by_fresh, "round {round}");
+            compared += 1;
+            if by_kept.is_none() {
+                break;
+            }
+        }
+    }
+    assert!(compared >= 500, "too few steps compared: {compared}");
 }
 
 /// A model of the edges of a `rows × columns` grid of points under a single loop.
