@@ -193,9 +193,15 @@ impl DominosaModel {
     /// one cell between two of them, and lay no domino twice.
     fn add_window(&mut self, cell: usize) -> Result<(), sieve::Error> {
         let window: Vec<usize> = std::iter::once(cell).chain(self.neighbours(cell)).collect();
-        let candidates: Vec<Vec<usize>> = window
-            .iter()
-            .map(|&c| self.neighbours(c).collect())
+        // Each cell's partners in increasing order of the values that name
+        // them, so that the walk meets the fillings in increasing order and
+        // the table need not sort them.
+        let candidates: Vec<Vec<usize>> = (window.iter())
+            .map(|&c| {
+                let mut next: Vec<usize> = self.neighbours(c).collect();
+                next.sort_unstable_by_key(|&n| self.names[n]);
+                next
+            })
             .collect();
         let mut tuples = Vec::new();
         let mut chosen = Vec::with_capacity(window.len());
@@ -216,22 +222,23 @@ impl DominosaModel {
             ),
             None => format!("around {centre}: pairs agree, no domino twice"),
         };
-        let rule = Table::new(name, vars, tuples)?.wording(wording);
+        let rule = Table::new(name, vars, tuples.chunks_exact(window.len()))?.wording(wording);
         self.model.add_rule(rule).map(drop)
     }
 
     /// Every choice of partners for the window's cells that agrees within
-    /// the window: appended to `tuples` as partner values.
+    /// the window: appended to `tuples` as partner values, one row after
+    /// another.
     fn window_fillings(
         &self,
         window: &[usize],
         candidates: &[Vec<usize>],
         chosen: &mut Vec<usize>,
-        tuples: &mut Vec<Vec<Value>>,
+        tuples: &mut Vec<Value>,
     ) {
         let at = chosen.len();
         if at == window.len() {
-            tuples.push(chosen.iter().map(|&partner| self.names[partner]).collect());
+            tuples.extend(chosen.iter().map(|&partner| self.names[partner]));
             return;
         }
         for &partner in &candidates[at] {

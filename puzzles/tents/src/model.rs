@@ -44,6 +44,8 @@
 //! Tatham's easy puzzles, the tricky tier's all of his tricky ones (see
 //! `tests/tatham.rs`).
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use sieve::rules::Deduction;
@@ -228,8 +230,8 @@ impl TentsModel {
                 self.model.fix(cell, 0)?;
                 continue;
             }
-            let name = square_name(width, square);
-            let rule = Table::from_predicate(format!("pairing at {name}"), vars, &self.model, {
+            let name = format!("pairing at {}", square_name(width, square));
+            let rule = Table::from_predicate(name, vars, &self.model, {
                 move |values| {
                     let pointing = (values[1..].iter().zip(&towards))
                         .filter(|(value, toward)| value == toward)
@@ -237,10 +239,13 @@ impl TentsModel {
                     pointing <= 1 && values[0] == pointing as Value
                 }
             })?;
-            let reason =
-                format!("{name} is a tent exactly when one tree beside it has its tent there");
             let words = Arc::clone(words);
-            let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
+            let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| {
+                let name = words.square(square);
+                let reason =
+                    format!("{name} is a tent exactly when one tree beside it has its tent there");
+                words.sentence(d, &reason)
+            });
             self.model.add_rule(rule)?;
         }
         Ok(())
@@ -254,16 +259,15 @@ impl TentsModel {
             let Some(tree) = self.trees[square] else {
                 continue;
             };
-            let (row, column) = ((square / width) as isize, (square % width) as isize);
             // The block's cells, as (row step, column step) from the tree.
-            let mut ring = Vec::new();
+            let mut ring = Vec::with_capacity(8);
             let mut vars = vec![tree];
             for row_step in -1..=1 {
                 for column_step in -1..=1 {
                     if let Some(next) = step(width, height, square, (row_step, column_step))
                         && !self.is_tree(next)
                     {
-                        ring.push((row + row_step, column + column_step));
+                        ring.push((row_step, column_step));
                         vars.push(self.cells[next]);
                     }
                 }
@@ -271,27 +275,17 @@ impl TentsModel {
             if ring.len() < 2 {
                 continue;
             }
-            let name = square_name(width, square);
-            let label = format!("around the tree at {name}");
-            let rule = Table::from_predicate(label, vars, &self.model, move |values| {
-                let (row_step, column_step) = DIRECTIONS[values[0] as usize];
-                let tent = (row + row_step, column + column_step);
-                ring.contains(&tent)
-                    && ring.iter().zip(&values[1..]).all(|(&(r, c), &value)| {
-                        if (r, c) == tent {
-                            value == 1
-                        } else if (r - tent.0).abs() <= 1 && (c - tent.1).abs() <= 1 {
-                            value == 0
-                        } else {
-                            true
-                        }
-                    })
-            })?;
-            let reason = format!(
-                "the tent of the tree at {name} stands beside it, and no other tent may touch that one"
-            );
+            let tuples = surrounding_tuples(&ring);
+            let label = format!("around the tree at {}", square_name(width, square));
+            let rule = Table::new(label, vars, tuples.chunks_exact(ring.len() + 1))?;
             let words = Arc::clone(words);
-            let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
+            let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| {
+                let reason = format!(
+                    "the tent of the tree at {} stands beside it, and no other tent may touch that one",
+                    square_name(words.width, square)
+                );
+                words.sentence(d, &reason)
+            });
             self.model.add_rule(rule)?;
         }
         Ok(())
@@ -312,11 +306,15 @@ impl TentsModel {
                     continue;
                 }
                 let name = format!("2×2 block at {}", square_name(width, corner));
-                let reason = format!("the {name} already holds a tent, and tents never touch");
                 let rule = Cardinality::at_most(name, vars, ValueSet::single(1), 1)?;
                 let words = Arc::clone(words);
-                let rule =
-                    rule.wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
+                let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| {
+                    let reason = format!(
+                        "the 2×2 block at {} already holds a tent, and tents never touch",
+                        words.square(corner)
+                    );
+                    words.sentence(d, &reason)
+                });
                 self.model.add_rule(rule)?;
             }
         }
@@ -367,6 +365,7 @@ impl TentsModel {
     /// tent of one touching a tent of the other.
     fn add_bands(&mut self, words: &Arc<Words>) -> Result<(), sieve::Error> {
         let (width, height) = (self.puzzle.width(), self.puzzle.height());
+        let mut automata: HashMap<(usize, usize), Automaton> = HashMap::new();
         for first in (0..width - 1).chain(width..width + height - 1) {
             let (one, one_name, one_count) = self.line(first);
             let (other, other_name, other_count) = self.line(first + 1);
@@ -379,7 +378,11 @@ impl TentsModel {
                 tents(other_count)
             );
             let words = Arc::clone(words);
-            let automaton = band_automaton(one_count, other_count)?;
+            // Lines of the same counts share one automaton, built once.
+            let automaton = match automata.entry((one_count, other_count)) {
+                Entry::Occupied(built) => built.get().clone(),
+                Entry::Vacant(slot) => slot.insert(band_automaton(one_count, other_count)?).clone(),
+            };
             let rule = Regular::new(name, vars, automaton)
                 .wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
             self.model.add_rule(rule)?;
@@ -441,6 +444,36 @@ impl TentsModel {
             .collect();
         Grid::new(self.puzzle.width(), self.puzzle.height(), cells).expect("one cell a square")
     }
+}
+
+/// The rows of a tree's block table, in increasing order: for each side of
+/// [`DIRECTIONS`] whose square is in `ring` (the block's cells that are not
+/// trees, as steps from the tree, in reading order), the tree's direction,
+/// then 1 on that square, 0 on each of `ring` touching it, and every
+/// filling of the rest. Written out rather than found by testing all
+/// 2⁹ fillings of the block against each direction: the model is built
+/// for every puzzle solved.
+fn surrounding_tuples(ring: &[(isize, isize)]) -> Vec<Value> {
+    let mut rows = Vec::new();
+    for (direction, &tent) in DIRECTIONS.iter().enumerate() {
+        if !ring.contains(&tent) {
+            continue;
+        }
+        let touches = |&(r, c): &(isize, isize)| (r - tent.0).abs() <= 1 && (c - tent.1).abs() <= 1;
+        let free: Vec<usize> = (0..ring.len()).filter(|&at| !touches(&ring[at])).collect();
+        let mut row: Vec<Value> = std::iter::once(direction as Value)
+            .chain(ring.iter().map(|&at| Value::from(at == tent)))
+            .collect();
+        // The free cells count up in binary, the first the highest bit,
+        // so the rows of one direction come in increasing order.
+        for filling in 0..1u32 << free.len() {
+            for (bit, &at) in free.iter().rev().enumerate() {
+                row[at + 1] = (filling >> bit & 1) as Value;
+            }
+            rows.extend_from_slice(&row);
+        }
+    }
+    rows
 }
 
 /// "1 tent", "2 tents".
@@ -539,6 +572,48 @@ mod tests {
         // The counts.
         assert!(!automaton.accepts(&[1, 0, 0, 0, 0, 1, 0, 0, 0, 0]));
         assert!(!automaton.accepts(&[1, 0, 0, 0, 1, 0, 0, 0, 0, 1]));
+    }
+
+    /// The rows written out are those of testing every filling of the
+    /// block against every direction, in the same order.
+    #[test]
+    fn a_trees_block_rows_match_brute_force() {
+        let full: Vec<(isize, isize)> = (-1..=1)
+            .flat_map(|r| (-1..=1).map(move |c| (r, c)))
+            .filter(|&step| step != (0, 0))
+            .collect();
+        // A corner tree, and one with trees beside it above and to the right.
+        let corner = vec![(0, 1), (1, 0), (1, 1)];
+        let crowded: Vec<(isize, isize)> = (full.iter().copied())
+            .filter(|&step| step != (-1, 0) && step != (0, 1))
+            .collect();
+        for ring in [full, corner, crowded] {
+            let mut expected = Vec::new();
+            for direction in 0..DIRECTIONS.len() as Value {
+                let tent = DIRECTIONS[direction as usize];
+                for filling in 0..1u32 << ring.len() {
+                    let values: Vec<Value> = (0..ring.len())
+                        .rev()
+                        .map(|bit| (filling >> bit & 1) as Value)
+                        .collect();
+                    let fits = ring.contains(&tent)
+                        && ring.iter().zip(&values).all(|(&(r, c), &value)| {
+                            if (r, c) == tent {
+                                value == 1
+                            } else if (r - tent.0).abs() <= 1 && (c - tent.1).abs() <= 1 {
+                                value == 0
+                            } else {
+                                true
+                            }
+                        });
+                    if fits {
+                        expected.push(direction);
+                        expected.extend(values);
+                    }
+                }
+            }
+            assert_eq!(surrounding_tuples(&ring), expected, "ring {ring:?}");
+        }
     }
 
     #[test]

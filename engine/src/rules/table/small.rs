@@ -28,9 +28,13 @@ pub(super) struct Small {
 /// What a small table compiles from its tuples and its variables' ranges.
 #[derive(Debug)]
 struct SmallMasks {
-    /// Per column: the smallest value (bit 0 of its window), and per window
-    /// position the tuples holding that value.
-    columns: Vec<(Value, Vec<u64>)>,
+    /// Per column: the smallest value (bit 0 of its window), and where its
+    /// window positions start in `holders`.
+    columns: Vec<(Value, usize)>,
+    /// Per column and window position, the tuples holding that value: one
+    /// list for every column, as wide as each column's values span (two
+    /// words for a boolean, not 64).
+    holders: Vec<u64>,
     /// Per column: the window positions some tuple holds.
     present: Vec<u64>,
     /// How many tuples fit the variables' ranges.
@@ -88,10 +92,11 @@ impl Small {
             (1u64 << masks.tuples) - 1
         };
         let mut now: SmallVec<[u64; 8]> = SmallVec::with_capacity(table.vars.len());
-        for ((&var, (base, holders)), &present) in
+        for ((&var, &(base, start)), &present) in
             (table.vars.iter()).zip(&masks.columns).zip(&masks.present)
         {
-            let word = domains.word_from(var, i64::from(*base), 0) & present;
+            let holders = &masks.holders[start..];
+            let word = domains.word_from(var, i64::from(base), 0) & present;
             let held = bits(word).fold(0, |held, bit| held | holders[bit as usize]);
             live &= held;
             now.push(word);
@@ -99,15 +104,16 @@ impl Small {
         if live == 0 {
             return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
         }
-        for (index, ((&var, (base, holders)), &present)) in
+        for (index, ((&var, &(base, start)), &present)) in
             (table.vars.iter().zip(&masks.columns).zip(&masks.present)).enumerate()
         {
+            let holders = &masks.holders[start..];
             let word = now[index];
             let keep = bits(word)
                 .filter(|&bit| holders[bit as usize] & live != 0)
                 .fold(0, |keep, bit| keep | 1 << bit);
             if keep != word || ctx.domains().count(var) != word.count_ones() {
-                narrow(table, ctx, (index, var), (*base, &[present]), &[keep])?;
+                narrow(table, ctx, (index, var), (base, &[present]), &[keep])?;
             }
         }
         let domains = ctx.domains();
@@ -133,20 +139,30 @@ impl SmallMasks {
             .collect();
         let mut columns = Vec::with_capacity(*arity);
         let mut present = Vec::with_capacity(*arity);
+        let mut holders = Vec::new();
         for index in 0..*arity {
-            let base = kept.iter().map(|tuple| tuple[index]).min().unwrap_or(0);
-            let mut holders = vec![0u64; WORD];
+            let (base, top) = (kept.iter()).fold((Value::MAX, Value::MIN), |(low, high), tuple| {
+                (low.min(tuple[index]), high.max(tuple[index]))
+            });
+            let (base, span) = if kept.is_empty() {
+                (0, 1)
+            } else {
+                (base, (i64::from(top) - i64::from(base) + 1) as usize)
+            };
+            let start = holders.len();
+            holders.resize(start + span, 0u64);
             let mut positions = 0u64;
             for (row, tuple) in kept.iter().enumerate() {
                 let position = (i64::from(tuple[index]) - i64::from(base)) as usize;
-                holders[position] |= 1 << row;
+                holders[start + position] |= 1 << row;
                 positions |= 1 << position;
             }
-            columns.push((base, holders));
+            columns.push((base, start));
             present.push(positions);
         }
         SmallMasks {
             columns,
+            holders,
             present,
             tuples: kept.len() as u32,
         }
