@@ -83,14 +83,16 @@ pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue
     };
     let parents = std::array::from_fn(|at| at as u8);
     walk.step(0, 0, 0, parents);
-    // Rows compare cell by cell from the first: as numbers, the first cell
-    // is the highest bit, so sort the masks with their bits reversed.
+    // Rows compare cell by cell from the first: as numbers with the first
+    // cell the highest bit, that is the masks with their bits reversed.
     let cells = block.len();
-    let row_order = |filling: &u16| u32::from(filling.reverse_bits()) >> (MAX_CELLS - cells);
-    walk.fillings.sort_unstable_by_key(row_order);
-    let mut rows = Vec::with_capacity(walk.fillings.len() * cells);
-    for filling in walk.fillings {
-        rows.extend((0..cells).map(|cell| Value::from(filling >> cell & 1 == 1)));
+    let mut keys: Vec<u32> = (walk.fillings.iter())
+        .map(|filling| u32::from(filling.reverse_bits()) >> (MAX_CELLS - cells))
+        .collect();
+    keys.sort_unstable();
+    let mut rows = Vec::with_capacity(keys.len() * cells);
+    for key in keys {
+        rows.extend((0..cells).rev().map(|bit| Value::from(key >> bit & 1 == 1)));
     }
     rows
 }

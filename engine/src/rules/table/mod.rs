@@ -312,6 +312,21 @@ impl Posted {
     }
 }
 
+/// The rows of `tuples` (`arity` values each) whose every value lies in its
+/// column's range (`low`, `high`), sized at once: at posting, most tables'
+/// rows all fit.
+fn rows_in_ranges<'a>(
+    tuples: &'a [Value],
+    arity: usize,
+    ranges: &[(Value, Value)],
+) -> Vec<&'a [Value]> {
+    let mut kept = Vec::with_capacity(tuples.len() / arity.max(1));
+    kept.extend(tuples.chunks_exact(arity).filter(|tuple| {
+        (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
+    }));
+    kept
+}
+
 /// Whether some variable appears in two columns.
 fn has_repeats(vars: &[VarId]) -> bool {
     (0..vars.len()).any(|i| vars[i + 1..].contains(&vars[i]))

@@ -132,11 +132,7 @@ impl Small {
 impl SmallMasks {
     /// The masks of the rows of `key` whose values lie in the columns' ranges.
     fn new((tuples, arity, ranges): &SmallKey) -> Self {
-        let kept: Vec<&[Value]> = (tuples.chunks_exact(*arity))
-            .filter(|tuple| {
-                (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
-            })
-            .collect();
+        let kept = super::rows_in_ranges(tuples, *arity, ranges);
         let mut columns = Vec::with_capacity(*arity);
         let mut present = Vec::with_capacity(*arity);
         let mut holders = Vec::new();
