@@ -196,16 +196,22 @@ impl DominosaModel {
         // Each cell's partners in increasing order of the values that name
         // them, so that the walk meets the fillings in increasing order and
         // the table need not sort them.
-        let candidates: Vec<Vec<usize>> = (window.iter())
+        let candidates: Vec<Vec<Choice>> = (window.iter())
             .map(|&c| {
-                let mut next: Vec<usize> = self.neighbours(c).collect();
-                next.sort_unstable_by_key(|&n| self.names[n]);
+                let mut next: Vec<Choice> = (self.neighbours(c))
+                    .map(|partner| Choice {
+                        partner,
+                        value: self.names[partner],
+                        domino: self.domino(c, partner),
+                    })
+                    .collect();
+                next.sort_unstable_by_key(|choice| choice.value);
                 next
             })
             .collect();
         let mut tuples = Vec::new();
         let mut chosen = Vec::with_capacity(window.len());
-        self.window_fillings(&window, &candidates, &mut chosen, &mut tuples);
+        window_fillings(&window, &candidates, &mut chosen, &mut tuples);
         if tuples.is_empty() {
             // No way to pair the cells here: the puzzle has no solution.
             return self.model.restrict(self.partners[cell], &ValueSet::new());
@@ -224,39 +230,6 @@ impl DominosaModel {
         };
         let rule = Table::new(name, vars, tuples.chunks_exact(window.len()))?.wording(wording);
         self.model.add_rule(rule).map(drop)
-    }
-
-    /// Every choice of partners for the window's cells that agrees within
-    /// the window: appended to `tuples` as partner values, one row after
-    /// another.
-    fn window_fillings(
-        &self,
-        window: &[usize],
-        candidates: &[Vec<usize>],
-        chosen: &mut Vec<usize>,
-        tuples: &mut Vec<Value>,
-    ) {
-        let at = chosen.len();
-        if at == window.len() {
-            tuples.extend(chosen.iter().map(|&partner| self.names[partner]));
-            return;
-        }
-        for &partner in &candidates[at] {
-            let fits = (0..at).all(|before| {
-                let (mine, theirs) = (window[at], window[before]);
-                let pointed = chosen[before];
-                // Pairs agree both ways, and no cell is claimed twice.
-                (pointed == mine) == (partner == theirs)
-                    && pointed != partner
-                    && (pointed == mine
-                        || self.domino(theirs, pointed) != self.domino(mine, partner))
-            });
-            if fits {
-                chosen.push(partner);
-                self.window_fillings(window, candidates, chosen, tuples);
-                chosen.pop();
-            }
-        }
     }
 
     /// The matchings: light cells take different dark partners; the cells
@@ -375,21 +348,80 @@ impl DominosaModel {
     }
 }
 
+/// A partner a window's cell may take: the cell, the value that names it,
+/// and the domino the two make.
+#[derive(Clone, Copy)]
+struct Choice {
+    partner: usize,
+    value: Value,
+    domino: Value,
+}
+
+/// Every choice of partners for the `window`'s cells (each from its
+/// `candidates`) that agrees within the window: pairs agree both ways, no
+/// cell is claimed twice, no domino laid twice. Appended to `tuples` as
+/// partner values, one row after another.
+fn window_fillings(
+    window: &[usize],
+    candidates: &[Vec<Choice>],
+    chosen: &mut Vec<Choice>,
+    tuples: &mut Vec<Value>,
+) {
+    let at = chosen.len();
+    if at == window.len() {
+        tuples.extend(chosen.iter().map(|choice| choice.value));
+        return;
+    }
+    let mine = window[at];
+    for &choice in &candidates[at] {
+        let fits = (window.iter().zip(chosen.iter())).all(|(&theirs, pointed)| {
+            (pointed.partner == mine) == (choice.partner == theirs)
+                && pointed.partner != choice.partner
+                && (pointed.partner == mine || pointed.domino != choice.domino)
+        });
+        if fits {
+            chosen.push(choice);
+            window_fillings(window, candidates, chosen, tuples);
+            chosen.pop();
+        }
+    }
+}
+
 /// The most groups [`independent_sets`] makes for one number.
 const MOST_GROUPS: usize = 64;
 
 /// The maximal sets of `cells` without two `joined` ones, as long as there
-/// are at most [`MOST_GROUPS`] of them (`None` beyond: a grid of many
-/// doubles side by side then goes without these rules, which only add
-/// deductions).
+/// are at most [`MOST_GROUPS`] of them and at most 128 cells (`None`
+/// beyond: a grid of many doubles side by side then goes without these
+/// rules, which only add deductions).
 fn independent_sets(
     cells: &[usize],
     joined: impl Fn(usize, usize) -> bool,
 ) -> Option<Vec<Vec<usize>>> {
+    // Sets as masks over the positions in `cells` (a set copied down the
+    // walk is then one number, not a vector: this runs for every puzzle
+    // solved, and used to allocate most of the model's time away).
+    if cells.len() > Mask::BITS as usize {
+        return None;
+    }
+    let every: Mask = (0..cells.len()).fold(0, |mask, at| mask | 1 << at);
+    // Per position, the positions of the cells it joins.
+    let joins: Vec<Mask> = (cells.iter())
+        .map(|&cell| {
+            (cells.iter().enumerate())
+                .filter(|&(_, &other)| other != cell && joined(cell, other))
+                .fold(0, |mask, (at, _)| mask | 1 << at)
+        })
+        .collect();
+    let reach = |set: Mask| {
+        (0..cells.len())
+            .filter(|&at| set >> at & 1 == 1)
+            .fold(set, |mask, at| mask | joins[at])
+    };
     // Each cell in turn is taken or left; a set is kept when no cell left
     // out could join it.
     let mut sets = Vec::new();
-    let mut stack: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
+    let mut stack: Vec<(usize, Mask)> = vec![(0, 0)];
     let mut steps = 0usize;
     while let Some((at, set)) = stack.pop() {
         steps += 1;
@@ -397,26 +429,25 @@ fn independent_sets(
             return None;
         }
         if at == cells.len() {
-            let maximal = (cells.iter())
-                .all(|&cell| set.contains(&cell) || set.iter().any(|&other| joined(cell, other)));
-            if maximal {
+            if reach(set) == every {
                 if sets.len() == MOST_GROUPS {
                     return None;
                 }
-                sets.push(set);
+                let members = (0..cells.len()).filter(|&at| set >> at & 1 == 1);
+                sets.push(members.map(|at| cells[at]).collect());
             }
             continue;
         }
-        let cell = cells[at];
-        stack.push((at + 1, set.clone()));
-        if set.iter().all(|&other| !joined(cell, other)) {
-            let mut taken = set;
-            taken.push(cell);
-            stack.push((at + 1, taken));
+        stack.push((at + 1, set));
+        if joins[at] & set == 0 {
+            stack.push((at + 1, set | 1 << at));
         }
     }
     Some(sets)
 }
+
+/// A set of positions among at most 128 cells.
+type Mask = u128;
 
 /// The values that name cells in partner variables: after the `set`
 /// dominoes, the dark cells (the partners of light ones), then the light
