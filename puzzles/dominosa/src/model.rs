@@ -4,8 +4,8 @@
 //! Each cell has a partner variable (`r1c1`, whose values are the cells next
 //! to it, labelled with their names) and a domino variable (`r1c1 domino`,
 //! labelled `3-5`). [`Table`]s tie them together: the domino of a cell is
-//! the one its number makes with its partner's, and two neighbours pair with
-//! each other or with neither.
+//! the one its number makes with its partner's, and (in the tables around
+//! each cell, below) two neighbours pair with each other or with neither.
 //!
 //! Colour the grid like a chessboard: every domino covers one light and one
 //! dark cell, and there are as many of each as there are dominoes. So the
@@ -29,7 +29,6 @@
 //! deductions, where pairing a cell one way would leave a neighbour only a
 //! second copy of the same domino.
 
-use std::sync::Arc;
 
 use sieve::prelude::*;
 use sieve::rules::Deduction;
@@ -80,14 +79,11 @@ impl DominosaModel {
         for cell in 0..cells {
             dominosa.add_cell(cell)?;
         }
+        // Two neighbours pair with each other or with neither: the window
+        // around either of them says so (with more), so no rule of its own.
         for cell in 0..cells {
             dominosa.add_domino_of(cell)?;
             dominosa.add_window(cell)?;
-            for side in [Side::Right, Side::Down] {
-                if let Some(next) = side.of(cell, width, cells) {
-                    dominosa.add_pairing(cell, next)?;
-                }
-            }
         }
         dominosa.add_matchings()?;
         let order = (dominosa.partners.iter().chain(&dominosa.dominoes))
@@ -136,9 +132,11 @@ impl DominosaModel {
 
     /// The domino of `cell` is the one its number makes with its partner's.
     fn add_domino_of(&mut self, cell: usize) -> Result<(), sieve::Error> {
-        let tuples: Vec<[Value; 2]> = (self.neighbours(cell))
+        let mut tuples: Vec<[Value; 2]> = (self.neighbours(cell))
             .map(|next| [self.names[next], self.domino(cell, next)])
             .collect();
+        // In order, so that the table need not sort them.
+        tuples.sort_unstable();
         let vars = vec![self.partners[cell], self.dominoes[cell]];
         let name = cell_name(self.puzzle.width(), cell);
         let rule_name = format!("{name}'s domino is its number and its partner's");
@@ -154,36 +152,6 @@ impl DominosaModel {
                 }
                 _ => format!("{name}'s domino is its number and its partner's"),
             }
-        };
-        let rule = Table::new(rule_name, vars, tuples)?.wording(wording);
-        self.model.add_rule(rule).map(drop)
-    }
-
-    /// Two neighbours pair with each other or with neither.
-    fn add_pairing(&mut self, a: usize, b: usize) -> Result<(), sieve::Error> {
-        let width = self.puzzle.width();
-        let candidates = |cell: usize| -> Vec<Value> {
-            self.neighbours(cell).map(|next| self.names[next]).collect()
-        };
-        let mut tuples = Vec::new();
-        for x in candidates(a) {
-            for y in candidates(b) {
-                if (x == self.names[b]) == (y == self.names[a]) {
-                    tuples.push([x, y]);
-                }
-            }
-        }
-        let (name_a, name_b) = (cell_name(width, a), cell_name(width, b));
-        let rule_name = format!("{name_a} and {name_b} pair with each other or neither");
-        let vars = vec![self.partners[a], self.partners[b]];
-        let words: Arc<str> = Arc::from(rule_name.as_str());
-        let wording = move |names: &Names, deduction: &Deduction<'_>| match deduction.value {
-            Some(value) => format!(
-                "{} does not pair with {}: {words}",
-                names.var_name(deduction.var),
-                names.value_label(value)
-            ),
-            None => words.to_string(),
         };
         let rule = Table::new(rule_name, vars, tuples)?.wording(wording);
         self.model.add_rule(rule).map(drop)
