@@ -29,7 +29,6 @@
 //! deductions, where pairing a cell one way would leave a neighbour only a
 //! second copy of the same domino.
 
-
 use sieve::prelude::*;
 use sieve::rules::Deduction;
 

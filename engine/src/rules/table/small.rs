@@ -28,13 +28,10 @@ pub(super) struct Small {
 /// What a small table compiles from its tuples and its variables' ranges.
 #[derive(Debug)]
 struct SmallMasks {
-    /// Per column: the smallest value (bit 0 of its window), and where its
-    /// window positions start in `holders`.
-    columns: Vec<(Value, usize)>,
-    /// Per column and window position, the tuples holding that value: one
-    /// list for every column, as wide as each column's values span (two
-    /// words for a boolean, not 64).
-    holders: Vec<u64>,
+    /// Per column: the smallest value (bit 0 of its window), and per window
+    /// position the tuples holding that value (as many positions as the
+    /// column's values span: two for a boolean, not 64).
+    columns: Vec<(Value, Vec<u64>)>,
     /// Per column: the window positions some tuple holds.
     present: Vec<u64>,
     /// How many tuples fit the variables' ranges.
@@ -54,24 +51,34 @@ impl Small {
         if tuples.len() > WORD * arity {
             return None;
         }
-        let fits = (0..arity).all(|index| {
-            let column = tuples.iter().skip(index).step_by(arity);
-            let (low, high) = column.fold((Value::MAX, Value::MIN), |(low, high), &value| {
-                (low.min(value), high.max(value))
-            });
-            i64::from(high) - i64::from(low) < WORD as i64
-        });
+        // Each column's smallest and largest value, in one pass over the rows.
+        let mut spans: SmallVec<[(Value, Value); 16]> =
+            SmallVec::from_elem((Value::MAX, Value::MIN), arity);
+        for row in tuples.chunks_exact(arity) {
+            for (span, &value) in spans.iter_mut().zip(row) {
+                *span = (span.0.min(value), span.1.max(value));
+            }
+        }
+        let fits =
+            (spans.iter()).all(|&(low, high)| i64::from(high) - i64::from(low) < WORD as i64);
         if !fits {
             return None;
         }
-        let ranges = (vars.iter())
+        let ranges: Vec<(Value, Value)> = (vars.iter())
             .map(|&var| {
                 let range = posting.range(var);
                 (*range.start(), *range.end())
             })
             .collect();
+        // Every row fits the ranges when every column's values do (most
+        // tables): then the masks are made in one pass over the rows.
+        let all_fit = (spans.iter().zip(&ranges))
+            .all(|(&(low, high), &(first, last))| first <= low && high <= last);
         let key: SmallKey = (tuples.to_vec(), arity, ranges);
-        let masks = posting.shared(key, SmallMasks::new);
+        let masks = posting.shared(key, |key| match all_fit {
+            true => SmallMasks::from_all(key, &spans),
+            false => SmallMasks::new(key),
+        });
         Some(Small { masks })
     }
 
@@ -92,11 +99,10 @@ impl Small {
             (1u64 << masks.tuples) - 1
         };
         let mut now: SmallVec<[u64; 8]> = SmallVec::with_capacity(table.vars.len());
-        for ((&var, &(base, start)), &present) in
+        for ((&var, (base, holders)), &present) in
             (table.vars.iter()).zip(&masks.columns).zip(&masks.present)
         {
-            let holders = &masks.holders[start..];
-            let word = domains.word_from(var, i64::from(base), 0) & present;
+            let word = domains.word_from(var, i64::from(*base), 0) & present;
             let held = bits(word).fold(0, |held, bit| held | holders[bit as usize]);
             live &= held;
             now.push(word);
@@ -104,16 +110,15 @@ impl Small {
         if live == 0 {
             return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
         }
-        for (index, ((&var, &(base, start)), &present)) in
+        for (index, ((&var, (base, holders)), &present)) in
             (table.vars.iter().zip(&masks.columns).zip(&masks.present)).enumerate()
         {
-            let holders = &masks.holders[start..];
             let word = now[index];
             let keep = bits(word)
                 .filter(|&bit| holders[bit as usize] & live != 0)
                 .fold(0, |keep, bit| keep | 1 << bit);
             if keep != word || ctx.domains().count(var) != word.count_ones() {
-                narrow(table, ctx, (index, var), (base, &[present]), &[keep])?;
+                narrow(table, ctx, (index, var), (*base, &[present]), &[keep])?;
             }
         }
         let domains = ctx.domains();
@@ -130,12 +135,39 @@ impl Small {
 }
 
 impl SmallMasks {
+    /// The masks of every row of `key`, all known to lie in the columns'
+    /// ranges, each column's values spanning `spans` (smallest, largest).
+    fn from_all((tuples, arity, _): &SmallKey, spans: &[(Value, Value)]) -> Self {
+        let mut columns: Vec<(Value, Vec<u64>)> = (spans.iter())
+            .map(|&(low, high)| {
+                (
+                    low,
+                    vec![0; (i64::from(high) - i64::from(low) + 1) as usize],
+                )
+            })
+            .collect();
+        let mut present = vec![0u64; *arity];
+        for (row, tuple) in tuples.chunks_exact(*arity).enumerate() {
+            for ((&value, (base, holders)), positions) in
+                tuple.iter().zip(columns.iter_mut()).zip(present.iter_mut())
+            {
+                let position = (i64::from(value) - i64::from(*base)) as usize;
+                holders[position] |= 1 << row;
+                *positions |= 1 << position;
+            }
+        }
+        SmallMasks {
+            columns,
+            present,
+            tuples: (tuples.len() / arity) as u32,
+        }
+    }
+
     /// The masks of the rows of `key` whose values lie in the columns' ranges.
     fn new((tuples, arity, ranges): &SmallKey) -> Self {
         let kept = super::rows_in_ranges(tuples, *arity, ranges);
         let mut columns = Vec::with_capacity(*arity);
         let mut present = Vec::with_capacity(*arity);
-        let mut holders = Vec::new();
         for index in 0..*arity {
             let (base, top) = (kept.iter()).fold((Value::MAX, Value::MIN), |(low, high), tuple| {
                 (low.min(tuple[index]), high.max(tuple[index]))
@@ -145,20 +177,18 @@ impl SmallMasks {
             } else {
                 (base, (i64::from(top) - i64::from(base) + 1) as usize)
             };
-            let start = holders.len();
-            holders.resize(start + span, 0u64);
+            let mut holders = vec![0u64; span];
             let mut positions = 0u64;
             for (row, tuple) in kept.iter().enumerate() {
                 let position = (i64::from(tuple[index]) - i64::from(base)) as usize;
-                holders[start + position] |= 1 << row;
+                holders[position] |= 1 << row;
                 positions |= 1 << position;
             }
-            columns.push((base, start));
+            columns.push((base, holders));
             present.push(positions);
         }
         SmallMasks {
             columns,
-            holders,
             present,
             tuples: kept.len() as u32,
         }
