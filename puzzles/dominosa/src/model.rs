@@ -4,8 +4,8 @@
 //! Each cell has a partner variable (`r1c1`, whose values are the cells next
 //! to it, labelled with their names) and a domino variable (`r1c1 domino`,
 //! labelled `3-5`). [`Table`]s tie them together: the domino of a cell is
-//! the one its number makes with its partner's, and two neighbours pair with
-//! each other or with neither.
+//! the one its number makes with its partner's, and (in the tables around
+//! each cell, below) two neighbours pair with each other or with neither.
 //!
 //! Colour the grid like a chessboard: every domino covers one light and one
 //! dark cell, and there are as many of each as there are dominoes. So the
@@ -28,8 +28,6 @@
 //! them one partner, and lay no domino twice: his "local duplicate"
 //! deductions, where pairing a cell one way would leave a neighbour only a
 //! second copy of the same domino.
-
-use std::sync::Arc;
 
 use sieve::prelude::*;
 use sieve::rules::Deduction;
@@ -80,14 +78,11 @@ impl DominosaModel {
         for cell in 0..cells {
             dominosa.add_cell(cell)?;
         }
+        // Two neighbours pair with each other or with neither: the window
+        // around either of them says so (with more), so no rule of its own.
         for cell in 0..cells {
             dominosa.add_domino_of(cell)?;
             dominosa.add_window(cell)?;
-            for side in [Side::Right, Side::Down] {
-                if let Some(next) = side.of(cell, width, cells) {
-                    dominosa.add_pairing(cell, next)?;
-                }
-            }
         }
         dominosa.add_matchings()?;
         let order = (dominosa.partners.iter().chain(&dominosa.dominoes))
@@ -136,9 +131,11 @@ impl DominosaModel {
 
     /// The domino of `cell` is the one its number makes with its partner's.
     fn add_domino_of(&mut self, cell: usize) -> Result<(), sieve::Error> {
-        let tuples: Vec<[Value; 2]> = (self.neighbours(cell))
+        let mut tuples: Vec<[Value; 2]> = (self.neighbours(cell))
             .map(|next| [self.names[next], self.domino(cell, next)])
             .collect();
+        // In order, so that the table need not sort them.
+        tuples.sort_unstable();
         let vars = vec![self.partners[cell], self.dominoes[cell]];
         let name = cell_name(self.puzzle.width(), cell);
         let rule_name = format!("{name}'s domino is its number and its partner's");
@@ -159,47 +156,29 @@ impl DominosaModel {
         self.model.add_rule(rule).map(drop)
     }
 
-    /// Two neighbours pair with each other or with neither.
-    fn add_pairing(&mut self, a: usize, b: usize) -> Result<(), sieve::Error> {
-        let width = self.puzzle.width();
-        let candidates = |cell: usize| -> Vec<Value> {
-            self.neighbours(cell).map(|next| self.names[next]).collect()
-        };
-        let mut tuples = Vec::new();
-        for x in candidates(a) {
-            for y in candidates(b) {
-                if (x == self.names[b]) == (y == self.names[a]) {
-                    tuples.push([x, y]);
-                }
-            }
-        }
-        let (name_a, name_b) = (cell_name(width, a), cell_name(width, b));
-        let rule_name = format!("{name_a} and {name_b} pair with each other or neither");
-        let vars = vec![self.partners[a], self.partners[b]];
-        let words: Arc<str> = Arc::from(rule_name.as_str());
-        let wording = move |names: &Names, deduction: &Deduction<'_>| match deduction.value {
-            Some(value) => format!(
-                "{} does not pair with {}: {words}",
-                names.var_name(deduction.var),
-                names.value_label(value)
-            ),
-            None => words.to_string(),
-        };
-        let rule = Table::new(rule_name, vars, tuples)?.wording(wording);
-        self.model.add_rule(rule).map(drop)
-    }
-
     /// Around `cell`: it and its neighbours pair consistently, never with
     /// one cell between two of them, and lay no domino twice.
     fn add_window(&mut self, cell: usize) -> Result<(), sieve::Error> {
         let window: Vec<usize> = std::iter::once(cell).chain(self.neighbours(cell)).collect();
-        let candidates: Vec<Vec<usize>> = window
-            .iter()
-            .map(|&c| self.neighbours(c).collect())
+        // Each cell's partners in increasing order of the values that name
+        // them, so that the walk meets the fillings in increasing order and
+        // the table need not sort them.
+        let candidates: Vec<Vec<Choice>> = (window.iter())
+            .map(|&c| {
+                let mut next: Vec<Choice> = (self.neighbours(c))
+                    .map(|partner| Choice {
+                        partner,
+                        value: self.names[partner],
+                        domino: self.domino(c, partner),
+                    })
+                    .collect();
+                next.sort_unstable_by_key(|choice| choice.value);
+                next
+            })
             .collect();
         let mut tuples = Vec::new();
         let mut chosen = Vec::with_capacity(window.len());
-        self.window_fillings(&window, &candidates, &mut chosen, &mut tuples);
+        window_fillings(&window, &candidates, &mut chosen, &mut tuples);
         if tuples.is_empty() {
             // No way to pair the cells here: the puzzle has no solution.
             return self.model.restrict(self.partners[cell], &ValueSet::new());
@@ -216,40 +195,8 @@ impl DominosaModel {
             ),
             None => format!("around {centre}: pairs agree, no domino twice"),
         };
-        let rule = Table::new(name, vars, tuples)?.wording(wording);
+        let rule = Table::new(name, vars, tuples.chunks_exact(window.len()))?.wording(wording);
         self.model.add_rule(rule).map(drop)
-    }
-
-    /// Every choice of partners for the window's cells that agrees within
-    /// the window: appended to `tuples` as partner values.
-    fn window_fillings(
-        &self,
-        window: &[usize],
-        candidates: &[Vec<usize>],
-        chosen: &mut Vec<usize>,
-        tuples: &mut Vec<Vec<Value>>,
-    ) {
-        let at = chosen.len();
-        if at == window.len() {
-            tuples.push(chosen.iter().map(|&partner| self.names[partner]).collect());
-            return;
-        }
-        for &partner in &candidates[at] {
-            let fits = (0..at).all(|before| {
-                let (mine, theirs) = (window[at], window[before]);
-                let pointed = chosen[before];
-                // Pairs agree both ways, and no cell is claimed twice.
-                (pointed == mine) == (partner == theirs)
-                    && pointed != partner
-                    && (pointed == mine
-                        || self.domino(theirs, pointed) != self.domino(mine, partner))
-            });
-            if fits {
-                chosen.push(partner);
-                self.window_fillings(window, candidates, chosen, tuples);
-                chosen.pop();
-            }
-        }
     }
 
     /// The matchings: light cells take different dark partners; the cells
@@ -368,21 +315,80 @@ impl DominosaModel {
     }
 }
 
+/// A partner a window's cell may take: the cell, the value that names it,
+/// and the domino the two make.
+#[derive(Clone, Copy)]
+struct Choice {
+    partner: usize,
+    value: Value,
+    domino: Value,
+}
+
+/// Every choice of partners for the `window`'s cells (each from its
+/// `candidates`) that agrees within the window: pairs agree both ways, no
+/// cell is claimed twice, no domino laid twice. Appended to `tuples` as
+/// partner values, one row after another.
+fn window_fillings(
+    window: &[usize],
+    candidates: &[Vec<Choice>],
+    chosen: &mut Vec<Choice>,
+    tuples: &mut Vec<Value>,
+) {
+    let at = chosen.len();
+    if at == window.len() {
+        tuples.extend(chosen.iter().map(|choice| choice.value));
+        return;
+    }
+    let mine = window[at];
+    for &choice in &candidates[at] {
+        let fits = (window.iter().zip(chosen.iter())).all(|(&theirs, pointed)| {
+            (pointed.partner == mine) == (choice.partner == theirs)
+                && pointed.partner != choice.partner
+                && (pointed.partner == mine || pointed.domino != choice.domino)
+        });
+        if fits {
+            chosen.push(choice);
+            window_fillings(window, candidates, chosen, tuples);
+            chosen.pop();
+        }
+    }
+}
+
 /// The most groups [`independent_sets`] makes for one number.
 const MOST_GROUPS: usize = 64;
 
 /// The maximal sets of `cells` without two `joined` ones, as long as there
-/// are at most [`MOST_GROUPS`] of them (`None` beyond: a grid of many
-/// doubles side by side then goes without these rules, which only add
-/// deductions).
+/// are at most [`MOST_GROUPS`] of them and at most 128 cells (`None`
+/// beyond: a grid of many doubles side by side then goes without these
+/// rules, which only add deductions).
 fn independent_sets(
     cells: &[usize],
     joined: impl Fn(usize, usize) -> bool,
 ) -> Option<Vec<Vec<usize>>> {
+    // Sets as masks over the positions in `cells` (a set copied down the
+    // walk is then one number, not a vector: this runs for every puzzle
+    // solved, and used to allocate most of the model's time away).
+    if cells.len() > Mask::BITS as usize {
+        return None;
+    }
+    let every: Mask = (0..cells.len()).fold(0, |mask, at| mask | 1 << at);
+    // Per position, the positions of the cells it joins.
+    let joins: Vec<Mask> = (cells.iter())
+        .map(|&cell| {
+            (cells.iter().enumerate())
+                .filter(|&(_, &other)| other != cell && joined(cell, other))
+                .fold(0, |mask, (at, _)| mask | 1 << at)
+        })
+        .collect();
+    let reach = |set: Mask| {
+        (0..cells.len())
+            .filter(|&at| set >> at & 1 == 1)
+            .fold(set, |mask, at| mask | joins[at])
+    };
     // Each cell in turn is taken or left; a set is kept when no cell left
     // out could join it.
     let mut sets = Vec::new();
-    let mut stack: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
+    let mut stack: Vec<(usize, Mask)> = vec![(0, 0)];
     let mut steps = 0usize;
     while let Some((at, set)) = stack.pop() {
         steps += 1;
@@ -390,26 +396,25 @@ fn independent_sets(
             return None;
         }
         if at == cells.len() {
-            let maximal = (cells.iter())
-                .all(|&cell| set.contains(&cell) || set.iter().any(|&other| joined(cell, other)));
-            if maximal {
+            if reach(set) == every {
                 if sets.len() == MOST_GROUPS {
                     return None;
                 }
-                sets.push(set);
+                let members = (0..cells.len()).filter(|&at| set >> at & 1 == 1);
+                sets.push(members.map(|at| cells[at]).collect());
             }
             continue;
         }
-        let cell = cells[at];
-        stack.push((at + 1, set.clone()));
-        if set.iter().all(|&other| !joined(cell, other)) {
-            let mut taken = set;
-            taken.push(cell);
-            stack.push((at + 1, taken));
+        stack.push((at + 1, set));
+        if joins[at] & set == 0 {
+            stack.push((at + 1, set | 1 << at));
         }
     }
     Some(sets)
 }
+
+/// A set of positions among at most 128 cells.
+type Mask = u128;
 
 /// The values that name cells in partner variables: after the `set`
 /// dominoes, the dark cells (the partners of light ones), then the light

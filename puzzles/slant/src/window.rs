@@ -37,14 +37,15 @@ struct Walk<'a> {
     fresh: Vec<u16>,
     /// Per cell of the window, its `\` and its `/` as pairs of local corners.
     diagonals: Vec<[(u8, u8); 2]>,
-    /// The fillings found, one row of `diagonals.len()` values after another.
-    rows: Vec<Value>,
+    /// The fillings found, as masks of the cells holding `\`.
+    fillings: Vec<u16>,
 }
 
 /// The fillings of the cells `block` (grid cell numbers of a grid `width`
 /// cells wide, within 4×4 cells, each touched by one of `clues` at least)
 /// that meet every clue of `clues` and close no loop among those cells: one
-/// row of `block.len()` values (`1` for `\`, in block order) after another.
+/// row of `block.len()` values (`1` for `\`, in block order) after another,
+/// in increasing order (so that the table made of them need not sort them).
 pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue]) -> Vec<Value> {
     assert!(
         block.len() <= MAX_CELLS,
@@ -78,11 +79,22 @@ pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue
         clues,
         fresh,
         diagonals,
-        rows: Vec::new(),
+        fillings: Vec::new(),
     };
     let parents = std::array::from_fn(|at| at as u8);
     walk.step(0, 0, 0, parents);
-    walk.rows
+    // Rows compare cell by cell from the first: as numbers with the first
+    // cell the highest bit, that is the masks with their bits reversed.
+    let cells = block.len();
+    let mut keys: Vec<u32> = (walk.fillings.iter())
+        .map(|filling| u32::from(filling.reverse_bits()) >> (MAX_CELLS - cells))
+        .collect();
+    keys.sort_unstable();
+    let mut rows = Vec::with_capacity(keys.len() * cells);
+    for key in keys {
+        rows.extend((0..cells).rev().map(|bit| Value::from(key >> bit & 1 == 1)));
+    }
+    rows
 }
 
 impl Walk<'_> {
@@ -96,9 +108,7 @@ impl Walk<'_> {
             slash_touches,
         }) = self.clues.get(clue)
         else {
-            let cells = self.diagonals.len();
-            self.rows
-                .extend((0..cells).map(|cell| Value::from(backslashes >> cell & 1 == 1)));
+            self.fillings.push(backslashes);
             return;
         };
         let drawn = (backslashes & backslash_touches & filled).count_ones()

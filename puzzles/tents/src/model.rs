@@ -42,8 +42,14 @@
 //! two, the block around a tree and two lines together, make
 //! [`Tier::Tricky`]. The easy tier's propagation alone solves exactly
 //! Tatham's easy puzzles, the tricky tier's all of his tricky ones (see
-//! `tests/tatham.rs`).
+//! `tests/tatham.rs`). The tricky tier leaves out the blocks and the
+//! single lines: two lines together hold both counts and keep apart every
+//! two squares of a 2×2 block, so once those rules are domain consistent so
+//! are the ones left out, and building and running them would only cost.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::fmt;
 use std::sync::Arc;
 
 use sieve::rules::Deduction;
@@ -131,7 +137,21 @@ impl Words {
 
 /// `r1c1`… for a square.
 pub fn square_name(width: usize, square: usize) -> String {
-    format!("r{}c{}", square / width + 1, square % width + 1)
+    SquareName { width, square }.to_string()
+}
+
+/// A square's name written straight into a longer text (one string made,
+/// not two: the model names hundreds of rules for every puzzle solved).
+struct SquareName {
+    width: usize,
+    square: usize,
+}
+
+impl fmt::Display for SquareName {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (row, column) = (self.square / self.width, self.square % self.width);
+        write!(formatter, "r{}c{}", row + 1, column + 1)
+    }
 }
 
 impl TentsModel {
@@ -149,7 +169,7 @@ impl TentsModel {
         let mut roles = Vec::new();
         for (square, &kind) in puzzle.squares().iter().enumerate() {
             let var = model.new_var(2);
-            let name = square_name(width, square);
+            let name = SquareName { width, square };
             match kind {
                 Square::Tree => {
                     model.set_name(var, format!("{name} (a tree)"));
@@ -160,7 +180,7 @@ impl TentsModel {
                 Square::Open => {}
             }
             if kind != Square::Tree {
-                model.set_name(var, name);
+                model.set_name(var, name.to_string());
             }
             cells.push(var);
             roles.push((square, false));
@@ -170,7 +190,7 @@ impl TentsModel {
                 continue;
             }
             let var = model.new_var(DIRECTIONS.len() as u32);
-            model.set_name(var, format!("tree at {}", square_name(width, square)));
+            model.set_name(var, format!("tree at {}", SquareName { width, square }));
             let sides: ValueSet = (0..DIRECTIONS.len())
                 .filter(|&direction| {
                     step(width, height, square, DIRECTIONS[direction])
@@ -190,11 +210,23 @@ impl TentsModel {
         };
         let words = Arc::new(Words { width, roles });
         tents.add_pairings(&words)?;
-        tents.add_blocks(&words)?;
-        tents.add_lines(&words)?;
-        if tier == Tier::Tricky {
-            tents.add_surroundings(&words)?;
-            tents.add_bands(&words)?;
+        match tier {
+            Tier::Easy => {
+                tents.add_blocks(&words)?;
+                tents.add_lines(&words, |_| true)?;
+            }
+            Tier::Tricky => {
+                // Two lines read together hold each line's count, and every
+                // 2×2 block lies in two neighbouring rows: domain consistent
+                // on them, the bands deduce all that the lines and blocks
+                // would, so only a line no band covers (in a grid one square
+                // wide) gets a rule of its own. Hundreds fewer rules to
+                // build and run for every puzzle solved, the same fixpoint.
+                let banded = |index: usize| if index < width { width > 1 } else { height > 1 };
+                tents.add_lines(&words, |index| !banded(index))?;
+                tents.add_surroundings(&words)?;
+                tents.add_bands(&words)?;
+            }
         }
         Ok(tents)
     }
@@ -228,8 +260,8 @@ impl TentsModel {
                 self.model.fix(cell, 0)?;
                 continue;
             }
-            let name = square_name(width, square);
-            let rule = Table::from_predicate(format!("pairing at {name}"), vars, &self.model, {
+            let name = format!("pairing at {}", SquareName { width, square });
+            let rule = Table::from_predicate(name, vars, &self.model, {
                 move |values| {
                     let pointing = (values[1..].iter().zip(&towards))
                         .filter(|(value, toward)| value == toward)
@@ -237,10 +269,13 @@ impl TentsModel {
                     pointing <= 1 && values[0] == pointing as Value
                 }
             })?;
-            let reason =
-                format!("{name} is a tent exactly when one tree beside it has its tent there");
             let words = Arc::clone(words);
-            let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
+            let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| {
+                let name = words.square(square);
+                let reason =
+                    format!("{name} is a tent exactly when one tree beside it has its tent there");
+                words.sentence(d, &reason)
+            });
             self.model.add_rule(rule)?;
         }
         Ok(())
@@ -254,16 +289,15 @@ impl TentsModel {
             let Some(tree) = self.trees[square] else {
                 continue;
             };
-            let (row, column) = ((square / width) as isize, (square % width) as isize);
             // The block's cells, as (row step, column step) from the tree.
-            let mut ring = Vec::new();
+            let mut ring = Vec::with_capacity(8);
             let mut vars = vec![tree];
             for row_step in -1..=1 {
                 for column_step in -1..=1 {
                     if let Some(next) = step(width, height, square, (row_step, column_step))
                         && !self.is_tree(next)
                     {
-                        ring.push((row + row_step, column + column_step));
+                        ring.push((row_step, column_step));
                         vars.push(self.cells[next]);
                     }
                 }
@@ -271,27 +305,17 @@ impl TentsModel {
             if ring.len() < 2 {
                 continue;
             }
-            let name = square_name(width, square);
-            let label = format!("around the tree at {name}");
-            let rule = Table::from_predicate(label, vars, &self.model, move |values| {
-                let (row_step, column_step) = DIRECTIONS[values[0] as usize];
-                let tent = (row + row_step, column + column_step);
-                ring.contains(&tent)
-                    && ring.iter().zip(&values[1..]).all(|(&(r, c), &value)| {
-                        if (r, c) == tent {
-                            value == 1
-                        } else if (r - tent.0).abs() <= 1 && (c - tent.1).abs() <= 1 {
-                            value == 0
-                        } else {
-                            true
-                        }
-                    })
-            })?;
-            let reason = format!(
-                "the tent of the tree at {name} stands beside it, and no other tent may touch that one"
-            );
+            let tuples = surrounding_tuples(&ring);
+            let label = format!("around the tree at {}", SquareName { width, square });
+            let rule = Table::new(label, vars, tuples.chunks_exact(ring.len() + 1))?;
             let words = Arc::clone(words);
-            let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
+            let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| {
+                let reason = format!(
+                    "the tent of the tree at {} stands beside it, and no other tent may touch that one",
+                    square_name(words.width, square)
+                );
+                words.sentence(d, &reason)
+            });
             self.model.add_rule(rule)?;
         }
         Ok(())
@@ -311,12 +335,22 @@ impl TentsModel {
                 if vars.len() < 2 {
                     continue;
                 }
-                let name = format!("2×2 block at {}", square_name(width, corner));
-                let reason = format!("the {name} already holds a tent, and tents never touch");
+                let name = format!(
+                    "2×2 block at {}",
+                    SquareName {
+                        width,
+                        square: corner
+                    }
+                );
                 let rule = Cardinality::at_most(name, vars, ValueSet::single(1), 1)?;
                 let words = Arc::clone(words);
-                let rule =
-                    rule.wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
+                let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| {
+                    let reason = format!(
+                        "the 2×2 block at {} already holds a tent, and tents never touch",
+                        words.square(corner)
+                    );
+                    words.sentence(d, &reason)
+                });
                 self.model.add_rule(rule)?;
             }
         }
@@ -342,22 +376,34 @@ impl TentsModel {
         }
     }
 
-    /// Each column and row holds its count of tents, never two side by side.
-    fn add_lines(&mut self, words: &Arc<Words>) -> Result<(), sieve::Error> {
+    /// Each column and row (those `wanted`, by index: the columns, then the
+    /// rows) holds its count of tents, never two side by side.
+    fn add_lines(
+        &mut self,
+        words: &Arc<Words>,
+        wanted: impl Fn(usize) -> bool,
+    ) -> Result<(), sieve::Error> {
         let (width, height) = (self.puzzle.width(), self.puzzle.height());
-        for index in 0..width + height {
+        let mut automata: HashMap<usize, Automaton> = HashMap::new();
+        for index in (0..width + height).filter(|&index| wanted(index)) {
             let (vars, name, count) = self.line(index);
-            let reason = format!(
-                "no way of placing the {} of {name}, never side by side, agrees with what is left",
-                tents(count)
-            );
+            let rule_name = format!("{name} holds {count}");
             let words = Arc::clone(words);
-            let rule = Regular::new(
-                format!("{name} holds {count}"),
-                vars,
-                line_automaton(count)?,
-            )
-            .wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
+            // Lines of the same count share one automaton, built once.
+            let automaton = match automata.entry(count) {
+                Entry::Occupied(built) => built.get().clone(),
+                Entry::Vacant(slot) => slot.insert(line_automaton(count)?).clone(),
+            };
+            let rule = Regular::new(rule_name, vars, automaton).wording(
+                move |_: &Names, d: &Deduction<'_>| {
+                    let reason = format!(
+                        "no way of placing the {} of {name}, never side by side, \
+                         agrees with what is left",
+                        tents(count)
+                    );
+                    words.sentence(d, &reason)
+                },
+            );
             self.model.add_rule(rule)?;
         }
         Ok(())
@@ -367,21 +413,28 @@ impl TentsModel {
     /// tent of one touching a tent of the other.
     fn add_bands(&mut self, words: &Arc<Words>) -> Result<(), sieve::Error> {
         let (width, height) = (self.puzzle.width(), self.puzzle.height());
+        let mut automata: HashMap<(usize, usize), Automaton> = HashMap::new();
         for first in (0..width - 1).chain(width..width + height - 1) {
             let (one, one_name, one_count) = self.line(first);
             let (other, other_name, other_count) = self.line(first + 1);
             let vars = one.iter().zip(&other).flat_map(|(&a, &b)| [a, b]).collect();
             let name = format!("{one_name} and {other_name}");
-            let reason = format!(
-                "no way of placing the {} of {one_name} and the {} of {other_name}, \
-                 none touching, agrees with what is left",
-                tents(one_count),
-                tents(other_count)
-            );
             let words = Arc::clone(words);
-            let automaton = band_automaton(one_count, other_count)?;
-            let rule = Regular::new(name, vars, automaton)
-                .wording(move |_: &Names, d: &Deduction<'_>| words.sentence(d, &reason));
+            // Lines of the same counts share one automaton, built once.
+            let automaton = match automata.entry((one_count, other_count)) {
+                Entry::Occupied(built) => built.get().clone(),
+                Entry::Vacant(slot) => slot.insert(band_automaton(one_count, other_count)?).clone(),
+            };
+            let rule =
+                Regular::new(name, vars, automaton).wording(move |_: &Names, d: &Deduction<'_>| {
+                    let reason = format!(
+                        "no way of placing the {} of {one_name} and the {} of {other_name}, \
+                         none touching, agrees with what is left",
+                        tents(one_count),
+                        tents(other_count)
+                    );
+                    words.sentence(d, &reason)
+                });
             self.model.add_rule(rule)?;
         }
         Ok(())
@@ -441,6 +494,36 @@ impl TentsModel {
             .collect();
         Grid::new(self.puzzle.width(), self.puzzle.height(), cells).expect("one cell a square")
     }
+}
+
+/// The rows of a tree's block table, in increasing order: for each side of
+/// [`DIRECTIONS`] whose square is in `ring` (the block's cells that are not
+/// trees, as steps from the tree, in reading order), the tree's direction,
+/// then 1 on that square, 0 on each of `ring` touching it, and every
+/// filling of the rest. Written out rather than found by testing all
+/// 2⁹ fillings of the block against each direction: the model is built
+/// for every puzzle solved.
+fn surrounding_tuples(ring: &[(isize, isize)]) -> Vec<Value> {
+    let mut rows = Vec::new();
+    for (direction, &tent) in DIRECTIONS.iter().enumerate() {
+        if !ring.contains(&tent) {
+            continue;
+        }
+        let touches = |&(r, c): &(isize, isize)| (r - tent.0).abs() <= 1 && (c - tent.1).abs() <= 1;
+        let free: Vec<usize> = (0..ring.len()).filter(|&at| !touches(&ring[at])).collect();
+        let mut row: Vec<Value> = std::iter::once(direction as Value)
+            .chain(ring.iter().map(|&at| Value::from(at == tent)))
+            .collect();
+        // The free cells count up in binary, the first the highest bit,
+        // so the rows of one direction come in increasing order.
+        for filling in 0..1u32 << free.len() {
+            for (bit, &at) in free.iter().rev().enumerate() {
+                row[at + 1] = (filling >> bit & 1) as Value;
+            }
+            rows.extend_from_slice(&row);
+        }
+    }
+    rows
 }
 
 /// "1 tent", "2 tents".
@@ -539,6 +622,48 @@ mod tests {
         // The counts.
         assert!(!automaton.accepts(&[1, 0, 0, 0, 0, 1, 0, 0, 0, 0]));
         assert!(!automaton.accepts(&[1, 0, 0, 0, 1, 0, 0, 0, 0, 1]));
+    }
+
+    /// The rows written out are those of testing every filling of the
+    /// block against every direction, in the same order.
+    #[test]
+    fn a_trees_block_rows_match_brute_force() {
+        let full: Vec<(isize, isize)> = (-1..=1)
+            .flat_map(|r| (-1..=1).map(move |c| (r, c)))
+            .filter(|&step| step != (0, 0))
+            .collect();
+        // A corner tree, and one with trees beside it above and to the right.
+        let corner = vec![(0, 1), (1, 0), (1, 1)];
+        let crowded: Vec<(isize, isize)> = (full.iter().copied())
+            .filter(|&step| step != (-1, 0) && step != (0, 1))
+            .collect();
+        for ring in [full, corner, crowded] {
+            let mut expected = Vec::new();
+            for direction in 0..DIRECTIONS.len() as Value {
+                let tent = DIRECTIONS[direction as usize];
+                for filling in 0..1u32 << ring.len() {
+                    let values: Vec<Value> = (0..ring.len())
+                        .rev()
+                        .map(|bit| (filling >> bit & 1) as Value)
+                        .collect();
+                    let fits = ring.contains(&tent)
+                        && ring.iter().zip(&values).all(|(&(r, c), &value)| {
+                            if (r, c) == tent {
+                                value == 1
+                            } else if (r - tent.0).abs() <= 1 && (c - tent.1).abs() <= 1 {
+                                value == 0
+                            } else {
+                                true
+                            }
+                        });
+                    if fits {
+                        expected.push(direction);
+                        expected.extend(values);
+                    }
+                }
+            }
+            assert_eq!(surrounding_tuples(&ring), expected, "ring {ring:?}");
+        }
     }
 
     #[test]

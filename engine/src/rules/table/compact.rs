@@ -61,6 +61,18 @@ pub(super) struct Masks {
 /// declared range.
 type MaskKey = (Vec<Value>, usize, Vec<(Value, Value)>);
 
+/// The lists a column's counting sort works in, kept from one column to the
+/// next rather than made again for each.
+#[derive(Default)]
+struct Scratch {
+    /// Per value of the column (in order of first appearance), its tuples.
+    counts: Vec<usize>,
+    /// Per value, where its group of tuples ends (then starts).
+    ends: Vec<usize>,
+    /// The tuples grouped by value.
+    grouped: Vec<usize>,
+}
+
 /// One column of the table: its values as a window of bits.
 #[derive(Clone, Debug)]
 struct Column {
@@ -143,30 +155,36 @@ impl Compact {
 impl Masks {
     /// The masks of the rows of `key` whose values lie in the columns' ranges.
     fn new((tuples, arity, ranges): &MaskKey) -> Self {
-        let kept: Vec<&[Value]> = (tuples.chunks_exact(*arity))
-            .filter(|tuple| {
-                (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
-            })
-            .collect();
+        let kept = super::rows_in_ranges(tuples, *arity, ranges);
+        // Each tuple gives each column one value: one entry a tuple and
+        // column at most, sized once rather than grown.
         let mut masks = Masks {
             tuples: kept.len(),
             words: kept.len().div_ceil(64),
             columns: Vec::with_capacity(*arity),
             supports: Vec::new(),
-            entry_words: Vec::new(),
-            entry_bits: Vec::new(),
+            entry_words: Vec::with_capacity(kept.len() * arity),
+            entry_bits: Vec::with_capacity(kept.len() * arity),
         };
+        let mut scratch = Scratch::default();
         let mut at = 0;
         for index in 0..*arity {
-            let column = masks.column(&kept, index, at);
+            let column = masks.column(&kept, index, at, &mut scratch);
             at += column.present.len();
             masks.columns.push(column);
         }
         masks
     }
 
-    /// Column `index` of the `kept` tuples, its supports added to the masks.
-    fn column(&mut self, kept: &[&[Value]], index: usize, at: usize) -> Column {
+    /// Column `index` of the `kept` tuples, its supports added to the masks
+    /// (`scratch`: lists reused from column to column).
+    fn column(
+        &mut self,
+        kept: &[&[Value]],
+        index: usize,
+        at: usize,
+        scratch: &mut Scratch,
+    ) -> Column {
         let values = || kept.iter().map(|tuple| tuple[index]);
         let base = values().min().unwrap_or(0);
         let width = values()
@@ -178,7 +196,12 @@ impl Masks {
         // The tuples grouped by value in two flat lists (a counting sort), not
         // one growing list a value: posting many small tables allocated most
         // of its time away.
-        let mut counts: Vec<usize> = Vec::new();
+        let Scratch {
+            counts,
+            ends,
+            grouped,
+        } = scratch;
+        counts.clear();
         for value in values() {
             let slot = &mut slots[position(value)];
             if *slot == NO_SUPPORT {
@@ -187,13 +210,13 @@ impl Masks {
             }
             counts[*slot as usize - first] += 1;
         }
-        let mut ends: Vec<usize> = (counts.iter())
-            .scan(0, |total, &count| {
-                *total += count;
-                Some(*total)
-            })
-            .collect();
-        let mut grouped = vec![0; kept.len()];
+        ends.clear();
+        ends.extend(counts.iter().scan(0, |total, &count| {
+            *total += count;
+            Some(*total)
+        }));
+        grouped.clear();
+        grouped.resize(kept.len(), 0);
         for (tuple, value) in values().enumerate().rev() {
             let end = &mut ends[slots[position(value)] as usize - first];
             *end -= 1;
@@ -201,7 +224,7 @@ impl Masks {
         }
         // Each group now starts at its end's old place and keeps tuples increasing.
         let mut start = 0;
-        for count in counts {
+        for &count in counts.iter() {
             self.push_support(&grouped[start..start + count]);
             start += count;
         }

@@ -122,6 +122,9 @@ impl Table {
             return Err(invalid("a table needs at least one variable".into()));
         }
         let arity = vars.len();
+        // Whether some variable fills two columns: only then can a tuple
+        // disagree with itself (checked once, not pairwise on every row).
+        let repeats = has_repeats(&vars);
         let tuples = tuples.into_iter();
         let mut flat = Vec::with_capacity(tuples.size_hint().0.min(Self::MAX_TUPLES) * arity);
         for (row, tuple) in tuples.enumerate() {
@@ -135,7 +138,7 @@ impl Table {
             if row >= Self::MAX_TUPLES {
                 return Err(invalid(format!("more than {} tuples", Self::MAX_TUPLES)));
             }
-            if agrees_on_repeats(&vars, tuple) {
+            if !repeats || agrees_on_repeats(&vars, tuple) {
                 flat.extend_from_slice(tuple);
             }
         }
@@ -196,13 +199,19 @@ impl Table {
                 Self::MAX_TUPLES
             )));
         }
-        let mut tuples: Vec<Vec<Value>> = Vec::new();
+        // One flat list of rows, not a vector a row: the combinations come in
+        // increasing order, so the rows need no sorting either.
+        let repeats = has_repeats(&vars);
+        let mut flat: Vec<Value> = Vec::new();
         for_each_combination(ranges, |values| {
-            if allowed(values) {
-                tuples.push(values.to_vec());
+            if (!repeats || agrees_on_repeats(&vars, values)) && allowed(values) {
+                flat.extend_from_slice(values);
             }
         });
-        Self::new(name, vars, tuples)
+        if flat.is_empty() {
+            return Err(invalid("no tuple is allowed".into()));
+        }
+        Ok(Self::from_rows(name, vars, flat))
     }
 
     /// The table of rows `flat` (already checked), sorted and without repeats
@@ -301,6 +310,26 @@ impl Posted {
             Posted::Compact(compact) => std::sync::Arc::as_ptr(&compact.masks).cast(),
         }
     }
+}
+
+/// The rows of `tuples` (`arity` values each) whose every value lies in its
+/// column's range (`low`, `high`), sized at once: at posting, most tables'
+/// rows all fit.
+fn rows_in_ranges<'a>(
+    tuples: &'a [Value],
+    arity: usize,
+    ranges: &[(Value, Value)],
+) -> Vec<&'a [Value]> {
+    let mut kept = Vec::with_capacity(tuples.len() / arity.max(1));
+    kept.extend(tuples.chunks_exact(arity).filter(|tuple| {
+        (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
+    }));
+    kept
+}
+
+/// Whether some variable appears in two columns.
+fn has_repeats(vars: &[VarId]) -> bool {
+    (0..vars.len()).any(|i| vars[i + 1..].contains(&vars[i]))
 }
 
 /// Whether a tuple gives each variable that appears more than once one value.

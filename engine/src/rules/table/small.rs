@@ -29,7 +29,8 @@ pub(super) struct Small {
 #[derive(Debug)]
 struct SmallMasks {
     /// Per column: the smallest value (bit 0 of its window), and per window
-    /// position the tuples holding that value.
+    /// position the tuples holding that value (as many positions as the
+    /// column's values span: two for a boolean, not 64).
     columns: Vec<(Value, Vec<u64>)>,
     /// Per column: the window positions some tuple holds.
     present: Vec<u64>,
@@ -50,24 +51,34 @@ impl Small {
         if tuples.len() > WORD * arity {
             return None;
         }
-        let fits = (0..arity).all(|index| {
-            let column = tuples.iter().skip(index).step_by(arity);
-            let (low, high) = column.fold((Value::MAX, Value::MIN), |(low, high), &value| {
-                (low.min(value), high.max(value))
-            });
-            i64::from(high) - i64::from(low) < WORD as i64
-        });
+        // Each column's smallest and largest value, in one pass over the rows.
+        let mut spans: SmallVec<[(Value, Value); 16]> =
+            SmallVec::from_elem((Value::MAX, Value::MIN), arity);
+        for row in tuples.chunks_exact(arity) {
+            for (span, &value) in spans.iter_mut().zip(row) {
+                *span = (span.0.min(value), span.1.max(value));
+            }
+        }
+        let fits =
+            (spans.iter()).all(|&(low, high)| i64::from(high) - i64::from(low) < WORD as i64);
         if !fits {
             return None;
         }
-        let ranges = (vars.iter())
+        let ranges: Vec<(Value, Value)> = (vars.iter())
             .map(|&var| {
                 let range = posting.range(var);
                 (*range.start(), *range.end())
             })
             .collect();
+        // Every row fits the ranges when every column's values do (most
+        // tables): then the masks are made in one pass over the rows.
+        let all_fit = (spans.iter().zip(&ranges))
+            .all(|(&(low, high), &(first, last))| first <= low && high <= last);
         let key: SmallKey = (tuples.to_vec(), arity, ranges);
-        let masks = posting.shared(key, SmallMasks::new);
+        let masks = posting.shared(key, |key| match all_fit {
+            true => SmallMasks::from_all(key, &spans),
+            false => SmallMasks::new(key),
+        });
         Some(Small { masks })
     }
 
@@ -124,18 +135,49 @@ impl Small {
 }
 
 impl SmallMasks {
-    /// The masks of the rows of `key` whose values lie in the columns' ranges.
-    fn new((tuples, arity, ranges): &SmallKey) -> Self {
-        let kept: Vec<&[Value]> = (tuples.chunks_exact(*arity))
-            .filter(|tuple| {
-                (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
+    /// The masks of every row of `key`, all known to lie in the columns'
+    /// ranges, each column's values spanning `spans` (smallest, largest).
+    fn from_all((tuples, arity, _): &SmallKey, spans: &[(Value, Value)]) -> Self {
+        let mut columns: Vec<(Value, Vec<u64>)> = (spans.iter())
+            .map(|&(low, high)| {
+                (
+                    low,
+                    vec![0; (i64::from(high) - i64::from(low) + 1) as usize],
+                )
             })
             .collect();
+        let mut present = vec![0u64; *arity];
+        for (row, tuple) in tuples.chunks_exact(*arity).enumerate() {
+            for ((&value, (base, holders)), positions) in
+                tuple.iter().zip(columns.iter_mut()).zip(present.iter_mut())
+            {
+                let position = (i64::from(value) - i64::from(*base)) as usize;
+                holders[position] |= 1 << row;
+                *positions |= 1 << position;
+            }
+        }
+        SmallMasks {
+            columns,
+            present,
+            tuples: (tuples.len() / arity) as u32,
+        }
+    }
+
+    /// The masks of the rows of `key` whose values lie in the columns' ranges.
+    fn new((tuples, arity, ranges): &SmallKey) -> Self {
+        let kept = super::rows_in_ranges(tuples, *arity, ranges);
         let mut columns = Vec::with_capacity(*arity);
         let mut present = Vec::with_capacity(*arity);
         for index in 0..*arity {
-            let base = kept.iter().map(|tuple| tuple[index]).min().unwrap_or(0);
-            let mut holders = vec![0u64; WORD];
+            let (base, top) = (kept.iter()).fold((Value::MAX, Value::MIN), |(low, high), tuple| {
+                (low.min(tuple[index]), high.max(tuple[index]))
+            });
+            let (base, span) = if kept.is_empty() {
+                (0, 1)
+            } else {
+                (base, (i64::from(top) - i64::from(base) + 1) as usize)
+            };
+            let mut holders = vec![0u64; span];
             let mut positions = 0u64;
             for (row, tuple) in kept.iter().enumerate() {
                 let position = (i64::from(tuple[index]) - i64::from(base)) as usize;
