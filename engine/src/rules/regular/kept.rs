@@ -475,7 +475,7 @@ fn write_words(ctx: &mut Context<'_>, handle: StateBitset, words: &[u64]) {
 /// and the next state, with where each state's start.
 fn window_edges(automaton: &Automaton, base: Value, span: u32) -> (Vec<u32>, Vec<(u32, u32)>) {
     let mut starts = Vec::with_capacity(automaton.states() + 1);
-    let mut edges = Vec::new();
+    let mut edges = Vec::with_capacity(automaton.transitions());
     for state in 0..automaton.states() {
         starts.push(edges.len() as u32);
         for &(value, to) in automaton.edges(state) {

@@ -3,6 +3,8 @@
 //! clue's move 0 or 1), so that the states a layer leads to on a value are a
 //! few masks and shifts of the layer's word rather than a walk over its states.
 
+use smallvec::SmallVec;
+
 use super::automaton::Automaton;
 use crate::domain::Value;
 
@@ -48,7 +50,7 @@ impl Shifts {
         if automaton.states() > 64 {
             return None;
         }
-        let mut by_value: Vec<Vec<(i32, u64)>> = vec![Vec::new(); span as usize];
+        let mut by_value: Vec<SmallVec<[(i32, u64); 4]>> = vec![SmallVec::new(); span as usize];
         for state in 0..automaton.states() {
             for &(value, to) in automaton.edges(state) {
                 let Ok(bit) = usize::try_from(i64::from(value) - i64::from(base)) else {
@@ -67,8 +69,9 @@ impl Shifts {
         if by_value.iter().any(|groups| groups.len() > MOST_DISTANCES) {
             return None;
         }
-        let mut starts = vec![0];
-        let mut groups = Vec::new();
+        let mut starts = Vec::with_capacity(by_value.len() + 1);
+        starts.push(0);
+        let mut groups = Vec::with_capacity(by_value.iter().map(|value| value.len()).sum());
         for value in by_value {
             groups.extend(value);
             starts.push(groups.len() as u32);
