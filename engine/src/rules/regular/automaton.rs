@@ -191,11 +191,6 @@ impl Automaton {
         self.accepting.len()
     }
 
-    /// How many transitions the automaton has.
-    pub(crate) fn transitions(&self) -> usize {
-        self.edges.len()
-    }
-
     /// The start state.
     pub fn start(&self) -> usize {
         self.start

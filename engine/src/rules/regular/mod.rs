@@ -30,19 +30,21 @@
 //! consistency, inference `"regular"`). A run costs the number of edges out of
 //! the states kept: positions × live states × transitions per state.
 //!
-//! The graph is kept between runs as reversible state ([`crate::Posting::bitset`]):
-//! each layer's live states, each position's candidates when the rule last looked,
-//! and the positions where some live state still has a candidate leading off the
-//! live states. It starts as the graph over the declared ranges, built when the
-//! rule is posted. A run compares the candidates with those it saw and repairs the
-//! layers only around the positions that changed, forward while a next layer loses
-//! states and backward while a layer before does. An automaton of at most 64
-//! states whose values move states by few distances (a nonogram clue's 0 or 1)
-//! is read a layer at a time, with masks and shifts of one word. On Tatham's 100
-//! nonograms of 30×30, the rule's runs went from 1,592 M to 376 M instructions
-//! (`bench/README.md`). [`Regular::recompute_layers`] sweeps the whole graph at
-//! every run instead, with no state, as does a rule whose values span more than
-//! 64.
+//! For an automaton of at most 64 states whose values move states by few
+//! distances (a nonogram clue's 0 or 1, most counting automata), the graph is
+//! kept between runs as reversible state ([`crate::Posting::bitset`]), a word a
+//! layer read a whole layer at a time with masks and shifts: each layer's live
+//! states, each position's candidates when the rule last looked, and the
+//! positions where some live state still has a candidate leading off the live
+//! states. It starts as the graph over the declared ranges, built when the rule
+//! is posted. A run compares the candidates with those it saw and repairs the
+//! layers only around the positions that changed, forward while a next layer
+//! loses states and backward while a layer before does. On Tatham's 100
+//! nonograms of 30×30 the rule's runs went from 1,592 M to 366 M instructions
+//! (`bench/README.md`). Any other automaton, or values spanning more than 64, is
+//! swept whole at every run, keeping nothing (keeping its layers as words cost
+//! more than it saved on Singles' large automata), as is a rule built with
+//! [`Regular::recompute_layers`].
 //!
 //! The rule is entailed when every word left is accepted: no position is left
 //! where a live state has a candidate that leads off the live states. Sentences speak of runs for [`Automaton::runs`] ("r2c5
