@@ -47,9 +47,10 @@
 //! [`Regular::recompute_layers`].
 //!
 //! The rule is entailed when every word left is accepted: no position is left
-//! where a live state has a candidate that leads off the live states. Sentences speak of runs for [`Automaton::runs`] ("r2c5
-//! cannot be filled: no arrangement of the runs 3 1 2 that agrees with what is left
-//! puts a filled cell there") and can be a puzzle's own ([`Regular::wording`]).
+//! where a live state has a candidate that leads off the live states. Sentences
+//! speak of runs for [`Automaton::runs`] ("r2c5 cannot be filled: no arrangement
+//! of the runs 3 1 2 that agrees with what is left puts a filled cell there") and
+//! can be a puzzle's own ([`Regular::wording`]).
 
 mod automaton;
 mod kept;
