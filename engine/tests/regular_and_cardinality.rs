@@ -183,3 +183,82 @@ fn cardinality_grids_have_exactly_the_enumerated_solutions() {
         }
     }
 }
+
+/// A deterministic automaton over -1..=1 of `states` states that accepts `word`
+/// (its path is added where the random transitions leave a gap), with about two
+/// thirds of its transitions and states random: dense with `states` 12, so that
+/// values move states by many distances, and in two words of states with 70.
+fn automaton_accepting(seed: u64, states: usize, word: &[Value]) -> Automaton {
+    let mut random = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut below = move |bound: usize| {
+        random ^= random << 13;
+        random ^= random >> 7;
+        random ^= random << 17;
+        (random % bound as u64) as usize
+    };
+    let mut next = vec![[None; 3]; states];
+    for targets in &mut next {
+        for target in targets.iter_mut() {
+            if below(3) > 0 {
+                *target = Some(below(states));
+            }
+        }
+    }
+    let mut accepting: Vec<usize> = (0..states).filter(|_| below(3) == 0).collect();
+    let mut state = 0;
+    for &value in word {
+        let slot = &mut next[state][(value + 1) as usize];
+        state = *slot.get_or_insert_with(|| below(states));
+    }
+    accepting.push(state);
+    let transitions = (next.iter().enumerate())
+        .flat_map(|(from, targets)| {
+            (targets.iter().enumerate())
+                .filter_map(move |(index, to)| to.map(|to| (from, index as Value - 1, to)))
+        })
+        .collect();
+    Automaton::new(states, 0, accepting, transitions).expect("a deterministic automaton")
+}
+
+/// A 3 × 4 grid over -1..=1 whose rows and columns each spell a word of their own
+/// random automaton (each accepting the line of one random grid, so that there is
+/// a solution): search, which backtracks over the rules' kept graphs, finds
+/// exactly the grids an enumeration reading the automata finds.
+#[test]
+fn grids_of_random_automata_have_exactly_the_enumerated_solutions() {
+    let (rows, cols) = (3, 4);
+    for seed in 0..9 {
+        let states = [5, 12, 70][seed as usize % 3];
+        let hidden: Vec<Vec<Value>> = picture(seed + 100, rows, cols)
+            .iter()
+            .zip(picture(seed + 200, rows, cols))
+            .map(|(a, b)| {
+                (a.iter().zip(b))
+                    .map(|(&a, b)| Value::from(a) - Value::from(b))
+                    .collect()
+            })
+            .collect();
+        let automata: Vec<Automaton> = (lines(&hidden).iter().enumerate())
+            .map(|(index, line)| automaton_accepting(seed * 31 + index as u64, states, line))
+            .collect();
+        let mut model = Model::new();
+        let cells = model.new_vars_in(rows * cols, -1..=1).expect("a range");
+        let grid: Vec<Vec<VarId>> = cells.chunks(cols).map(<[VarId]>::to_vec).collect();
+        for (index, (line, automaton)) in lines(&grid).into_iter().zip(&automata).enumerate() {
+            let rule = Regular::new(format!("line {index}"), line, automaton.clone());
+            model.add_rule(rule).expect("cells of the model");
+        }
+        let expected = enumerate(rows * cols, -1..=1, |values| {
+            let grid: Vec<Vec<Value>> = values.chunks(cols).map(<[Value]>::to_vec).collect();
+            (lines(&grid).iter().zip(&automata)).all(|(line, automaton)| automaton.accepts(line))
+        });
+        assert!(!expected.is_empty(), "the hidden grid is a solution");
+        for config in configs() {
+            assert_eq!(
+                solutions(&model, config),
+                expected,
+                "seed {seed}, {config:?}"
+            );
+        }
+    }
+}

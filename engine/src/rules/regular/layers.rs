@@ -59,16 +59,13 @@ fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
 }
 
 impl Layers {
-    /// Sweep the graph of `vars` under `domains`; `known_live(i)` is a superset of
-    /// layer `i`'s live states kept from an earlier run (all states when `None`),
-    /// which the sweep need not look beyond. `None` when no word is accepted.
+    /// Sweep the graph of `vars` under `domains`; `None` when no word is accepted.
     /// Values are read in the window of `value_words` words from `base`.
-    pub(super) fn sweep<'s>(
+    pub(super) fn sweep(
         automaton: &Automaton,
         vars: &[VarId],
         domains: &Domains,
         (base, value_words): (Value, usize),
-        known_live: impl Fn(usize) -> Option<&'s [u64]>,
     ) -> Option<Layers> {
         let words = automaton.states().div_ceil(64);
         let mut layers = Layers {
@@ -79,34 +76,24 @@ impl Layers {
             base,
             complete: true,
         };
-        let start = automaton.start();
-        if known_live(0).is_none_or(|known| has(known, start)) {
-            set(&mut layers.live[..words], start);
-        }
-        layers.forward(automaton, vars, domains, &known_live);
+        set(&mut layers.live[..words], automaton.start());
+        layers.forward(automaton, vars, domains);
         layers.backward(automaton, vars, domains);
         let last = &layers.live[vars.len() * words..];
         last.iter().any(|&word| word != 0).then_some(layers)
     }
 
-    /// Layer by layer, the states reachable from the start (within `known_live`).
-    fn forward<'s>(
-        &mut self,
-        automaton: &Automaton,
-        vars: &[VarId],
-        domains: &Domains,
-        known_live: &impl Fn(usize) -> Option<&'s [u64]>,
-    ) {
+    /// Layer by layer, the states reachable from the start.
+    fn forward(&mut self, automaton: &Automaton, vars: &[VarId], domains: &Domains) {
         let words = self.words;
         for (position, &var) in vars.iter().enumerate() {
             let (here, next) = self.live[position * words..].split_at_mut(words);
             let next = &mut next[..words];
-            let known = known_live(position + 1);
             let candidates = domains.count(var) as usize;
             for state in bits(here) {
                 let mut leads_on = 0;
                 for &(value, to) in automaton.edges(state) {
-                    if domains.contains(var, value) && known.is_none_or(|k| has(k, to)) {
+                    if domains.contains(var, value) {
                         set(next, to);
                         leads_on += 1;
                     }
@@ -153,11 +140,6 @@ impl Layers {
                 }
             }
         }
-    }
-
-    /// Layer `layer`'s live states, as words.
-    pub(super) fn live(&self, layer: usize) -> &[u64] {
-        &self.live[layer * self.words..][..self.words]
     }
 
     /// Whether `value` of position `position` lies on an accepted path.

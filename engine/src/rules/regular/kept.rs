@@ -1,0 +1,295 @@
+//! The layered graph kept between runs as reversible state ([`Posting::bitset`]),
+//! so that a run repairs it only around the positions whose candidates changed.
+//!
+//! Three sets are kept: each layer's live states (those on a path from the start
+//! to an accepting state through what is left), each position's candidates when
+//! the rule last looked, and the positions that are still *open* (some live state
+//! has a candidate that leads off the live states). A run compares the candidates
+//! with those it saw; from each position that changed it walks forward while the
+//! next layer loses states, then backward while the layer before does, and
+//! re-reads the supports of a position only when it or a layer beside it changed.
+//! Removing edges never lets a state lose its last way in by the backward walk,
+//! nor its last way out by the forward one, so one walk each way reaches the
+//! fixpoint, and the layers stay exactly the states on accepted paths.
+//!
+//! A layer is one word and is read a whole layer at a time ([`Shifts`]), so the
+//! graph is kept only for an automaton of at most 64 states whose values move
+//! states by few distances; it starts as the graph over the variables' declared
+//! ranges, built when the rule is posted, with each position's supported values as
+//! what it saw: the first run then visits only the positions that have lost values
+//! since, or that hold a value no accepted word uses.
+
+use smallvec::{SmallVec, smallvec};
+
+use super::Regular;
+use super::automaton::Automaton;
+use super::shifts::Shifts;
+use crate::domain::{Domains, Value, VarId, low_mask};
+use crate::propagation::{Conflict, Context, Posting, StateBitset};
+
+/// Scratch words on the stack: sets of up to 256 positions.
+type Words = SmallVec<[u64; 4]>;
+
+/// The handles and tables of a posted rule's kept graph.
+#[derive(Clone, Debug)]
+pub(super) struct Kept {
+    /// The value of bit 0 of a position's candidates.
+    base: Value,
+    /// Whether every variable's first value is `base`: its first word then holds
+    /// its candidates as they are.
+    aligned: bool,
+    /// Bits of one position's candidates: the width of the variables' values.
+    span: u32,
+    /// How many positions' candidates share a word of `seen`.
+    per_word: usize,
+    /// Every layer's live states, a word a layer.
+    live: StateBitset,
+    /// Each position's candidates when the rule last looked, `per_word` a word.
+    seen: StateBitset,
+    /// The positions some live state leaves the live states from.
+    open: StateBitset,
+    /// The automaton's transitions, a layer at a time.
+    shifts: Shifts,
+}
+
+/// Whether bit `bit` of `words` is set.
+#[inline(always)]
+fn has(words: &[u64], bit: usize) -> bool {
+    words[bit / 64] >> (bit % 64) & 1 == 1
+}
+
+/// Set bit `bit` of `words`.
+#[inline(always)]
+fn set(words: &mut [u64], bit: usize) {
+    words[bit / 64] |= 1 << (bit % 64);
+}
+
+/// The set bits of `word`, in order.
+#[inline(always)]
+fn bits(word: u64) -> impl Iterator<Item = u32> {
+    let mut rest = word;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            bit
+        })
+    })
+}
+
+impl Kept {
+    /// The kept graph of `automaton` over `vars`, its state asked of `posting`;
+    /// `None` when there are no variables, their values span more than 64, the
+    /// automaton cannot be read a layer at a time, or no word of the declared
+    /// ranges is accepted (the rule then sweeps the whole graph at every run).
+    pub(super) fn new(
+        automaton: &Automaton,
+        vars: &[VarId],
+        posting: &mut Posting<'_>,
+    ) -> Option<Kept> {
+        let base = posting.lowest_first(vars);
+        let last = vars.iter().map(|&var| *posting.range(var).end()).max()?;
+        let span = u32::try_from(i64::from(last) - i64::from(base) + 1).ok()?;
+        if !(1..=64).contains(&span) {
+            return None;
+        }
+        let shifts = Shifts::new(automaton, base, span)?;
+        let per_word = (64 / span) as usize;
+        let ranges: Vec<u64> = (vars.iter())
+            .map(|&var| {
+                let range = posting.range(var);
+                let width = (i64::from(*range.end()) - i64::from(*range.start()) + 1) as u32;
+                low_mask(width) << (i64::from(*range.start()) - i64::from(base))
+            })
+            .collect();
+        let kept = Kept {
+            base,
+            aligned: vars.iter().all(|&var| *posting.range(var).start() == base),
+            span,
+            per_word,
+            live: posting.bitset((vars.len() + 1) * 64, false),
+            seen: posting.bitset(vars.len().div_ceil(per_word) * 64, false),
+            open: posting.bitset(vars.len(), false),
+            shifts,
+        };
+        kept.start(automaton, &ranges, posting).then_some(kept)
+    }
+
+    /// Set the kept state to the graph over the declared `ranges`; `false` when
+    /// it accepts no word.
+    fn start(&self, automaton: &Automaton, ranges: &[u64], posting: &mut Posting<'_>) -> bool {
+        let mut live = vec![0u64; ranges.len() + 1];
+        live[0] = 1 << automaton.start();
+        for (position, &range) in ranges.iter().enumerate() {
+            live[position + 1] = self.shifts.reached(live[position], range);
+        }
+        let accepting = (0..automaton.states())
+            .filter(|&state| automaton.is_accepting(state))
+            .fold(0u64, |mask, state| mask | 1 << state);
+        live[ranges.len()] &= accepting;
+        let store = &mut *posting.initial;
+        for (position, &range) in ranges.iter().enumerate().rev() {
+            let supports = self
+                .shifts
+                .supports(live[position], live[position + 1], range);
+            live[position] = supports.kept;
+            let (index, shift) = self.seen_slot(position);
+            store[self.seen.start as usize + index] |= (range & supports.some) << shift;
+            if range & supports.some & !supports.every != 0 {
+                set(&mut store[self.open.start as usize..], position);
+            }
+        }
+        store[self.live.start as usize..][..live.len()].copy_from_slice(&live);
+        live.iter().any(|&states| states != 0)
+    }
+
+    /// One run: repair the layers around the positions that changed, remove the
+    /// candidates no accepted word uses any more, and declare the rule entailed
+    /// once no position is open.
+    pub(super) fn run(&self, rule: &Regular, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let vars = rule.vars();
+        let changed = self.changed(vars, ctx.domains());
+        if let Some(first) = changed.iter().position(|&word| word != 0) {
+            let first = first * 64 + changed[first].trailing_zeros() as usize;
+            let mut layers_changed: Words = smallvec![0; (vars.len() + 1).div_ceil(64)];
+            self.forward(rule, ctx, first, &changed, &mut layers_changed)?;
+            self.backward(rule, ctx, &changed, &mut layers_changed)?;
+        }
+        if ctx.bitset(self.open).iter().all(|&word| word == 0) {
+            ctx.declare_entailed();
+        }
+        Ok(())
+    }
+
+    /// The positions whose candidates differ from those the rule last saw.
+    fn changed(&self, vars: &[VarId], domains: &Domains) -> Words {
+        let seen = domains.bitset(self.seen);
+        let mut changed: Words = smallvec![0; vars.len().div_ceil(64)];
+        for (chunk, (vars, &seen)) in vars.chunks(self.per_word).zip(seen).enumerate() {
+            let mut now = 0;
+            for (index, &var) in vars.iter().enumerate() {
+                now |= self.candidates(domains, var) << (index as u32 * self.span);
+            }
+            let differ = now ^ seen;
+            if differ != 0 {
+                for index in 0..vars.len() {
+                    if differ >> (index as u32 * self.span) & low_mask(self.span) != 0 {
+                        set(&mut changed, chunk * self.per_word + index);
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    /// From the first changed position on, drop the states of each next layer no
+    /// live state reaches any more.
+    fn forward(
+        &self,
+        rule: &Regular,
+        ctx: &mut Context<'_>,
+        first: usize,
+        changed: &[u64],
+        layers_changed: &mut [u64],
+    ) -> Result<(), Conflict> {
+        let vars = rule.vars();
+        for (position, &var) in vars.iter().enumerate().skip(first) {
+            if !has(changed, position) && !has(layers_changed, position) {
+                continue;
+            }
+            let domains = ctx.domains();
+            let candidates = self.candidates(domains, var);
+            let reached = self
+                .shifts
+                .reached(self.layer(domains, position), candidates);
+            let old = self.layer(domains, position + 1);
+            if old & reached != old {
+                if old & reached == 0 {
+                    return Err(rule.conflict(ctx));
+                }
+                ctx.set_bitset_word(self.live, position + 1, old & reached);
+                set(layers_changed, position + 1);
+            }
+        }
+        Ok(())
+    }
+
+    /// From the last position back, at each position that changed or beside a
+    /// layer that changed: drop the states with no way on, remove the values no
+    /// edge between live states carries, and note whether the position is open.
+    fn backward(
+        &self,
+        rule: &Regular,
+        ctx: &mut Context<'_>,
+        changed: &[u64],
+        layers_changed: &mut [u64],
+    ) -> Result<(), Conflict> {
+        let vars = rule.vars();
+        let mut seen = Words::from_slice(ctx.bitset(self.seen));
+        let mut open = Words::from_slice(ctx.bitset(self.open));
+        for (position, &var) in vars.iter().enumerate().rev() {
+            let touched = has(changed, position)
+                || has(layers_changed, position)
+                || has(layers_changed, position + 1);
+            if !touched {
+                continue;
+            }
+            let domains = ctx.domains();
+            let candidates = self.candidates(domains, var);
+            let here = self.layer(domains, position);
+            let next = self.layer(domains, position + 1);
+            let supports = self.shifts.supports(here, next, candidates);
+            if supports.kept != here {
+                if supports.kept == 0 {
+                    return Err(rule.conflict(ctx));
+                }
+                ctx.set_bitset_word(self.live, position, supports.kept);
+                set(layers_changed, position);
+            }
+            let left = candidates & supports.some;
+            for bit in bits(candidates & !supports.some) {
+                rule.remove(ctx, var, self.base + bit as Value)?;
+            }
+            let (index, shift) = self.seen_slot(position);
+            seen[index] = seen[index] & !(low_mask(self.span) << shift) | left << shift;
+            open[position / 64] &= !(1 << (position % 64));
+            open[position / 64] |= u64::from(left & !supports.every != 0) << (position % 64);
+        }
+        write_words(ctx, self.seen, &seen);
+        write_words(ctx, self.open, &open);
+        Ok(())
+    }
+
+    /// `var`'s candidates as bits from `base`.
+    #[inline(always)]
+    fn candidates(&self, domains: &Domains, var: VarId) -> u64 {
+        if self.aligned {
+            domains.words(var)[0]
+        } else {
+            domains.word_from(var, i64::from(self.base), 0) & low_mask(self.span)
+        }
+    }
+
+    /// Layer `layer`'s live states.
+    #[inline(always)]
+    fn layer(&self, domains: &Domains, layer: usize) -> u64 {
+        domains.bitset(self.live)[layer]
+    }
+
+    /// The word of `seen` that holds position `position`, and its shift there.
+    fn seen_slot(&self, position: usize) -> (usize, u32) {
+        (
+            position / self.per_word,
+            (position % self.per_word) as u32 * self.span,
+        )
+    }
+}
+
+/// Write the words of `handle` that differ from `words`.
+fn write_words(ctx: &mut Context<'_>, handle: StateBitset, words: &[u64]) {
+    for (index, &word) in words.iter().enumerate() {
+        if ctx.bitset(handle)[index] != word {
+            ctx.set_bitset_word(handle, index, word);
+        }
+    }
+}
