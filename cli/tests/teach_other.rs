@@ -891,8 +891,10 @@ fn zoo_hints_name_the_tier_the_rule_and_the_reason() {
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "tier 1 (easy):", "{text}");
+    // The column's rule repairs its layers from the last position back, so
+    // its first removal is the column's last open cell, r6c7.
     assert!(
-        lines[1].starts_with("  1. r2c7 = 0  [regular, column 7 holds 0]"),
+        lines[1].starts_with("  1. r6c7 = 0  [regular, column 7 holds 0]"),
         "{text}"
     );
     assert!(lines[1].contains("cannot be a tent"), "{text}");

@@ -25,6 +25,7 @@ use super::Regular;
 use super::automaton::Automaton;
 use super::shifts::Shifts;
 use crate::domain::{Domains, Value, VarId, low_mask};
+use crate::fast::bits;
 use crate::propagation::{Conflict, Context, Posting, StateBitset};
 
 /// Scratch words on the stack: sets of up to 256 positions.
@@ -62,19 +63,6 @@ fn has(words: &[u64], bit: usize) -> bool {
 #[inline(always)]
 fn set(words: &mut [u64], bit: usize) {
     words[bit / 64] |= 1 << (bit % 64);
-}
-
-/// The set bits of `word`, in order.
-#[inline(always)]
-fn bits(word: u64) -> impl Iterator<Item = u32> {
-    let mut rest = word;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let bit = rest.trailing_zeros();
-            rest &= rest - 1;
-            bit
-        })
-    })
 }
 
 impl Kept {
