@@ -238,6 +238,11 @@ impl Domains {
         }
     }
 
+    /// Whether this state was made with `layout` (the very one, not an equal one).
+    pub(crate) fn has_layout(&self, layout: &Arc<Layout>) -> bool {
+        Arc::ptr_eq(&self.layout, layout)
+    }
+
     /// Take `layout`'s rule state (initial values, no rule entailed) unless this
     /// state has that layout already; the domains stay. The variables must match.
     /// Returns whether the layout changed.

@@ -72,6 +72,9 @@ pub struct Model {
     ranges: Vec<(Value, u64)>,
     names: Names,
     rules: Vec<Box<dyn Rule>>,
+    /// Every rule's watches, in rule order, one list for the whole model: the
+    /// [`Watchers`] are sorted from it with no call to the rules.
+    watches: Vec<(VarId, RuleId, Events)>,
     /// The initial words of every rule's reversible state, in the order asked.
     state: Vec<u64>,
     /// What equal rules computed once at posting ([`Posting::shared`]).
@@ -241,8 +244,8 @@ impl Model {
     }
 
     /// Give a variable a name for traces and explanations (such as `"r3c5"`).
-    pub fn set_name(&mut self, var: VarId, name: impl Into<String>) {
-        self.names.set_var_name(var, name.into());
+    pub fn set_name(&mut self, var: VarId, name: impl AsRef<str>) {
+        self.names.set_var_name(var, name.as_ref());
     }
 
     /// A variable's name: the one given, or `x<index>`.
@@ -319,11 +322,8 @@ impl Model {
 
     /// Add a rule that is already boxed.
     pub fn add_boxed(&mut self, mut rule: Box<dyn Rule>) -> Result<RuleId, Error> {
-        if let Some(watch) = rule
-            .watches()
-            .into_iter()
-            .find(|w| w.var.index() >= self.ranges.len())
-        {
+        let watches = rule.watches();
+        if let Some(watch) = watches.iter().find(|w| w.var.index() >= self.ranges.len()) {
             return Err(Error::UnknownVariable {
                 rule: rule.name().to_string(),
                 var: watch.var.index(),
@@ -331,7 +331,7 @@ impl Model {
             });
         }
         if !rule.handles_intervals()
-            && let Some(watch) = rule.watches().into_iter().find(|w| self.is_bounds(w.var))
+            && let Some(watch) = watches.iter().find(|w| self.is_bounds(w.var))
         {
             return Err(Error::InvalidRule {
                 rule: rule.name().to_string(),
@@ -355,6 +355,9 @@ impl Model {
             return Err(error);
         }
         let id = RuleId(self.rules.len() as u32);
+        // A rule may settle its watches when posted: the list is read after.
+        let watches = rule.watches();
+        (self.watches).extend(watches.into_iter().map(|w| (w.var, id, w.events)));
         self.rules.push(rule);
         self.layout = OnceLock::new();
         self.watchers = OnceLock::new();
@@ -421,14 +424,11 @@ impl Model {
             // placed by counting (its wakers first, then its readers, each group
             // in rule order), with no list a variable to grow: a skyscrapers
             // model spent more on those small vectors than on its first search.
-            let mut watches: Vec<(VarId, RuleId, Events)> = Vec::new();
-            for (id, rule) in self.rules() {
-                watches.extend(rule.watches().into_iter().map(|w| (w.var, id, w.events)));
-            }
+            let watches = &self.watches;
             let vars = self.ranges.len();
             let (mut wakers, mut readers) = (vec![0u32; vars], vec![0u32; vars]);
             let mut wake_events = vec![(Events::NONE, None); vars];
-            for &(var, id, events) in &watches {
+            for &(var, id, events) in watches {
                 let index = var.index();
                 if events == Events::NONE {
                     readers[index] += 1;
@@ -451,7 +451,7 @@ impl Model {
             let mut next_waker = starts[..vars].to_vec();
             let mut next_reader = wake_ends.clone();
             let mut entries = vec![(RuleId(0), Events::NONE); watches.len()];
-            for &(var, id, events) in &watches {
+            for &(var, id, events) in watches {
                 let next = if events == Events::NONE {
                     &mut next_reader[var.index()]
                 } else {
@@ -471,6 +471,11 @@ impl Model {
 
     /// Check that a state has this model's variables (the same ranges).
     pub(crate) fn check_state(&self, domains: &Domains) -> Result<(), Error> {
+        // A state this model made has its variables: the layout is made anew
+        // whenever a variable or rule is added, and a state keeps its own alive.
+        if (self.layout.get()).is_some_and(|layout| domains.has_layout(layout)) {
+            return Ok(());
+        }
         let fits = domains.num_vars() == self.ranges.len()
             && self.vars().all(|var| {
                 self.range(var)

@@ -18,17 +18,28 @@ use crate::ids::{Value, VarId};
 
 /// Names of variables and labels of values; a variable without a name is written
 /// `x<index>`, a value without a label as its number.
+///
+/// Every variable name lies in one shared text, each variable holding where its
+/// name starts and ends there: a 30×30 grid names 900 cells, and a `String` each
+/// cost as much to free at the end of a puzzle as to make.
 #[derive(Clone, Debug, Default)]
 pub struct Names {
-    vars: Vec<Option<String>>,
+    /// Every given variable name, one after the other.
+    text: String,
+    /// Per variable (up to the last one named): where its name lies in `text`,
+    /// [`UNNAMED`] when it has none.
+    vars: Vec<(u32, u32)>,
     value_labels: Vec<String>,
 }
+
+/// The place of a variable that has no name of its own.
+const UNNAMED: (u32, u32) = (u32::MAX, u32::MAX);
 
 impl Names {
     /// A variable's name: the one given, or `x<index>`.
     pub fn var_name(&self, var: VarId) -> String {
-        match self.vars.get(var.index()).and_then(Option::as_ref) {
-            Some(name) => name.clone(),
+        match self.given_name(var) {
+            Some(name) => name.to_string(),
             None => var.to_string(),
         }
     }
@@ -36,7 +47,12 @@ impl Names {
     /// The name given to a variable, if one was (no `x<index>` stand-in): for a
     /// rule that has a better default of its own than `x<index>`.
     pub fn given_name(&self, var: VarId) -> Option<&str> {
-        self.vars.get(var.index()).and_then(Option::as_deref)
+        match self.vars.get(var.index()) {
+            Some(&(start, end)) if (start, end) != UNNAMED => {
+                Some(&self.text[start as usize..end as usize])
+            }
+            _ => None,
+        }
     }
 
     /// A value's label: the one given (labels are indexed by value from 0), or the
@@ -51,11 +67,23 @@ impl Names {
         }
     }
 
-    pub(crate) fn set_var_name(&mut self, var: VarId, name: String) {
+    /// Name `var` (a name given again replaces the first; its old text stays
+    /// unused in the shared text, as renaming is rare).
+    pub(crate) fn set_var_name(&mut self, var: VarId, name: &str) {
         if self.vars.len() <= var.index() {
-            self.vars.resize(var.index() + 1, None);
+            self.vars.resize(var.index() + 1, UNNAMED);
         }
-        self.vars[var.index()] = Some(name);
+        let start = self.text.len();
+        self.text.push_str(name);
+        // Past 4 GiB of names a place no longer fits a u32: such a model has no
+        // room left for its states anyway, so the name is dropped, not mangled.
+        self.vars[var.index()] = match (u32::try_from(start), u32::try_from(self.text.len())) {
+            (Ok(start), Ok(end)) if end != u32::MAX => (start, end),
+            _ => {
+                self.text.truncate(start);
+                UNNAMED
+            }
+        };
     }
 
     pub(crate) fn set_value_labels(&mut self, labels: Vec<String>) {
