@@ -90,3 +90,36 @@ impl Names {
         self.value_labels = labels;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_in_the_shared_text_are_read_back_and_renamed() {
+        let mut names = Names::default();
+        let (first, gap, last) = (
+            VarId::from_index(0),
+            VarId::from_index(1),
+            VarId::from_index(4),
+        );
+        names.set_var_name(last, "r2c1");
+        names.set_var_name(first, "r1c1");
+        names.set_var_name(first, "top left");
+        assert_eq!(names.given_name(first), Some("top left"));
+        assert_eq!(names.given_name(last), Some("r2c1"));
+        assert_eq!(
+            names.given_name(gap),
+            None,
+            "a variable before the last named one"
+        );
+        assert_eq!(names.var_name(gap), "x1");
+        assert_eq!(
+            names.var_name(VarId::from_index(9)),
+            "x9",
+            "past the last named one"
+        );
+        names.set_var_name(gap, "");
+        assert_eq!(names.given_name(gap), Some(""), "an empty name is a name");
+    }
+}
