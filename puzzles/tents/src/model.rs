@@ -312,7 +312,7 @@ impl TentsModel {
             let rule = rule.wording(move |_: &Names, d: &Deduction<'_>| {
                 let reason = format!(
                     "the tent of the tree at {} stands beside it, and no other tent may touch that one",
-                    square_name(words.width, square)
+                    words.square(square)
                 );
                 words.sentence(d, &reason)
             });
