@@ -15,13 +15,11 @@
 //! # Ok::<(), sieve::Error>(())
 //! ```
 
-use std::collections::HashMap;
-
 use sieve::Value;
 use sieve::rules::Automaton;
 
 /// What the automaton remembers of the cells read so far.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Seen {
     /// How many 1s and how many 0s.
     counts: [usize; 2],
@@ -40,12 +38,15 @@ pub fn balanced_line(length: usize) -> Result<Automaton, sieve::Error> {
         counts: [0, 0],
         tail: None,
     };
-    let mut states: HashMap<Seen, usize> = HashMap::from([(start, 0)]);
-    let mut queue = vec![start];
+    // State numbers by `Seen::slot`: a plain table rather than a hash map,
+    // since a model builds this automaton for each line length it has.
+    let mut numbers: Vec<Option<usize>> = vec![None; Seen::slots(half)];
+    numbers[start.slot(half)] = Some(0);
+    let mut count = 1;
+    let mut queue = vec![(start, 0)];
     let mut transitions = Vec::new();
     let mut accepting = Vec::new();
-    while let Some(seen) = queue.pop() {
-        let from = states[&seen];
+    while let Some((seen, from)) = queue.pop() {
         if length.is_multiple_of(2) && seen.counts == [half, half] {
             accepting.push(from);
         }
@@ -53,15 +54,32 @@ pub fn balanced_line(length: usize) -> Result<Automaton, sieve::Error> {
             let Some(next) = step(seen, value, half) else {
                 continue;
             };
-            let count = states.len();
-            let to = *states.entry(next).or_insert_with(|| {
-                queue.push(next);
-                count
+            let to = *numbers[next.slot(half)].get_or_insert_with(|| {
+                queue.push((next, count));
+                count += 1;
+                count - 1
             });
             transitions.push((from, value, to));
         }
     }
-    Automaton::new(states.len(), 0, accepting, transitions)
+    Automaton::new(count, 0, accepting, transitions)
+}
+
+impl Seen {
+    /// How many distinct `Seen` there are with counts up to `half`: each
+    /// count 0..=half, and five tails (none, or 1 or 2 of either value).
+    fn slots(half: usize) -> usize {
+        (half + 1) * (half + 1) * 5
+    }
+
+    /// This one's place among the [`Seen::slots`].
+    fn slot(&self, half: usize) -> usize {
+        let tail = match self.tail {
+            None => 0,
+            Some((value, run)) => 1 + 2 * usize::from(value == 1) + (run - 1),
+        };
+        (self.counts[0] * (half + 1) + self.counts[1]) * 5 + tail
+    }
 }
 
 /// The state after one more cell of `value`, if the line can still be good.

@@ -35,9 +35,15 @@ impl UnrulyModel {
                 .map(|&cell| cells[cell])
                 .collect()
         };
+        // Rows share one automaton and columns another: built once, copied.
+        let row_automaton = balanced_line(width)?;
+        let column_automaton = balanced_line(puzzle.height())?;
         for line in puzzle.lines() {
             let vars = vars_of(line);
-            let automaton = balanced_line(vars.len())?;
+            let automaton = match line {
+                Line::Row(_) => row_automaton.clone(),
+                Line::Column(_) => column_automaton.clone(),
+            };
             let rule = Regular::new(format!("{line} balanced, no three alike"), vars, automaton)
                 .wording(line_wording(line));
             model.add_rule(rule)?;
