@@ -23,8 +23,7 @@
 //! assert!(!line.accepts(&[1, 0, 0, 1])); // two shaded side by side
 //! ```
 
-use std::collections::HashMap;
-
+use hashbrown::HashMap;
 use sieve::Value;
 use sieve::rules::Automaton;
 
@@ -34,10 +33,10 @@ pub const SHADED: Value = 0;
 /// The value of an unshaded cell.
 pub const UNSHADED: Value = 1;
 
-/// What the automaton remembers before a position.
+/// What the automaton remembers before a position (the position itself is
+/// the layer the state is in).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 struct Seen {
-    position: usize,
     /// For each line of the band, whether its last cell read is shaded.
     last_shaded: [bool; 2],
     /// For each line, bit `r`: its repeated number `r` is unshaded before,
@@ -98,12 +97,15 @@ pub fn band_automaton(lines: &[&[u8]], state_limit: usize) -> Option<Automaton> 
         .map(|line| Repeats::of(line))
         .collect::<Option<_>>()?;
     let start = Seen {
-        position: 0,
         last_shaded: [false; 2],
         unshaded: [0; 2],
     };
-    let mut states: HashMap<Seen, usize> = HashMap::from([(start, 0)]);
-    let mut layer = vec![start];
+    // States are numbered layer by layer; a state's key need only be
+    // unique in its layer, so the map holds one layer at a time, and hashes
+    // with hashbrown's fast hasher (a model builds dozens of these).
+    let mut layer = vec![(start, 0)];
+    let mut next_numbers: HashMap<Seen, usize> = HashMap::new();
+    let mut count = 1;
     let mut transitions = Vec::new();
     for position in 0..length * lines.len() {
         let (column, index) = (position / lines.len(), position % lines.len());
@@ -113,9 +115,10 @@ pub fn band_automaton(lines: &[&[u8]], state_limit: usize) -> Option<Automaton> 
             .copied()
             .unwrap_or(0);
         let pending = repeats[index].pending[column + 1];
-        let mut next_layer = Vec::new();
-        for seen in layer {
-            let from = states[&seen];
+        let mut next_layer = Vec::with_capacity(2 * layer.len());
+        transitions.reserve(2 * layer.len());
+        next_numbers.clear();
+        for (seen, from) in layer {
             // The cell above, in this column, was read just before.
             let above_shaded = index == 1 && seen.last_shaded[0];
             let can_shade = !seen.last_shaded[index] && !above_shaded;
@@ -123,27 +126,26 @@ pub fn band_automaton(lines: &[&[u8]], state_limit: usize) -> Option<Automaton> 
             let moves = [(SHADED, can_shade), (UNSHADED, can_unshade)];
             for (value, _) in moves.into_iter().filter(|&(_, possible)| possible) {
                 let mut next = seen;
-                next.position = position + 1;
                 next.last_shaded[index] = value == SHADED;
                 if value == UNSHADED {
                     next.unshaded[index] |= bit;
                 }
                 next.unshaded[index] &= pending;
-                let count = states.len();
-                let to = *states.entry(next).or_insert_with(|| {
-                    next_layer.push(next);
-                    count
+                let to = *next_numbers.entry(next).or_insert_with(|| {
+                    next_layer.push((next, count));
+                    count += 1;
+                    count - 1
                 });
                 transitions.push((from, value, to));
             }
-            if states.len() > state_limit {
+            if count > state_limit {
                 return None;
             }
         }
         layer = next_layer;
     }
-    let accepting = layer.iter().map(|seen| states[seen]).collect();
-    Automaton::new(states.len(), 0, accepting, transitions).ok()
+    let accepting = layer.iter().map(|&(_, number)| number).collect();
+    Automaton::new(count, 0, accepting, transitions).ok()
 }
 
 #[cfg(test)]
