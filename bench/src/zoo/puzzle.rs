@@ -35,6 +35,8 @@ pub enum ZooPuzzle {
     Slant,
     /// Spiral galaxies.
     Galaxies,
+    /// Fillomino.
+    Filling,
     /// Slitherlink, on the square grid (`t0`).
     Loopy,
     /// Masyu.
@@ -67,6 +69,7 @@ impl ZooPuzzle {
             ZooPuzzle::Dominosa => "dominosa",
             ZooPuzzle::Slant => "slant",
             ZooPuzzle::Galaxies => "galaxies",
+            ZooPuzzle::Filling => "filling",
             ZooPuzzle::Loopy => "loopy",
             ZooPuzzle::Pearl => "pearl",
             ZooPuzzle::Tracks => "tracks",
@@ -74,8 +77,8 @@ impl ZooPuzzle {
         }
     }
 
-    /// The file name of Tatham's standalone solver; for Pearl and Signpost,
-    /// whose standalone builds print no answer, the driver that runs his
+    /// The file name of Tatham's standalone solver; for Pearl, Signpost and
+    /// Filling, whose standalone builds print no answer, the driver that runs his
     /// solver and prints its answers (`<name>_answers`, built from
     /// `puzzles/<crate>/tests/tatham/<name>_answers.c` as its header says).
     pub fn solver_file(self) -> String {
@@ -88,7 +91,10 @@ impl ZooPuzzle {
 
     /// Whether the solver is one of the drivers that print zoo lines.
     fn prints_answer_lines(self) -> bool {
-        matches!(self, ZooPuzzle::Pearl | ZooPuzzle::Signpost)
+        matches!(
+            self,
+            ZooPuzzle::Pearl | ZooPuzzle::Signpost | ZooPuzzle::Filling
+        )
     }
 
     /// Whether his solver takes several IDs in one process (Unequal's `main`
@@ -109,7 +115,7 @@ impl ZooPuzzle {
     pub fn read_batch_output(self, ids: &[&str], output: &str) -> Vec<Result<String, OutputError>> {
         match (self, ids) {
             (ZooPuzzle::Unequal, _) => tatham_output::read_unequal_batch(ids, output),
-            (ZooPuzzle::Pearl | ZooPuzzle::Signpost, _) => {
+            (ZooPuzzle::Pearl | ZooPuzzle::Signpost | ZooPuzzle::Filling, _) => {
                 tatham_output::read_answer_lines(ids, output)
             }
             (_, [id]) => vec![self.read_output(id, output)],
@@ -149,7 +155,9 @@ impl ZooPuzzle {
             ZooPuzzle::Galaxies => tatham_output::read_galaxies,
             ZooPuzzle::Loopy => tatham_output::read_loopy,
             ZooPuzzle::Tracks => tatham_output::read_tracks,
-            ZooPuzzle::Pearl | ZooPuzzle::Signpost => tatham_output::read_answer_line,
+            ZooPuzzle::Pearl | ZooPuzzle::Signpost | ZooPuzzle::Filling => {
+                tatham_output::read_answer_line
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The drivers that print Tatham's own answers as zoo lines, for the puzzles
 //! whose standalone solver prints none: Pearl's is a soak tester, Signpost's
-//! says only "Puzzle is soluble.". Each driver (`pearl_answers.c`,
-//! `signpost_answers.c` in the puzzle crate's `tests/tatham/`) includes his
+//! says only "Puzzle is soluble.", Filling's only "solvable". Each driver
+//! (`pearl_answers.c`, `signpost_answers.c`, `filling_answers.c` in the puzzle
+//! crate's `tests/tatham/`) includes his
 //! source unchanged, runs his solver on every ID it is given and prints one
 //! line an ID: the zoo's answer, or an empty line when his solver does not
 //! settle the puzzle.

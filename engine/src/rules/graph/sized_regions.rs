@@ -90,7 +90,48 @@ struct Layer {
     piece_starts: Vec<usize>,
 }
 
+/// The buffers of one run, made once a run and reused for every value and
+/// every search: allocating them per search was half a Fillomino solve.
+struct Scratch {
+    /// Each vertex's distance from the piece searched from ([`FAR`] between
+    /// searches).
+    distance: Vec<usize>,
+    /// The vertices some piece short of its size may grow to.
+    reachable: Vec<bool>,
+    /// A piece's near vertices, in search order, and each one's subtree size.
+    near: Vec<usize>,
+    subtree: Vec<usize>,
+    /// Each searched vertex's parent (its position in the search order).
+    parent: Vec<usize>,
+    /// The vertices of a search made without one vertex.
+    without: Vec<usize>,
+}
+
+impl Scratch {
+    fn new(vertices: usize) -> Self {
+        Scratch {
+            distance: vec![FAR; vertices],
+            reachable: vec![false; vertices],
+            near: Vec::with_capacity(vertices),
+            subtree: Vec::with_capacity(vertices),
+            parent: Vec::with_capacity(vertices),
+            without: Vec::with_capacity(vertices),
+        }
+    }
+}
+
 impl Layer {
+    /// An empty layer, filled by [`SizedRegions::fill_layer`].
+    fn new(vertices: usize) -> Self {
+        Layer {
+            value: 0,
+            possible: vec![false; vertices],
+            piece_of: vec![None; vertices],
+            piece_cells: Vec::with_capacity(vertices),
+            piece_starts: Vec::with_capacity(vertices + 1),
+        }
+    }
+
     /// How many known pieces there are.
     fn piece_count(&self) -> usize {
         self.piece_starts.len() - 1
@@ -146,90 +187,81 @@ impl SizedRegions {
         &self.vars
     }
 
-    /// The layer of `value` read from its bits: who may take it, and the known
-    /// pieces.
-    fn layer(&self, bits: &[u64], value: Value) -> Layer {
+    /// Fill `layer` with the layer of `value` read from its bits: who may take
+    /// it, and the known pieces.
+    fn fill_layer(&self, bits: &[u64], value: Value, layer: &mut Layer) {
         let n = self.vars.len();
         let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
-        let possible: Vec<bool> = (0..n).map(bit).collect();
         let fixed = |vertex: usize| bit(n + vertex);
-        let mut piece_of = vec![None; n];
-        let mut piece_cells = Vec::new();
-        let mut piece_starts = vec![0];
+        layer.value = value;
+        for (vertex, possible) in layer.possible.iter_mut().enumerate() {
+            *possible = bit(vertex);
+        }
+        layer.piece_of.fill(None);
+        layer.piece_cells.clear();
+        layer.piece_starts.clear();
+        layer.piece_starts.push(0);
         for start in 0..n {
-            if !fixed(start) || piece_of[start].is_some() {
+            if !fixed(start) || layer.piece_of[start].is_some() {
                 continue;
             }
-            let index = piece_starts.len() - 1;
-            piece_of[start] = Some(index);
-            let mut next = piece_cells.len();
-            piece_cells.push(start);
-            while let Some(&vertex) = piece_cells.get(next) {
+            let index = layer.piece_starts.len() - 1;
+            layer.piece_of[start] = Some(index);
+            let mut next = layer.piece_cells.len();
+            layer.piece_cells.push(start);
+            while let Some(&vertex) = layer.piece_cells.get(next) {
                 next += 1;
                 for neighbour in self.graph.neighbours(vertex) {
-                    if fixed(neighbour) && piece_of[neighbour].is_none() {
-                        piece_of[neighbour] = Some(index);
-                        piece_cells.push(neighbour);
+                    if fixed(neighbour) && layer.piece_of[neighbour].is_none() {
+                        layer.piece_of[neighbour] = Some(index);
+                        layer.piece_cells.push(neighbour);
                     }
                 }
             }
-            piece_starts.push(piece_cells.len());
-        }
-        Layer {
-            value,
-            possible,
-            piece_of,
-            piece_cells,
-            piece_starts,
+            layer.piece_starts.push(layer.piece_cells.len());
         }
     }
 
-    /// How many vertices lie within `budget` steps of `piece` through vertices
-    /// that may take the value, leaving out `avoid`.
-    fn near(
-        &self,
-        layer: &Layer,
-        piece: &[usize],
-        budget: usize,
-        avoid: usize,
-        distance: &mut [usize],
-    ) -> usize {
-        let (order, _) = self.search(layer, piece, budget, Some(avoid), distance);
-        order.len()
-    }
-
-    /// The vertices within `budget` steps of `piece`, in the order a breadth-first
-    /// search finds them (the piece first), and for each the number of vertices
-    /// its subtree of the search holds (itself included): leaving a vertex out
-    /// loses at most its subtree, since every other vertex keeps its path.
-    fn near_list(
-        &self,
-        layer: &Layer,
-        piece: &[usize],
-        budget: usize,
-        distance: &mut [usize],
-    ) -> (Vec<usize>, Vec<usize>) {
-        let (order, parent) = self.search(layer, piece, budget, None, distance);
-        let mut subtree = vec![1; order.len()];
-        for position in (piece.len()..order.len()).rev() {
-            subtree[parent[position]] += subtree[position];
+    /// Fill `scratch.near` with the vertices within `budget` steps of `piece`,
+    /// in the order a breadth-first search finds them (the piece first), and
+    /// `scratch.subtree` with the number of vertices each one's subtree of the
+    /// search holds (itself included): leaving a vertex out loses at most its
+    /// subtree, since every other vertex keeps its path.
+    fn near_list(&self, layer: &Layer, piece: &[usize], budget: usize, scratch: &mut Scratch) {
+        let parent = Some(&mut scratch.parent);
+        self.search(
+            layer,
+            (piece, budget, None),
+            &mut scratch.distance,
+            &mut scratch.near,
+            parent,
+        );
+        scratch.subtree.clear();
+        scratch.subtree.resize(scratch.near.len(), 1);
+        for position in (piece.len()..scratch.near.len()).rev() {
+            scratch.subtree[scratch.parent[position]] += scratch.subtree[position];
         }
-        (order, subtree)
     }
 
-    /// The breadth-first search of [`SizedRegions::near_list`]: the vertices in the
-    /// order found, and each one's parent (its position in that order). `distance`
-    /// is all [`FAR`] before and after.
+    /// The breadth-first search of [`SizedRegions::near_list`] from `piece`
+    /// within `budget` steps, leaving out `avoid`: fills `order` with the
+    /// vertices in the order found, and `parent` (when given) with each one's
+    /// parent (its position in that order). `distance` is all [`FAR`] before
+    /// and after.
     fn search(
         &self,
         layer: &Layer,
-        piece: &[usize],
-        budget: usize,
-        avoid: Option<usize>,
+        (piece, budget, avoid): (&[usize], usize, Option<usize>),
         distance: &mut [usize],
-    ) -> (Vec<usize>, Vec<usize>) {
-        let mut order: Vec<usize> = piece.to_vec();
-        let mut parent: Vec<usize> = vec![FAR; piece.len()];
+        order: &mut Vec<usize>,
+        mut parent: Option<&mut Vec<usize>>,
+    ) {
+        order.clear();
+        order.extend_from_slice(piece);
+        if let Some(parent) = parent.as_deref_mut() {
+            parent.clear();
+            parent.resize(piece.len(), FAR);
+        }
         for &vertex in piece {
             distance[vertex] = 0;
         }
@@ -243,16 +275,17 @@ impl SizedRegions {
                     {
                         distance[neighbour] = distance[vertex] + 1;
                         order.push(neighbour);
-                        parent.push(next);
+                        if let Some(parent) = parent.as_deref_mut() {
+                            parent.push(next);
+                        }
                     }
                 }
             }
             next += 1;
         }
-        for &vertex in &order {
+        for &vertex in order.iter() {
             distance[vertex] = FAR;
         }
-        (order, parent)
     }
 
     /// The facts a deduction about `cells` rests on, when someone reads them: the
@@ -316,34 +349,33 @@ impl SizedRegions {
     fn propagate_value(
         &self,
         ctx: &mut Context<'_>,
-        mut layer: Layer,
+        layer: &mut Layer,
+        scratch: &mut Scratch,
     ) -> Result<Vec<usize>, Conflict> {
         let value = layer.value;
         let size = value as usize;
-        self.close_pieces(ctx, &mut layer)?;
-        self.forbid_merges(ctx, &mut layer)?;
-        let mut reachable = vec![false; self.vars.len()];
-        let mut distance = vec![FAR; self.vars.len()];
+        self.close_pieces(ctx, layer)?;
+        self.forbid_merges(ctx, layer)?;
+        scratch.reachable.fill(false);
         let mut assigned = Vec::new();
         for piece in 0..layer.piece_count() {
             if layer.piece(piece).len() < size {
-                let scratch = (&mut reachable[..], &mut distance[..], &mut assigned);
-                self.grow_piece(ctx, &layer, piece, scratch)?;
+                self.grow_piece(ctx, layer, piece, scratch, &mut assigned)?;
             }
         }
         let open = |vertex: usize| layer.possible[vertex] && layer.piece_of[vertex].is_none();
         let unreached: Vec<usize> = (0..self.vars.len())
-            .filter(|&vertex| open(vertex) && !reachable[vertex])
+            .filter(|&vertex| open(vertex) && !scratch.reachable[vertex])
             .collect();
         if unreached.is_empty() {
             return Ok(assigned);
         }
-        let room = self.room_for_new_regions(&layer, &unreached);
+        let room = self.room_for_new_regions(layer, &unreached);
         for (&vertex, room) in unreached.iter().zip(room) {
             if room {
                 continue;
             }
-            let facts = self.facts(ctx, &layer, &[vertex]);
+            let facts = self.facts(ctx, layer, &[vertex]);
             let var = self.vars[vertex];
             self.change(
                 ctx,
@@ -470,16 +502,25 @@ impl SizedRegions {
         ctx: &mut Context<'_>,
         layer: &Layer,
         piece: usize,
-        (reachable, distance, assigned): (&mut [bool], &mut [usize], &mut Vec<usize>),
+        scratch: &mut Scratch,
+        assigned: &mut Vec<usize>,
     ) -> Result<(), Conflict> {
         let value = layer.value;
         let size = value as usize;
         let cells = layer.piece(piece);
         let budget = size - cells.len();
-        let (near, subtree) = self.near_list(layer, cells, budget, distance);
+        self.near_list(layer, cells, budget, scratch);
+        let Scratch {
+            distance,
+            reachable,
+            near,
+            subtree,
+            without,
+            ..
+        } = scratch;
         let first = self.vars[cells[0]];
         if near.len() < size {
-            let facts = self.facts(ctx, layer, &near);
+            let facts = self.facts(ctx, layer, near);
             let count = near.len();
             return Err(self.conflict(ctx, "region cannot grow", &facts, |names| {
                 format!(
@@ -490,14 +531,24 @@ impl SizedRegions {
                 )
             }));
         }
-        let facts = self.facts(ctx, layer, &near);
+        let facts = self.facts(ctx, layer, near);
         for (position, &vertex) in near.iter().enumerate().skip(cells.len()) {
             if layer.piece_of[vertex].is_some() {
                 continue;
             }
             reachable[vertex] = true;
             let enough_without = near.len() - subtree[position] >= size;
-            if enough_without || self.near(layer, cells, budget, vertex, distance) >= size {
+            if enough_without {
+                continue;
+            }
+            self.search(
+                layer,
+                (cells, budget, Some(vertex)),
+                distance,
+                without,
+                None,
+            );
+            if without.len() >= size {
                 continue;
             }
             let var = self.vars[vertex];
@@ -621,10 +672,12 @@ impl Rule for SizedRegions {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.remove_impossible_sizes(ctx)?;
+        let mut layer = Layer::new(self.vars.len());
+        let mut scratch = Scratch::new(self.vars.len());
         self.layers
             .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
-                let layer = self.layer(bits, value);
-                self.propagate_value(ctx, layer)
+                self.fill_layer(bits, value, &mut layer);
+                self.propagate_value(ctx, &mut layer, &mut scratch)
             })?;
         let values: Option<Vec<Value>> = (self.vars.iter())
             .map(|&var| ctx.domains().value(var))
