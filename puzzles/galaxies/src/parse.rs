@@ -24,7 +24,7 @@
 
 use sieve_gameid::{Found, GameId, GameIdError, dimensions_param};
 
-use crate::puzzle::{Dot, Galaxies, MAX_SIZE, MIN_SIZE, Puzzle};
+use crate::puzzle::{Dot, Galaxies, MAX_SIZE, MIN_SIZE, Puzzle, place_dot};
 
 /// The difficulty letters of Tatham's Galaxies, easiest first.
 pub const DIFFICULTIES: [char; 2] = ['n', 'u'];
@@ -51,6 +51,8 @@ pub fn parse_galaxies_id(id: &str) -> Result<Puzzle, GameIdError> {
     let places = columns * rows;
     let mut description = id.description_reader();
     let mut dots: Vec<Dot> = Vec::new();
+    // Each cell's dot, as the dots are placed one at a time.
+    let mut owner = vec![None; width * height];
     let mut place = 0;
     while let Some(letter) = description.peek() {
         let offset = description.offset();
@@ -82,7 +84,7 @@ pub fn parse_galaxies_id(id: &str) -> Result<Puzzle, GameIdError> {
             black,
         };
         dots.push(dot);
-        if let Err(error) = Puzzle::new(width, height, dots.clone()) {
+        if let Err(error) = place_dot(width, height, &dots, &mut owner) {
             return Err(description.error_at(
                 offset,
                 "a dot that touches no cell another dot touches",

@@ -142,27 +142,8 @@ impl Puzzle {
             return Err(PuzzleError::NoDots);
         }
         let mut owner: Vec<Option<usize>> = vec![None; width * height];
-        for (index, dot) in dots.iter().enumerate() {
-            if !(1..2 * width).contains(&dot.x) || !(1..2 * height).contains(&dot.y) {
-                return Err(PuzzleError::Outside { x: dot.x, y: dot.y });
-            }
-            if index > 0 && (dots[index - 1].y, dots[index - 1].x) >= (dot.y, dot.x) {
-                return Err(PuzzleError::Order {
-                    first: dots[index - 1],
-                    second: *dot,
-                });
-            }
-            for cell in dot.cells(width) {
-                if let Some(other) = owner[cell] {
-                    return Err(PuzzleError::TooClose {
-                        first: dots[other],
-                        second: *dot,
-                        cell,
-                        width,
-                    });
-                }
-                owner[cell] = Some(index);
-            }
+        for index in 0..dots.len() {
+            place_dot(width, height, &dots[..=index], &mut owner)?;
         }
         Ok(Puzzle {
             width,
@@ -190,6 +171,45 @@ impl Puzzle {
     pub fn mirror(&self, cell: usize, dot: &Dot) -> Option<usize> {
         mirror(self.width, self.height, cell, dot)
     }
+}
+
+/// Checks the last of `dots` against the grid and the dots before it, and
+/// marks the cells it touches in `owner` (each cell's dot, by index): inside
+/// the grid, after the one before in reading order, and touching no cell
+/// another dot touches. A parser places dots one at a time, so that an error
+/// names the dot that caused it.
+pub(crate) fn place_dot(
+    width: usize,
+    height: usize,
+    dots: &[Dot],
+    owner: &mut [Option<usize>],
+) -> Result<(), PuzzleError> {
+    let Some((dot, before)) = dots.split_last() else {
+        return Ok(());
+    };
+    if !(1..2 * width).contains(&dot.x) || !(1..2 * height).contains(&dot.y) {
+        return Err(PuzzleError::Outside { x: dot.x, y: dot.y });
+    }
+    if let Some(last) = before.last()
+        && (last.y, last.x) >= (dot.y, dot.x)
+    {
+        return Err(PuzzleError::Order {
+            first: *last,
+            second: *dot,
+        });
+    }
+    for cell in dot.cells(width) {
+        if let Some(other) = owner[cell] {
+            return Err(PuzzleError::TooClose {
+                first: dots[other],
+                second: *dot,
+                cell,
+                width,
+            });
+        }
+        owner[cell] = Some(before.len());
+    }
+    Ok(())
 }
 
 /// The cell of a `width` × `height` grid that a half turn about `dot` takes

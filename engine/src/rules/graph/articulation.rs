@@ -9,47 +9,71 @@ use crate::rules::graph::undirected::Graph;
 /// Not visited yet.
 const UNSEEN: usize = usize::MAX;
 
+/// What the search keeps for one vertex: one record a vertex in one
+/// allocation, rather than a vector for each field (the search runs for each
+/// value at each wake, and allocating was two thirds of its cost).
+#[derive(Copy, Clone)]
+struct Visit {
+    /// When the search found the vertex, `UNSEEN` before.
+    discovered: usize,
+    /// The earliest discovery time the vertex's subtree reaches by one back edge.
+    low: usize,
+    /// The edge the search came in by.
+    parent_edge: usize,
+    /// A true vertex in the vertex's subtree, if any.
+    true_below: Option<usize>,
+    /// Whether the vertex is already listed among the cuts.
+    is_cut: bool,
+}
+
 /// What the search from a true root found.
 pub(crate) struct Reach {
-    /// The discovery time of each vertex, `UNSEEN` for vertices not reached.
-    discovered: Vec<usize>,
+    /// Each vertex's record; `discovered` is `UNSEEN` for vertices not reached.
+    visits: Vec<Visit>,
     /// The open vertices that cut a true vertex off the root, each with that true
     /// vertex (the root is the other one cut apart).
     pub(crate) cuts: Vec<(usize, usize)>,
+    /// How many vertices the root reaches (itself included).
+    pub(crate) reached: usize,
 }
 
 impl Reach {
     /// Search from `root` (a true vertex) through the vertices whose truth is
     /// possible.
-    pub(crate) fn from(graph: &Graph, truth: &[Truth], root: usize) -> Reach {
-        let n = graph.vertices();
-        let mut discovered = vec![UNSEEN; n];
-        let mut low = vec![0; n];
-        let mut parent_edge = vec![usize::MAX; n];
-        // A true vertex in each vertex's subtree, if any.
-        let mut true_below: Vec<Option<usize>> = vec![None; n];
-        let mut is_cut = vec![false; n];
+    pub(crate) fn from(graph: &Graph, truth: impl Fn(usize) -> Truth, root: usize) -> Reach {
+        let unseen = Visit {
+            discovered: UNSEEN,
+            low: 0,
+            parent_edge: usize::MAX,
+            true_below: None,
+            is_cut: false,
+        };
+        let mut visits = vec![unseen; graph.vertices()];
         let mut cuts = Vec::new();
         let mut stack = vec![(root, 0)];
-        discovered[root] = 0;
-        true_below[root] = Some(root);
+        visits[root].discovered = 0;
+        visits[root].true_below = Some(root);
         let mut time = 1;
         while let Some(top) = stack.last_mut() {
             let (vertex, next) = *top;
             if let Some(&(neighbour, edge)) = graph.incident(vertex).get(next) {
                 top.1 += 1;
-                if !truth[neighbour].possible() {
+                let neighbour_truth = truth(neighbour);
+                if !neighbour_truth.possible() {
                     continue;
                 }
-                if discovered[neighbour] == UNSEEN {
-                    discovered[neighbour] = time;
-                    low[neighbour] = time;
+                if visits[neighbour].discovered == UNSEEN {
+                    visits[neighbour] = Visit {
+                        discovered: time,
+                        low: time,
+                        parent_edge: edge,
+                        true_below: (neighbour_truth == Truth::True).then_some(neighbour),
+                        is_cut: false,
+                    };
                     time += 1;
-                    parent_edge[neighbour] = edge;
-                    true_below[neighbour] = (truth[neighbour] == Truth::True).then_some(neighbour);
                     stack.push((neighbour, 0));
-                } else if edge != parent_edge[vertex] {
-                    low[vertex] = low[vertex].min(discovered[neighbour]);
+                } else if edge != visits[vertex].parent_edge {
+                    visits[vertex].low = visits[vertex].low.min(visits[neighbour].discovered);
                 }
                 continue;
             }
@@ -57,25 +81,30 @@ impl Reach {
             let Some(&(parent, _)) = stack.last() else {
                 break;
             };
-            low[parent] = low[parent].min(low[vertex]);
-            if true_below[parent].is_none() {
-                true_below[parent] = true_below[vertex];
+            let below = visits[vertex];
+            let above = &mut visits[parent];
+            above.low = above.low.min(below.low);
+            if above.true_below.is_none() {
+                above.true_below = below.true_below;
             }
-            let separates = low[vertex] >= discovered[parent];
-            if let (true, Some(cut_off), Truth::Open) =
-                (separates, true_below[vertex], truth[parent])
-                && !is_cut[parent]
+            let separates = below.low >= above.discovered;
+            if let (true, Some(cut_off), Truth::Open) = (separates, below.true_below, truth(parent))
+                && !above.is_cut
             {
-                is_cut[parent] = true;
+                above.is_cut = true;
                 cuts.push((parent, cut_off));
             }
         }
-        Reach { discovered, cuts }
+        Reach {
+            visits,
+            cuts,
+            reached: time,
+        }
     }
 
     /// Whether the root reaches `vertex`.
     pub(crate) fn reaches(&self, vertex: usize) -> bool {
-        self.discovered[vertex] != UNSEEN
+        self.visits[vertex].discovered != UNSEEN
     }
 }
 
@@ -94,17 +123,24 @@ mod tests {
             Truth::Open,
             Truth::Open,
         ];
-        let reach = Reach::from(&graph, &truth, 0);
+        let reach = Reach::from(&graph, |vertex| truth[vertex], 0);
         assert_eq!(reach.cuts, [(1, 2)]);
         assert!((0..5).all(|vertex| reach.reaches(vertex)));
+        assert_eq!(reach.reached, 5);
     }
 
     #[test]
     fn a_cycle_has_no_cut_and_a_false_vertex_blocks() {
         let graph = Graph::new(4, vec![(0, 1), (1, 2), (2, 3), (3, 0)]).expect("a graph");
         let truth = [Truth::True, Truth::Open, Truth::True, Truth::Open];
-        assert!(Reach::from(&graph, &truth, 0).cuts.is_empty());
+        assert!(
+            Reach::from(&graph, |vertex| truth[vertex], 0)
+                .cuts
+                .is_empty()
+        );
         let truth = [Truth::True, Truth::False, Truth::True, Truth::False];
-        assert!(!Reach::from(&graph, &truth, 0).reaches(2));
+        let reach = Reach::from(&graph, |vertex| truth[vertex], 0);
+        assert!(!reach.reaches(2));
+        assert_eq!(reach.reached, 1);
     }
 }

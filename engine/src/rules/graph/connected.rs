@@ -197,7 +197,7 @@ impl Rule for Connected {
             }
             return Ok(());
         };
-        let reach = Reach::from(&self.graph, &truth, root);
+        let reach = Reach::from(&self.graph, |vertex| truth[vertex], root);
         let facts = self.facts(ctx, &truth, root, &reach);
         let unreached = |vertex: &usize| !reach.reaches(*vertex) && truth[*vertex].possible();
         for vertex in (0..truth.len()).filter(unreached) {

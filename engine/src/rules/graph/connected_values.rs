@@ -108,18 +108,19 @@ impl ConnectedValues {
         &self,
         ctx: &Context<'_>,
         value: Value,
-        truth: &[Truth],
+        truth: impl Fn(usize) -> Truth,
         root: usize,
         reach: &Reach,
     ) -> Vec<Fact> {
         if !ctx.explaining() {
             return Vec::new();
         }
+        let n = self.vars.len();
         let mut facts = vec![Fact::Is(self.vars[root], value)];
-        let mut fence = vec![false; truth.len()];
-        for vertex in (0..truth.len()).filter(|&vertex| reach.reaches(vertex)) {
+        let mut fence = vec![false; n];
+        for vertex in (0..n).filter(|&vertex| reach.reaches(vertex)) {
             for neighbour in self.graph.neighbours(vertex) {
-                if truth[neighbour] == Truth::False && !fence[neighbour] {
+                if truth(neighbour) == Truth::False && !fence[neighbour] {
                     fence[neighbour] = true;
                     facts.push(Fact::IsNot(self.vars[neighbour], value));
                 }
@@ -141,33 +142,21 @@ impl ConnectedValues {
         change_label(ctx, &self.wording, because, change, explain)
     }
 
-    /// The deductions for one value; the vertices it fixed to the value (which
-    /// lose every other value: the only change to the other values' layers).
-    fn propagate_value(
+    /// The vertices `reach` missed that may take `value` lose it; a true one
+    /// among them is a conflict. Called only when some such vertex exists:
+    /// most runs reach every vertex that may take the value.
+    fn remove_unreached(
         &self,
         ctx: &mut Context<'_>,
         value: Value,
-        bits: &[u64],
-    ) -> Result<Vec<usize>, Conflict> {
-        let n = self.vars.len();
-        let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
-        let truth: Vec<Truth> = (0..n)
-            .map(|vertex| match (bit(vertex), bit(n + vertex)) {
-                (false, _) => Truth::False,
-                (true, true) => Truth::True,
-                (true, false) => Truth::Open,
-            })
-            .collect();
-        let Some(root) = truth.iter().position(|&truth| truth == Truth::True) else {
-            return Ok(Vec::new());
-        };
-        let reach = Reach::from(&self.graph, &truth, root);
-        let facts = self.facts(ctx, value, &truth, root, &reach);
+        truth: impl Fn(usize) -> Truth,
+        (root, reach): (usize, &Reach),
+        facts: &[Fact],
+    ) -> Result<(), Conflict> {
         let root_var = self.vars[root];
-        let mut assigned = Vec::new();
-        for vertex in (0..n).filter(|&vertex| !reach.reaches(vertex)) {
+        for vertex in (0..self.vars.len()).filter(|&vertex| !reach.reaches(vertex)) {
             let var = self.vars[vertex];
-            match truth[vertex] {
+            match truth(vertex) {
                 Truth::False => {}
                 Truth::True => {
                     let text = |names: &Names| {
@@ -182,12 +171,12 @@ impl ConnectedValues {
                     let cause = [root_var, var];
                     let why = Why::new("region cut apart")
                         .cause(&cause)
-                        .because(&facts)
+                        .because(facts)
                         .named_text(&text);
                     return Err(ctx.conflict(&why));
                 }
                 Truth::Open => {
-                    let inference = ("cannot reach the region", facts.as_slice());
+                    let inference = ("cannot reach the region", facts);
                     self.change(ctx, inference, (vertex, value, false), |names| {
                         format!(
                             "{} cannot be {}: it cannot reach {}, which is, through cells \
@@ -199,6 +188,36 @@ impl ConnectedValues {
                     })?;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// The deductions for one value; the vertices it fixed to the value (which
+    /// lose every other value: the only change to the other values' layers).
+    fn propagate_value(
+        &self,
+        ctx: &mut Context<'_>,
+        value: Value,
+        bits: &[u64],
+    ) -> Result<Vec<usize>, Conflict> {
+        let n = self.vars.len();
+        let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
+        // Read from the layer's bits where needed, not copied out for each
+        // value: most runs reach every vertex that may take the value.
+        let truth = |vertex: usize| match (bit(vertex), bit(n + vertex)) {
+            (false, _) => Truth::False,
+            (true, true) => Truth::True,
+            (true, false) => Truth::Open,
+        };
+        let Some(root) = first_set(bits, n..2 * n).map(|at| at - n) else {
+            return Ok(Vec::new());
+        };
+        let reach = Reach::from(&self.graph, truth, root);
+        let facts = self.facts(ctx, value, truth, root, &reach);
+        let root_var = self.vars[root];
+        let mut assigned = Vec::new();
+        if reach.reached < count_set(bits, 0..n) {
+            self.remove_unreached(ctx, value, truth, (root, &reach), &facts)?;
         }
         for &(cut, cut_off) in &reach.cuts {
             let mut facts = facts.clone();
@@ -254,6 +273,39 @@ impl Rule for ConnectedValues {
     fn holds(&self, values: &[Value]) -> bool {
         each_value_connected(&self.graph, |vertex| values[self.vars[vertex].index()])
     }
+}
+
+/// The first bit set among `range` of `bits` (bit `i` is bit `i % 64` of word
+/// `i / 64`).
+fn first_set(bits: &[u64], range: std::ops::Range<usize>) -> Option<usize> {
+    let mut at = range.start;
+    while at < range.end {
+        let word = bits[at / 64] >> (at % 64);
+        if word != 0 {
+            let found = at + word.trailing_zeros() as usize;
+            return (found < range.end).then_some(found);
+        }
+        at = (at / 64 + 1) * 64;
+    }
+    None
+}
+
+/// How many bits of `range` are set in `bits`.
+fn count_set(bits: &[u64], range: std::ops::Range<usize>) -> usize {
+    let mut count = 0;
+    let mut at = range.start;
+    while at < range.end {
+        let width = (64 - at % 64).min(range.end - at);
+        let word = bits[at / 64] >> (at % 64);
+        let mask = if width == 64 {
+            u64::MAX
+        } else {
+            (1 << width) - 1
+        };
+        count += (word & mask).count_ones() as usize;
+        at += width;
+    }
+    count
 }
 
 /// Whether the vertices of each value form one connected set, by a plain search
@@ -318,6 +370,31 @@ mod tests {
             }
         }
         (model, state)
+    }
+
+    #[test]
+    fn bit_ranges_are_read_as_a_plain_scan_reads_them() {
+        let mut random = Random::new(11);
+        for _ in 0..200 {
+            let bits: Vec<u64> = (0..3)
+                .map(|_| match random.below(3) {
+                    0 => 0,
+                    1 => 1 << random.below(64),
+                    _ => (random.below(1 << 32) << 32) | random.below(1 << 32),
+                })
+                .collect();
+            let start = random.below(192) as usize;
+            let end = start + random.below((192 - start + 1) as u64) as usize;
+            let set = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
+            assert_eq!(
+                first_set(&bits, start..end),
+                (start..end).find(|&at| set(at))
+            );
+            assert_eq!(
+                count_set(&bits, start..end),
+                (start..end).filter(|&at| set(at)).count()
+            );
+        }
     }
 
     #[test]
