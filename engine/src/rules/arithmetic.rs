@@ -31,6 +31,7 @@
 use crate::domain::{Value, VarId};
 use crate::names::Names;
 use crate::propagation::{Conflict, Consistency, Context, Events, Rule, Watch, Why};
+use crate::value_set::ValueSet;
 
 /// The operation of an [`Arithmetic`] rule. Integer division truncates towards
 /// zero and the remainder takes the sign of the dividend (as in FlatZinc and Rust).
@@ -154,50 +155,49 @@ impl Arithmetic {
         )
     }
 
-    /// The pairs `(x, y)` to try: only `x = y` when both are one variable or `y`
-    /// is not read.
-    fn pairs(&self, ctx: &Context<'_>) -> Vec<(Value, Value)> {
-        let domains = ctx.domains();
-        if self.unary() {
-            return domains.iter(self.x).map(|x| (x, x)).collect();
-        }
-        let ys: Vec<Value> = domains.iter(self.y).collect();
-        (domains.iter(self.x))
-            .flat_map(|x| ys.iter().map(move |&y| (x, y)))
-            .collect()
-    }
-
-    /// Keep every value with a support.
+    /// Keep every value with a support. Each input value is marked once it
+    /// has one (no list of a value per pair to sort), and an interval `z`
+    /// keeps only the smallest and largest supported result.
     fn supports(&self, ctx: &mut Context<'_>, why: &Why<'_>) -> Result<(), Conflict> {
-        let (mut xs, mut ys, mut zs) = (Vec::new(), Vec::new(), Vec::new());
-        for (x, y) in self.pairs(ctx) {
-            let Some(z) = self.operation.apply(x, y) else {
-                continue;
-            };
-            if ctx.domains().contains(self.z, z) {
-                xs.push(x);
-                ys.push(y);
-                zs.push(z);
+        let domains = ctx.domains();
+        let xs: Vec<Value> = domains.iter(self.x).collect();
+        let unary = self.unary();
+        let ys: Vec<Value> = match unary {
+            true => xs.clone(),
+            false => domains.iter(self.y).collect(),
+        };
+        let (mut x_kept, mut y_kept) = (vec![false; xs.len()], vec![false; ys.len()]);
+        let mut results = Supported::new(domains.is_bounds(self.z));
+        for (i, &x) in xs.iter().enumerate() {
+            // The pairs to try: only `x = y` when both are one variable or `y`
+            // is not read.
+            let pairs = if unary { i..i + 1 } else { 0..ys.len() };
+            for j in pairs {
+                let Some(z) = self.operation.apply(x, ys[j]) else {
+                    continue;
+                };
+                if domains.contains(self.z, z) {
+                    (x_kept[i], y_kept[j]) = (true, true);
+                    results.add(z);
+                }
             }
         }
+        let kept = |values: &[Value], kept: &[bool]| -> Vec<Value> {
+            let pairs = values.iter().zip(kept);
+            pairs.filter(|(_, kept)| **kept).map(|(&v, _)| v).collect()
+        };
         let y_read = self.operation != Operation::Absolute || self.y == self.x;
-        for (var, mut kept) in [(self.x, xs), (self.y, ys), (self.z, zs)] {
+        let x_kept = kept(&xs, &x_kept);
+        let y_kept = kept(&ys, &y_kept);
+        for (var, kept) in [
+            (self.x, x_kept),
+            (self.y, y_kept),
+            (self.z, results.values()),
+        ] {
             if var == self.y && !y_read {
                 continue;
             }
-            kept.sort_unstable();
-            kept.dedup();
-            if let (true, Some(&low), Some(&high)) =
-                (ctx.domains().is_bounds(var), kept.first(), kept.last())
-            {
-                // An interval keeps no holes: its bounds jump to the supported
-                // ones, and walking the values between (as many as the whole
-                // range) could remove nothing.
-                ctx.remove_below(var, low, why)?;
-                ctx.remove_above(var, high, why)?;
-                continue;
-            }
-            ctx.keep_where(var, why, |value| kept.binary_search(&value).is_ok())?;
+            keep_sorted(ctx, var, &kept, why)?;
         }
         Ok(())
     }
@@ -220,6 +220,66 @@ impl Arithmetic {
             ctx.remove_above(self.z, clamp(high), why)?;
         }
         Ok(())
+    }
+}
+
+/// Keep only the values of `kept` (ascending, no repeats) in `var`; an
+/// interval keeps no holes, so its bounds jump to the smallest and largest
+/// (walking the values between, as many as the whole range, could remove
+/// nothing).
+fn keep_sorted(
+    ctx: &mut Context<'_>,
+    var: VarId,
+    kept: &[Value],
+    why: &Why<'_>,
+) -> Result<(), Conflict> {
+    if let (true, Some(&low), Some(&high)) =
+        (ctx.domains().is_bounds(var), kept.first(), kept.last())
+    {
+        ctx.remove_below(var, low, why)?;
+        ctx.remove_above(var, high, why)?;
+        return Ok(());
+    }
+    let set: ValueSet = kept.iter().copied().collect();
+    ctx.retain(var, &set, why).map(|_| ())
+}
+
+/// The supported results of `z`: every one for a bitset, the smallest and
+/// largest for an interval (which holds no holes).
+enum Supported {
+    Values(Vec<Value>),
+    Bounds(Option<(Value, Value)>),
+}
+
+impl Supported {
+    fn new(interval: bool) -> Self {
+        match interval {
+            true => Supported::Bounds(None),
+            false => Supported::Values(Vec::new()),
+        }
+    }
+
+    fn add(&mut self, value: Value) {
+        match self {
+            Supported::Values(values) => values.push(value),
+            Supported::Bounds(bounds) => {
+                let (low, high) = bounds.get_or_insert((value, value));
+                (*low, *high) = ((*low).min(value), (*high).max(value));
+            }
+        }
+    }
+
+    /// The results, ascending, without repeats (an interval's two bounds).
+    fn values(self) -> Vec<Value> {
+        match self {
+            Supported::Values(mut values) => {
+                values.sort_unstable();
+                values.dedup();
+                values
+            }
+            Supported::Bounds(None) => Vec::new(),
+            Supported::Bounds(Some((low, high))) => vec![low, high],
+        }
     }
 }
 
@@ -327,6 +387,35 @@ mod tests {
         state.assign(x, -7).unwrap();
         state.assign(y, 6).unwrap();
         assert_eq!(after(&model, &state).unwrap().value(z), Some(-42));
+    }
+
+    /// Few enough pairs, an interval result: the inputs keep exactly their
+    /// supported values, the result moves to the smallest and largest
+    /// supported product (brute force).
+    #[test]
+    fn supports_with_an_interval_result() {
+        let mut model = crate::Model::new();
+        let x = model.new_var_in(0..=20).unwrap();
+        let y = model.new_var_in(-5..=20).unwrap();
+        let z = model.new_var_in(0..=1_000_000).unwrap();
+        model
+            .add_rule(Arithmetic::new("x × y", Operation::Times, x, y, z))
+            .unwrap();
+        let mut state = model.domains();
+        state.retain(z, &ValueSet::inclusive(150..=160));
+        let narrowed = after(&model, &state).unwrap();
+        let products: Vec<(Value, Value)> = (0..=20)
+            .flat_map(|x| (-5..=20).map(move |y| (x, y)))
+            .filter(|(x, y)| (150..=160).contains(&(x * y)))
+            .collect();
+        let xs: Vec<Value> = narrowed.iter(x).collect();
+        let mut expected: Vec<Value> = products.iter().map(|&(x, _)| x).collect();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(xs, expected);
+        let low = products.iter().map(|(x, y)| x * y).min();
+        let high = products.iter().map(|(x, y)| x * y).max();
+        assert_eq!((narrowed.min(z), narrowed.max(z)), (low, high));
     }
 
     #[test]
