@@ -167,7 +167,16 @@ impl Arithmetic {
             false => domains.iter(self.y).collect(),
         };
         let (mut x_kept, mut y_kept) = (vec![false; xs.len()], vec![false; ys.len()]);
-        let mut results = Supported::new(domains.is_bounds(self.z));
+        let interval = domains.is_bounds(self.z);
+        let mut results = Supported::new(interval);
+        // An interval result is a range test, read once rather than asked of
+        // the store at every pair.
+        let (low, high) = (domains.min(self.z), domains.max(self.z));
+        let (low, high) = (low.unwrap_or(Value::MAX), high.unwrap_or(Value::MIN));
+        let holds = |z: Value| match interval {
+            true => (low..=high).contains(&z),
+            false => domains.contains(self.z, z),
+        };
         for (i, &x) in xs.iter().enumerate() {
             // The pairs to try: only `x = y` when both are one variable or `y`
             // is not read.
@@ -176,7 +185,7 @@ impl Arithmetic {
                 let Some(z) = self.operation.apply(x, ys[j]) else {
                     continue;
                 };
-                if domains.contains(self.z, z) {
+                if holds(z) {
                     (x_kept[i], y_kept[j]) = (true, true);
                     results.add(z);
                 }
