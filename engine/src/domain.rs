@@ -18,6 +18,11 @@
 //!   rules and the search's check of every solution still reject such a value).
 //!   Removing the smallest or largest candidate moves that bound.
 //!
+//! A bitset of more than one word also keeps a *summary* word just before its
+//! own words (its bounds and count, see `summary.rs`), so that reading the
+//! count or a bound of a wide bitset is one load and a narrowing visits only
+//! the words between its bounds.
+//!
 //! Every reader works on both kinds; a rule sees an interval as the contiguous
 //! set `min..=max` ([`Domains::is_bounds`] tells which kind a variable is).
 //! [`Domains::candidates`] of a wide interval builds a set of all its values, so
@@ -44,6 +49,7 @@ use crate::error::Error;
 use crate::ids::RuleId;
 pub use crate::ids::{Value, VarId};
 use crate::interval;
+use crate::summary::{self, Summary};
 
 /// Where one variable's words sit in the store.
 #[derive(Clone, Debug)]
@@ -56,6 +62,9 @@ struct Span {
     first: Value,
     /// The domain is an interval (one word of packed bounds), not a bitset.
     bounds: bool,
+    /// The domain is a bitset of several words, with its [`Summary`] in the
+    /// word before `offset`.
+    summarized: bool,
 }
 
 /// The shape of a store: each variable's span, then the rules' reversible state and
@@ -76,6 +85,8 @@ pub(crate) struct Layout {
     from_zero: bool,
     /// Some variable is an interval (see the module docs).
     has_bounds: bool,
+    /// Some variable is a bitset of several words, with a summary word.
+    has_summaries: bool,
 }
 
 impl Layout {
@@ -98,16 +109,21 @@ impl Layout {
             } else {
                 size.div_ceil(64).max(1) as u32
             };
+            let summarized = !bounds && words > 1;
+            // The summary word comes first, then the bitset's words.
+            offset += u32::from(summarized);
             spans.push(Span {
                 offset,
                 words,
                 size,
                 first,
                 bounds,
+                summarized,
             });
             offset += words;
         }
         let has_bounds = spans.iter().any(|span| span.bounds);
+        let has_summaries = spans.iter().any(|span| span.summarized);
         let single_word = ranges.iter().all(|&(_, size)| size <= 64);
         let from_zero = ranges.iter().all(|&(first, _)| first == 0);
         let domain_words = offset as usize;
@@ -121,6 +137,7 @@ impl Layout {
             single_word,
             from_zero,
             has_bounds,
+            has_summaries,
         }
     }
 }
@@ -222,6 +239,14 @@ impl Domains {
             for word in &mut words[span.offset as usize..(span.offset + span.words) as usize] {
                 *word = low_mask(remaining.min(64));
                 remaining = remaining.saturating_sub(64);
+            }
+            if span.summarized {
+                let whole = Summary {
+                    low: 0,
+                    high: (span.size - 1) as u32,
+                    count: span.size as u32,
+                };
+                words[span.offset as usize - 1] = whole.pack();
             }
         }
         let single_word_vars = if layout.single_word {
@@ -328,6 +353,28 @@ impl Domains {
         let span = self.layout.spans.get(var.index())?;
         span.bounds
             .then(|| interval::decode(i64::from(span.first), self.words[span.offset as usize]))
+    }
+
+    /// Where the [`Summary`] of a bitset of several words sits in the store;
+    /// `None` for any other domain.
+    #[inline]
+    pub(crate) fn summary_offset(&self, var: VarId) -> Option<usize> {
+        let span = self.layout.spans.get(var.index())?;
+        span.summarized.then(|| span.offset as usize - 1)
+    }
+
+    /// The [`Summary`] (bounds and count) of a bitset of several words.
+    #[inline]
+    pub(crate) fn summary(&self, var: VarId) -> Option<Summary> {
+        self.summary_offset(var)
+            .map(|offset| Summary::unpack(self.words[offset]))
+    }
+
+    /// Set-up: work out `var`'s summary again from its words after they changed.
+    pub(crate) fn resummarize(&mut self, var: VarId) {
+        if let Some(offset) = self.summary_offset(var) {
+            self.words[offset] = Summary::of_words(self.words(var)).pack();
+        }
     }
 
     /// Set-up: narrow an interval variable from bounds (`low`, `high`) to those
@@ -560,6 +607,9 @@ impl Domains {
     /// [`Domains::count`] of a domain of several words or an interval.
     #[inline(never)]
     fn count_general(&self, var: VarId) -> u32 {
+        if let Some(summary) = self.summary(var) {
+            return summary.count;
+        }
         match self.interval(var) {
             Some((low, high)) => saturate(interval_len(low, high)),
             None => count_words(self.words(var)),
@@ -610,6 +660,9 @@ impl Domains {
 
     /// Whether `var` has no candidate left (a conflict).
     pub fn is_empty(&self, var: VarId) -> bool {
+        if let Some(summary) = self.summary(var) {
+            return summary.count == 0;
+        }
         if let Some((low, high)) = self.interval(var) {
             return low > high;
         }
@@ -690,11 +743,14 @@ impl Domains {
     /// the one-word path inlines into the rules that read bounds at every run.
     #[inline(never)]
     fn min_of_words(&self, var: VarId) -> Option<Value> {
+        if let Some(summary) = self.summary(var) {
+            return (summary.count > 0).then(|| self.value_at(var, summary.low));
+        }
         if let Some((low, high)) = self.interval(var) {
             return (low <= high).then_some(low as Value);
         }
-        let (index, word) = self.words(var).iter().enumerate().find(|(_, w)| **w != 0)?;
-        Some(self.value_at(var, index as u32 * 64 + word.trailing_zeros()))
+        let position = summary::lowest_from(self.words(var), 0)?;
+        Some(self.value_at(var, position))
     }
 
     /// The largest candidate of `var`.
@@ -710,15 +766,15 @@ impl Domains {
     /// [`Domains::max`] of a domain of several words (see [`Domains::min_of_words`]).
     #[inline(never)]
     fn max_of_words(&self, var: VarId) -> Option<Value> {
+        if let Some(summary) = self.summary(var) {
+            return (summary.count > 0).then(|| self.value_at(var, summary.high));
+        }
         if let Some((low, high)) = self.interval(var) {
             return (low <= high).then_some(high as Value);
         }
-        let (index, word) = self
-            .words(var)
-            .iter()
-            .enumerate()
-            .rfind(|(_, w)| **w != 0)?;
-        Some(self.value_at(var, index as u32 * 64 + 63 - word.leading_zeros()))
+        let words = self.words(var);
+        let position = summary::highest_from(words, words.len())?;
+        Some(self.value_at(var, position))
     }
 
     /// The candidates of `var`, in ascending order (an interval's one by one,
@@ -734,12 +790,21 @@ impl Domains {
                 last: high,
             };
         }
-        let words = self.words(var);
+        let mut words = self.words(var);
+        let mut index = 0;
+        // A summarized bitset is walked between its bounds only.
+        if let Some(summary) = self.summary(var) {
+            words = match summary.count {
+                0 => &[],
+                _ => &words[..=summary.high_word()],
+            };
+            index = summary.low_word();
+        }
         Candidates {
             words,
             first: self.first(var),
-            index: 0,
-            current: words.first().copied().unwrap_or(0),
+            index,
+            current: words.get(index).copied().unwrap_or(0),
             next: 1,
             last: 0,
         }
@@ -779,7 +844,7 @@ impl Domains {
 
     /// The total number of candidates left over all variables.
     pub fn total_candidates(&self) -> u64 {
-        if self.has_bounds {
+        if self.has_bounds || self.layout.has_summaries {
             return (0..self.num_vars())
                 .map(|index| {
                     let var = VarId::from_index(index);
@@ -821,6 +886,7 @@ impl Domains {
         }
         let offset = self.word_offset(var) + (position / 64) as usize;
         self.words[offset] &= !(1u64 << (position % 64));
+        self.resummarize(var);
         Ok(true)
     }
 
@@ -843,6 +909,7 @@ impl Domains {
         if present {
             self.words[offset + (position / 64) as usize] |= 1u64 << (position % 64);
         }
+        self.resummarize(var);
         Ok(present)
     }
 
@@ -882,6 +949,9 @@ impl Domains {
             let mask = values.aligned_word(first, i);
             changed |= *word & !mask != 0;
             *word &= mask;
+        }
+        if changed {
+            self.resummarize(var);
         }
         changed
     }

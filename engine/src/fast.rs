@@ -75,11 +75,18 @@ impl Words for Domains {
                 crate::interval::keep_window(low, high, first, mask)
             });
         }
+        if self.words(var).is_empty() {
+            return false; // not a variable of this state
+        }
         let offset = self.word_offset(var);
         let word = &mut self.store_mut()[offset];
         let before = *word;
         *word &= mask;
-        before != *word
+        let changed = before != *word;
+        if changed {
+            self.resummarize(var);
+        }
+        changed
     }
 }
 

@@ -52,6 +52,7 @@ pub mod repair;
 pub mod rules;
 pub mod search;
 pub mod split;
+mod summary;
 pub mod trace;
 pub mod value_set;
 

@@ -15,7 +15,12 @@ use crate::propagation::engine::{Core, Schedule};
 use crate::propagation::events::Events;
 use crate::propagation::state::{StateBitset, StateInt};
 use crate::propagation::why::{Fact, Why};
+use crate::summary::{self, Summary};
 use crate::value_set::ValueSet;
+
+/// The indices (first, last) of every word of a domain, for a narrowing that
+/// may change any of them.
+const EVERY_WORD: (usize, usize) = (0, usize::MAX);
 
 /// The only way a rule changes domains: every change records its provenance, wakes the
 /// rules that watch the variable, and is undone on backtrack.
@@ -230,7 +235,14 @@ impl<'a> Context<'a> {
         if self.domains.words(var)[word] & bit == 0 {
             return Ok(false);
         }
-        self.narrow(var, why, |i, w| if i == word { w & !bit } else { w })
+        self.narrow(
+            var,
+            why,
+            (word, word),
+            |i, w| {
+                if i == word { w & !bit } else { w }
+            },
+        )
     }
 
     /// Keep only `value` in `var` (a value outside its range empties it).
@@ -254,7 +266,14 @@ impl<'a> Context<'a> {
             Some(position) => ((position / 64) as usize, 1u64 << (position % 64)),
             None => (usize::MAX, 0),
         };
-        self.narrow(var, why, |i, w| if i == word { w & bit } else { 0 })
+        self.narrow(
+            var,
+            why,
+            EVERY_WORD,
+            |i, w| {
+                if i == word { w & bit } else { 0 }
+            },
+        )
     }
 
     /// Keep, among the first 64 values, only those in `mask`; later values
@@ -272,7 +291,7 @@ impl<'a> Context<'a> {
                 interval::keep_window(low, high, first, mask)
             });
         }
-        self.narrow(var, why, |i, w| if i == 0 { w & mask } else { w })
+        self.narrow(var, why, (0, 0), |i, w| if i == 0 { w & mask } else { w })
     }
 
     /// Remove the values of `mask` (of the first 64) from `var`.
@@ -286,7 +305,7 @@ impl<'a> Context<'a> {
         if self.domains.is_bounds(var) {
             return self.keep_low_word(var, !mask, why);
         }
-        self.narrow(var, why, |i, w| if i == 0 { w & !mask } else { w })
+        self.narrow(var, why, (0, 0), |i, w| if i == 0 { w & !mask } else { w })
     }
 
     /// Remove `mask` (of the first 64 values) from each variable of `removals` in turn, stopping
@@ -353,7 +372,7 @@ impl<'a> Context<'a> {
             });
         }
         let first = i64::from(self.domains.first(var));
-        self.narrow(var, why, |i, w| {
+        self.narrow(var, why, EVERY_WORD, |i, w| {
             let mut out = w;
             let mut rest = w;
             while rest != 0 {
@@ -374,7 +393,7 @@ impl<'a> Context<'a> {
             return self.narrow_interval(var, why, |low, high| interval::retain(low, high, set));
         }
         let first = self.domains.first(var);
-        self.narrow(var, why, |i, w| w & set.aligned_word(first, i))
+        self.narrow(var, why, EVERY_WORD, |i, w| w & set.aligned_word(first, i))
     }
 
     /// Remove every value of `set` from `var`.
@@ -390,7 +409,7 @@ impl<'a> Context<'a> {
                 .narrow_interval(var, why, |low, high| interval::remove_all(low, high, set));
         }
         let first = self.domains.first(var);
-        self.narrow(var, why, |i, w| w & !set.aligned_word(first, i))
+        self.narrow(var, why, EVERY_WORD, |i, w| w & !set.aligned_word(first, i))
     }
 
     /// Remove every candidate smaller than `min`.
@@ -408,7 +427,7 @@ impl<'a> Context<'a> {
         let below = self.positions_below(var, i64::from(min));
         let word = (below / 64) as usize;
         let keep = !low_mask(below % 64);
-        self.narrow(var, why, |i, w| match i.cmp(&word) {
+        self.narrow(var, why, (0, word), |i, w| match i.cmp(&word) {
             std::cmp::Ordering::Less => 0,
             std::cmp::Ordering::Equal => w & keep,
             std::cmp::Ordering::Greater => w,
@@ -430,7 +449,7 @@ impl<'a> Context<'a> {
         let kept = self.positions_below(var, i64::from(max) + 1);
         let word = (kept / 64) as usize;
         let keep = low_mask(kept % 64);
-        self.narrow(var, why, |i, w| match i.cmp(&word) {
+        self.narrow(var, why, (word, usize::MAX), |i, w| match i.cmp(&word) {
             std::cmp::Ordering::Less => w,
             std::cmp::Ordering::Equal => w & keep,
             std::cmp::Ordering::Greater => 0,
@@ -444,14 +463,16 @@ impl<'a> Context<'a> {
         below.clamp(0, i64::from(self.domains.size(var))) as u32
     }
 
-    /// Apply `f` to each word of the domain; the one place domains change. The
-    /// one-word case is inlined into every caller; longer domains take
-    /// [`Context::narrow_words`].
+    /// Apply `f` to each word of the domain; the one place domains change.
+    /// `touched` (first, last) are the indices of the only words `f` can
+    /// change, so that a wide domain visits no others. The one-word case is
+    /// inlined into every caller; longer domains take [`Context::narrow_words`].
     #[inline(always)]
     fn narrow(
         &mut self,
         var: VarId,
         why: &Why<'_>,
+        touched: (usize, usize),
         f: impl Fn(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
         let offset = if var.index() < self.domains.single_word_vars() {
@@ -459,7 +480,7 @@ impl<'a> Context<'a> {
         } else {
             match self.domains.single_word_offset(var) {
                 Some(offset) => offset,
-                None => return self.narrow_words(var, why, f),
+                None => return self.narrow_words(var, why, touched, f),
             }
         };
         let old = self.domains.store()[offset];
@@ -477,36 +498,94 @@ impl<'a> Context<'a> {
         Ok(true)
     }
 
-    /// [`Context::narrow`] for a domain of several words.
+    /// [`Context::narrow`] for a bitset of several words: `f` runs on the
+    /// words of `touched` between the domain's bounds (the others are empty
+    /// or left as they are), and the summary word (bounds and count) follows
+    /// the change, written and trailed like the words.
     #[inline(never)]
     fn narrow_words(
         &mut self,
         var: VarId,
         why: &Why<'_>,
+        touched: (usize, usize),
         f: impl Fn(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
-        let offset = self.domains.word_offset(var);
-        let before: SmallVec<[u64; 4]> = SmallVec::from_slice(self.domains.words(var));
-        let after: SmallVec<[u64; 4]> = before
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| f(i, w) & w)
-            .collect();
-        if after == before {
+        // Every bitset of several words has a summary; other variables have no
+        // words here (not a variable of this state): nothing to narrow.
+        let Some(summary_at) = self.domains.summary_offset(var) else {
+            return Ok(false);
+        };
+        let old = Summary::unpack(self.domains.store()[summary_at]);
+        let from = touched.0.max(old.low_word());
+        let to = touched.1.min(old.high_word());
+        if old.count == 0 || from > to {
             return Ok(false);
         }
-        if after.iter().all(|&w| w == 0) {
+        let offset = self.domains.word_offset(var);
+        let words = &self.domains.store()[offset..offset + to + 1];
+        let mut after: SmallVec<[u64; 8]> = SmallVec::with_capacity(to + 1 - from);
+        let mut removed = 0;
+        for (i, &word) in words.iter().enumerate().skip(from) {
+            let new = f(i, word) & word;
+            removed += (word ^ new).count_ones();
+            after.push(new);
+        }
+        if removed == 0 {
+            return Ok(false);
+        }
+        if removed == old.count {
             return Err(self.emptied(var, why));
         }
-        for (i, (&old, &new)) in before.iter().zip(&after).enumerate() {
-            if old != new {
-                self.write(offset + i, old, new);
+        let before = self
+            .observer
+            .is_some()
+            .then(|| self.domains.words(var).to_vec());
+        for (i, &new) in (from..).zip(&after) {
+            let word = self.domains.store()[offset + i];
+            if word != new {
+                self.write(offset + i, word, new);
             }
         }
-        self.changed(var, why, &before, &after, |_| {
-            multi_word_events(&before, &after)
-        });
+        let new = self.summary_after(var, old, from, to, removed);
+        self.write(summary_at, old.pack(), new.pack());
+        self.core.changes += 1;
+        if let Some(before) = before {
+            let after = self.domains.words(var).to_vec();
+            self.report_change(var, why, &before, &after);
+        }
+        if self.core.schedule != Schedule::Sweep {
+            self.wake_on(var, |_| summary_events(old, new));
+        }
         Ok(true)
+    }
+
+    /// The summary of `var` once `removed` candidates went from its words
+    /// `from..=to` (the words already written): a bound moves only when the
+    /// words changed reach it, and then only as far as the next candidate.
+    #[inline]
+    fn summary_after(
+        &self,
+        var: VarId,
+        old: Summary,
+        from: usize,
+        to: usize,
+        removed: u32,
+    ) -> Summary {
+        let words = self.domains.words(var);
+        let low = match from == old.low_word() {
+            true => summary::lowest_from(words, from),
+            false => Some(old.low),
+        };
+        let high = match to == old.high_word() {
+            true => summary::highest_from(words, to + 1),
+            false => Some(old.high),
+        };
+        Summary {
+            // Some candidate is left (the caller checked), so both exist.
+            low: low.unwrap_or(old.low),
+            high: high.unwrap_or(old.high),
+            count: old.count - removed,
+        }
     }
 
     /// A search decision on an interval variable, where `x ≠ v` for a value
@@ -792,24 +871,15 @@ fn single_word_events(old: u64, new: u64, waited: Events) -> Events {
     events
 }
 
-fn multi_word_events(before: &[u64], after: &[u64]) -> Events {
+/// The events of a change of a summarized bitset, from its summaries before
+/// and after.
+#[inline]
+fn summary_events(old: Summary, new: Summary) -> Events {
     let mut events = Events::REMOVED;
-    if after.iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
+    if new.count == 1 {
         events = events | Events::ASSIGNED;
     }
-    let first = |words: &[u64]| {
-        words
-            .iter()
-            .position(|&w| w != 0)
-            .map(|i| (i, words[i].trailing_zeros()))
-    };
-    let last = |words: &[u64]| {
-        words
-            .iter()
-            .rposition(|&w| w != 0)
-            .map(|i| (i, words[i].leading_zeros()))
-    };
-    if first(before) != first(after) || last(before) != last(after) {
+    if (old.low, old.high) != (new.low, new.high) {
         events = events | Events::BOUNDS;
     }
     events
@@ -837,9 +907,14 @@ mod tests {
             single_word_events(0b111, 0b010, Events::ASSIGNED),
             Events::REMOVED | Events::ASSIGNED
         );
+        let summary = |low, high, count| Summary { low, high, count };
         assert_eq!(
-            multi_word_events(&[1, 1], &[0, 1]),
+            summary_events(summary(0, 64, 2), summary(64, 64, 1)),
             Events::REMOVED | Events::BOUNDS | Events::ASSIGNED
+        );
+        assert_eq!(
+            summary_events(summary(0, 64, 3), summary(0, 64, 2)),
+            Events::REMOVED
         );
     }
 

@@ -31,6 +31,7 @@
 use crate::domain::{Value, VarId};
 use crate::names::Names;
 use crate::propagation::{Conflict, Consistency, Context, Events, Rule, Watch, Why};
+use crate::value_set::ValueSet;
 
 /// The operation of an [`Arithmetic`] rule. Integer division truncates towards
 /// zero and the remainder takes the sign of the dividend (as in FlatZinc and Rust).
@@ -154,50 +155,109 @@ impl Arithmetic {
         )
     }
 
-    /// The pairs `(x, y)` to try: only `x = y` when both are one variable or `y`
-    /// is not read.
-    fn pairs(&self, ctx: &Context<'_>) -> Vec<(Value, Value)> {
-        let domains = ctx.domains();
-        if self.unary() {
-            return domains.iter(self.x).map(|x| (x, x)).collect();
-        }
-        let ys: Vec<Value> = domains.iter(self.y).collect();
-        (domains.iter(self.x))
-            .flat_map(|x| ys.iter().map(move |&y| (x, y)))
-            .collect()
-    }
-
-    /// Keep every value with a support.
+    /// Keep every value with a support. Each input value is marked once it
+    /// has one (no list of a value per pair to sort), and an interval `z`
+    /// keeps only the smallest and largest supported result.
     fn supports(&self, ctx: &mut Context<'_>, why: &Why<'_>) -> Result<(), Conflict> {
-        let (mut xs, mut ys, mut zs) = (Vec::new(), Vec::new(), Vec::new());
-        for (x, y) in self.pairs(ctx) {
-            let Some(z) = self.operation.apply(x, y) else {
-                continue;
-            };
-            if ctx.domains().contains(self.z, z) {
-                xs.push(x);
-                ys.push(y);
-                zs.push(z);
+        let domains = ctx.domains();
+        let xs: Vec<Value> = domains.iter(self.x).collect();
+        let unary = self.unary();
+        let ys: Vec<Value> = match unary {
+            true => xs.clone(),
+            false => domains.iter(self.y).collect(),
+        };
+        let (mut x_kept, mut y_kept) = (vec![false; xs.len()], vec![false; ys.len()]);
+        let interval = domains.is_bounds(self.z);
+        let mut results = Supported::new(interval);
+        // An interval result is a range test, read once rather than asked of
+        // the store at every pair.
+        let (low, high) = (domains.min(self.z), domains.max(self.z));
+        let (low, high) = (low.unwrap_or(Value::MAX), high.unwrap_or(Value::MIN));
+        if interval && !unary && self.operation == Operation::Times {
+            let bounds = (i64::from(low), i64::from(high));
+            return self.product_supports(ctx, why, &xs, &ys, bounds);
+        }
+        let holds = |z: Value| match interval {
+            true => (low..=high).contains(&z),
+            false => domains.contains(self.z, z),
+        };
+        for (i, &x) in xs.iter().enumerate() {
+            // The pairs to try: only `x = y` when both are one variable or `y`
+            // is not read.
+            let pairs = if unary { i..i + 1 } else { 0..ys.len() };
+            for j in pairs {
+                let Some(z) = self.operation.apply(x, ys[j]) else {
+                    continue;
+                };
+                if holds(z) {
+                    (x_kept[i], y_kept[j]) = (true, true);
+                    results.add(z);
+                }
             }
         }
+        let kept = |values: &[Value], kept: &[bool]| -> Vec<Value> {
+            let pairs = values.iter().zip(kept);
+            pairs.filter(|(_, kept)| **kept).map(|(&v, _)| v).collect()
+        };
         let y_read = self.operation != Operation::Absolute || self.y == self.x;
-        for (var, mut kept) in [(self.x, xs), (self.y, ys), (self.z, zs)] {
+        let x_kept = kept(&xs, &x_kept);
+        let y_kept = kept(&ys, &y_kept);
+        for (var, kept) in [
+            (self.x, x_kept),
+            (self.y, y_kept),
+            (self.z, results.values()),
+        ] {
             if var == self.y && !y_read {
                 continue;
             }
-            kept.sort_unstable();
-            kept.dedup();
-            if let (true, Some(&low), Some(&high)) =
-                (ctx.domains().is_bounds(var), kept.first(), kept.last())
-            {
-                // An interval keeps no holes: its bounds jump to the supported
-                // ones, and walking the values between (as many as the whole
-                // range) could remove nothing.
-                ctx.remove_below(var, low, why)?;
-                ctx.remove_above(var, high, why)?;
+            keep_sorted(ctx, var, &kept, why)?;
+        }
+        Ok(())
+    }
+
+    /// [`Arithmetic::supports`] of `x × y` into an interval `z` of bounds
+    /// `low..=high`: for each `x`, the `y` whose product lies in the bounds
+    /// are one run of the ascending `ys`, found by two binary searches, so the
+    /// supports take `|xs| log |ys|` steps instead of `|xs| |ys|`, with the
+    /// same result (a product in an interval of `i32` bounds fits an `i32`).
+    fn product_supports(
+        &self,
+        ctx: &mut Context<'_>,
+        why: &Why<'_>,
+        xs: &[Value],
+        ys: &[Value],
+        (low, high): (i64, i64),
+    ) -> Result<(), Conflict> {
+        let mut x_kept = Vec::new();
+        // +1 where a run of supported `y` starts, −1 past its end.
+        let mut run_edges = vec![0i64; ys.len() + 1];
+        let mut results = Supported::new(true);
+        for &x in xs {
+            let Some((from, to)) = factor_run(x, ys, low, high) else {
                 continue;
+            };
+            x_kept.push(x);
+            run_edges[from] += 1;
+            run_edges[to] -= 1;
+            // The product is monotone in `y`: its extremes are at the ends.
+            for y in [ys[from], ys[to - 1]] {
+                results.add((i64::from(x) * i64::from(y)) as Value);
             }
-            ctx.keep_where(var, why, |value| kept.binary_search(&value).is_ok())?;
+        }
+        let mut runs = 0;
+        let y_kept: Vec<Value> = (ys.iter().zip(&run_edges))
+            .filter(|&(_, &edge)| {
+                runs += edge;
+                runs > 0
+            })
+            .map(|(&y, _)| y)
+            .collect();
+        for (var, kept) in [
+            (self.x, x_kept),
+            (self.y, y_kept),
+            (self.z, results.values()),
+        ] {
+            keep_sorted(ctx, var, &kept, why)?;
         }
         Ok(())
     }
@@ -220,6 +280,99 @@ impl Arithmetic {
             ctx.remove_above(self.z, clamp(high), why)?;
         }
         Ok(())
+    }
+}
+
+/// The run `from..to` of the ascending `ys` whose product with `x` lies in
+/// `low..=high`, or `None` when no `y` has one.
+fn factor_run(x: Value, ys: &[Value], low: i64, high: i64) -> Option<(usize, usize)> {
+    let x = i64::from(x);
+    let (smallest, largest) = match x.cmp(&0) {
+        std::cmp::Ordering::Equal if low <= 0 && 0 <= high => (i64::MIN, i64::MAX),
+        std::cmp::Ordering::Equal => return None,
+        std::cmp::Ordering::Greater => (ceil_div(low, x), floor_div(high, x)),
+        std::cmp::Ordering::Less => (ceil_div(high, x), floor_div(low, x)),
+    };
+    let from = ys.partition_point(|&y| i64::from(y) < smallest);
+    let to = ys.partition_point(|&y| i64::from(y) <= largest);
+    (from < to).then_some((from, to))
+}
+
+/// `a / b` rounded down (`b` not 0).
+fn floor_div(a: i64, b: i64) -> i64 {
+    let quotient = a / b;
+    match a % b != 0 && (a < 0) != (b < 0) {
+        true => quotient - 1,
+        false => quotient,
+    }
+}
+
+/// `a / b` rounded up (`b` not 0).
+fn ceil_div(a: i64, b: i64) -> i64 {
+    let quotient = a / b;
+    match a % b != 0 && (a < 0) == (b < 0) {
+        true => quotient + 1,
+        false => quotient,
+    }
+}
+
+/// Keep only the values of `kept` (ascending, no repeats) in `var`; an
+/// interval keeps no holes, so its bounds jump to the smallest and largest
+/// (walking the values between, as many as the whole range, could remove
+/// nothing).
+fn keep_sorted(
+    ctx: &mut Context<'_>,
+    var: VarId,
+    kept: &[Value],
+    why: &Why<'_>,
+) -> Result<(), Conflict> {
+    if let (true, Some(&low), Some(&high)) =
+        (ctx.domains().is_bounds(var), kept.first(), kept.last())
+    {
+        ctx.remove_below(var, low, why)?;
+        ctx.remove_above(var, high, why)?;
+        return Ok(());
+    }
+    let set: ValueSet = kept.iter().copied().collect();
+    ctx.retain(var, &set, why).map(|_| ())
+}
+
+/// The supported results of `z`: every one for a bitset, the smallest and
+/// largest for an interval (which holds no holes).
+enum Supported {
+    Values(Vec<Value>),
+    Bounds(Option<(Value, Value)>),
+}
+
+impl Supported {
+    fn new(interval: bool) -> Self {
+        match interval {
+            true => Supported::Bounds(None),
+            false => Supported::Values(Vec::new()),
+        }
+    }
+
+    fn add(&mut self, value: Value) {
+        match self {
+            Supported::Values(values) => values.push(value),
+            Supported::Bounds(bounds) => {
+                let (low, high) = bounds.get_or_insert((value, value));
+                (*low, *high) = ((*low).min(value), (*high).max(value));
+            }
+        }
+    }
+
+    /// The results, ascending, without repeats (an interval's two bounds).
+    fn values(self) -> Vec<Value> {
+        match self {
+            Supported::Values(mut values) => {
+                values.sort_unstable();
+                values.dedup();
+                values
+            }
+            Supported::Bounds(None) => Vec::new(),
+            Supported::Bounds(Some((low, high))) => vec![low, high],
+        }
     }
 }
 
@@ -327,6 +480,89 @@ mod tests {
         state.assign(x, -7).unwrap();
         state.assign(y, 6).unwrap();
         assert_eq!(after(&model, &state).unwrap().value(z), Some(-42));
+    }
+
+    /// Few enough pairs, an interval result: the inputs keep exactly their
+    /// supported values, the result moves to the smallest and largest
+    /// supported product (brute force).
+    #[test]
+    fn supports_with_an_interval_result() {
+        let mut model = crate::Model::new();
+        let x = model.new_var_in(0..=20).unwrap();
+        let y = model.new_var_in(-5..=20).unwrap();
+        let z = model.new_var_in(0..=1_000_000).unwrap();
+        model
+            .add_rule(Arithmetic::new("x × y", Operation::Times, x, y, z))
+            .unwrap();
+        let mut state = model.domains();
+        state.retain(z, &ValueSet::inclusive(150..=160));
+        let narrowed = after(&model, &state).unwrap();
+        let products: Vec<(Value, Value)> = (0..=20)
+            .flat_map(|x| (-5..=20).map(move |y| (x, y)))
+            .filter(|(x, y)| (150..=160).contains(&(x * y)))
+            .collect();
+        let xs: Vec<Value> = narrowed.iter(x).collect();
+        let mut expected: Vec<Value> = products.iter().map(|&(x, _)| x).collect();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(xs, expected);
+        let low = products.iter().map(|(x, y)| x * y).min();
+        let high = products.iter().map(|(x, y)| x * y).max();
+        assert_eq!((narrowed.min(z), narrowed.max(z)), (low, high));
+    }
+
+    /// The same with random inputs of both signs and random result bounds:
+    /// the binary searches of a product keep what enumerating every pair
+    /// keeps.
+    #[test]
+    fn product_supports_match_brute_force() {
+        let mut random = Random::new(27);
+        for _ in 0..300 {
+            let mut model = crate::Model::new();
+            let x = model.new_var_in(-30..=30).unwrap();
+            let y = model.new_var_in(-30..=30).unwrap();
+            let z = model.new_var_in(-1_000_000..=1_000_000).unwrap();
+            model
+                .add_rule(Arithmetic::new("x × y", Operation::Times, x, y, z))
+                .unwrap();
+            let mut state = model.domains();
+            let keep = |random: &mut Random| -> ValueSet {
+                (-30..=30).filter(|_| random.below(3) > 0).collect()
+            };
+            state.retain(x, &keep(&mut random));
+            state.retain(y, &keep(&mut random));
+            let low = random.below(1200) as Value - 600;
+            let high = low + random.below(400) as Value;
+            state.retain(z, &ValueSet::inclusive(low..=high));
+            let pairs: Vec<(Value, Value)> = (state.iter(x))
+                .flat_map(|a| state.iter(y).map(move |b| (a, b)))
+                .filter(|(a, b)| (low..=high).contains(&(a * b)))
+                .collect();
+            let Some(narrowed) = after(&model, &state) else {
+                assert!(pairs.is_empty(), "{state:?}");
+                continue;
+            };
+            let values = |pick: fn(&(Value, Value)) -> Value| {
+                let mut values: Vec<Value> = pairs.iter().map(pick).collect();
+                values.sort_unstable();
+                values.dedup();
+                values
+            };
+            assert_eq!(narrowed.iter(x).collect::<Vec<_>>(), values(|p| p.0));
+            assert_eq!(narrowed.iter(y).collect::<Vec<_>>(), values(|p| p.1));
+            let products = values(|p| p.0 * p.1);
+            let bounds = (products.first().copied(), products.last().copied());
+            assert_eq!((narrowed.min(z), narrowed.max(z)), bounds, "{state:?}");
+        }
+    }
+
+    #[test]
+    fn floor_and_ceiling_division() {
+        for (a, b) in [(7, 2), (-7, 2), (7, -2), (-7, -2), (6, 3), (-6, 3), (0, -5)] {
+            let exact = a as f64 / b as f64;
+            assert_eq!(floor_div(a, b), exact.floor() as i64, "{a} / {b}");
+            assert_eq!(ceil_div(a, b), exact.ceil() as i64, "{a} / {b}");
+        }
     }
 
     #[test]
