@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use sieve::{Model, Value, VarId};
+use sieve::{Config, Counters, Model, Uniqueness, Value, VarId};
 use sieve_loopy::{
     Loop, LoopyModel, Puzzle, Rules, check, draw, format_loopy_line, parse_loopy_id,
 };
@@ -11,6 +11,7 @@ use sieve_loopy::{
 use sieve_replay::{Board, ClueShape, Point, View};
 
 use crate::common::{CliError, Outcome};
+use crate::stages::{Staged, solve_in_stages};
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
 const LOOPY_EXAMPLES: &str = "\
@@ -123,6 +124,12 @@ impl ZooPuzzle for Slitherlink {
         ])
     }
 
+    /// In stages: the corners settle every ID of Tatham's easy to tricky
+    /// levels, which then never build the inside and outside nor probe.
+    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Loop>, Counters), CliError> {
+        solve_in_stages::<Self>(puzzle, config)
+    }
+
     fn check(puzzle: &Puzzle, solution: &Loop) -> Result<(), String> {
         check(puzzle, solution).map_err(|violation| violation.to_string())
     }
@@ -133,5 +140,22 @@ impl ZooPuzzle for Slitherlink {
 
     fn picture(puzzle: &Puzzle, solution: &Loop) -> String {
         draw(puzzle, solution)
+    }
+}
+
+impl Staged for Slitherlink {
+    fn first_stage(puzzle: &Puzzle) -> Result<LoopyModel, CliError> {
+        LoopyModel::with_rules(puzzle, Rules::Corners).map_err(CliError::input)
+    }
+
+    fn is_complete(model: &LoopyModel) -> bool {
+        model.rules() == Rules::Colours
+    }
+
+    /// The corners straight to every rule: few IDs stop at the inside and
+    /// outside without probing (27 of 100 at 20x20t0dh), and a stage of its own
+    /// cost more than it saved.
+    fn strengthen(model: &mut LoopyModel) -> Result<(), CliError> {
+        model.strengthen().map(drop).map_err(CliError::input)
     }
 }

@@ -28,6 +28,7 @@ mod signpost;
 mod skyscrapers;
 mod slant;
 mod solo;
+mod stages;
 mod sudoku;
 mod sudoku_generate;
 mod sudoku_hints;

@@ -37,7 +37,11 @@ pub(crate) fn add_colours(
     }
     let mut links = Vec::new();
     for (edge, &var) in edges.iter().enumerate() {
-        let name = Name::new().text(&lattice.edge_name(edge));
+        // The edge's name as the model already holds it, not written again.
+        let name = match model.names().given_name(var) {
+            Some(given) => Name::new().text(given),
+            None => Name::new().text(&lattice.edge_name(edge)),
+        };
         let name = name.text(" between its squares").done();
         match squares_beside(lattice, edge) {
             (Some(a), Some(b)) => {

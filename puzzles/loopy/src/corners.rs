@@ -130,7 +130,8 @@ fn add_dot(
         .fold(0, |all, &(direction, _)| all | direction);
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
     let dot = model.new_var_in(FIRST_SHAPE..=last)?;
-    model.set_name(dot, dot_name(row, column));
+    let name = dot_name(row, column);
+    model.set_name(dot, &name);
     let allowed = masks(directions);
     model.restrict(dot, &allowed.iter().map(|&mask| value_of(mask)).collect())?;
     let tuples = known[usize::from(directions)].get_or_insert_with(|| {
@@ -146,10 +147,7 @@ fn add_dot(
     });
     let mut vars = vec![dot];
     vars.extend(around.iter().map(|&(_, edge)| edge));
-    let name = Name::new()
-        .text("edges at ")
-        .text(&dot_name(row, column))
-        .done();
+    let name = Name::new().text("edges at ").text(&name).done();
     model.add_rule(Table::new(name, vars, tuples.iter())?)?;
     Ok(dot)
 }

@@ -31,6 +31,8 @@ pub enum Rules {
 pub struct LoopyModel {
     puzzle: Puzzle,
     model: Model,
+    /// The rules the model holds now.
+    rules: Rules,
     edges: Vec<VarId>,
     /// Each square's "inside the loop" variable, with [`Rules::Colours`].
     squares: Vec<VarId>,
@@ -68,20 +70,42 @@ impl LoopyModel {
                 }
             }
         }
-        if rules != Rules::Loop {
-            add_corners(&mut model, lattice, &edges, puzzle.clues())?;
-        }
-        let squares = if rules == Rules::Colours {
-            add_colours(&mut model, lattice, &edges)?
-        } else {
-            Vec::new()
-        };
-        Ok(LoopyModel {
+        let mut loopy = LoopyModel {
             puzzle: puzzle.clone(),
             model,
+            rules: Rules::Loop,
             edges,
-            squares,
-        })
+            squares: Vec::new(),
+        };
+        while loopy.rules != rules {
+            loopy.strengthen()?;
+        }
+        Ok(loopy)
+    }
+
+    /// Add the rules of the next tier to the model, keeping every variable it
+    /// has (so that a state reached with the weaker rules carries over); `false`
+    /// when it holds every rule already. A solve tries the cheap rules first and
+    /// pays for the inside and the outside only when they leave edges open.
+    pub fn strengthen(&mut self) -> Result<bool, sieve::Error> {
+        let lattice = self.puzzle.lattice();
+        match self.rules {
+            Rules::Loop => {
+                add_corners(&mut self.model, lattice, &self.edges, self.puzzle.clues())?;
+                self.rules = Rules::Corners;
+            }
+            Rules::Corners => {
+                self.squares = add_colours(&mut self.model, lattice, &self.edges)?;
+                self.rules = Rules::Colours;
+            }
+            Rules::Colours => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The rules the model holds now.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The puzzle.
@@ -208,6 +232,24 @@ fn add_clue(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strengthening_tier_by_tier_builds_the_whole_model() {
+        let puzzle = crate::parse_loopy_id("3x3t0:c2a20a3").expect("a valid ID");
+        let whole = LoopyModel::new(&puzzle).expect("a model");
+        let mut grown = LoopyModel::with_rules(&puzzle, Rules::Loop).expect("a model");
+        let loop_vars = grown.model().num_vars();
+        assert!(grown.strengthen().expect("corners"));
+        assert_eq!(grown.rules(), Rules::Corners);
+        assert!(grown.strengthen().expect("colours"));
+        assert!(!grown.strengthen().expect("nothing left"));
+        assert_eq!(grown.model().num_vars(), whole.model().num_vars());
+        assert_eq!(grown.model().num_rules(), whole.model().num_rules());
+        assert_eq!(grown.squares(), whole.squares());
+        // The variables of a weaker tier keep their numbers.
+        assert_eq!(grown.edges(), whole.edges());
+        assert!(loop_vars < grown.model().num_vars());
+    }
 
     #[test]
     fn the_graph_numbers_edges_as_the_lattice_does() {

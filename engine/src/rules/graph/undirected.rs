@@ -32,7 +32,9 @@ impl Graph {
             rule: "graph".to_string(),
             problem,
         };
-        let mut incident = vec![Vec::new(); vertices];
+        // Each vertex's degree first, so that every list is allocated once at
+        // its size (grown edge by edge, they were most of a grid's set-up).
+        let mut degree = vec![0usize; vertices];
         for (index, &(a, b)) in edges.iter().enumerate() {
             if a >= vertices || b >= vertices {
                 return Err(invalid(format!(
@@ -42,6 +44,12 @@ impl Graph {
             if a == b {
                 return Err(invalid(format!("edge {index} joins vertex {a} to itself")));
             }
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        let mut incident: Vec<Vec<(usize, usize)>> =
+            degree.into_iter().map(Vec::with_capacity).collect();
+        for (index, &(a, b)) in edges.iter().enumerate() {
             incident[a].push((b, index));
             incident[b].push((a, index));
         }
@@ -53,7 +61,8 @@ impl Graph {
     /// the vertical ones.
     pub fn grid(rows: usize, columns: usize) -> Graph {
         let at = |row: usize, column: usize| row * columns + column;
-        let mut edges = Vec::new();
+        let horizontal = rows * columns.saturating_sub(1);
+        let mut edges = Vec::with_capacity(horizontal + rows.saturating_sub(1) * columns);
         for row in 0..rows {
             for column in 1..columns {
                 edges.push((at(row, column - 1), at(row, column)));

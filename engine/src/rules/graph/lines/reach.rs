@@ -31,8 +31,19 @@ struct Pieces {
 const UNSEEN_32: u32 = u32::MAX;
 
 impl Pieces {
-    /// Search the graph through the edges that are not false.
+    /// Search the graph through the edges that are not false, from every vertex.
     fn of(adjacency: &Adjacency, truth: &[Truth]) -> Pieces {
+        let vertices = adjacency.first.len() - 1;
+        Pieces::from_roots(adjacency, truth, 0..vertices)
+    }
+
+    /// Search the graph through the edges that are not false, from `roots` in
+    /// turn: a vertex no root reaches keeps the piece `UNSEEN_32`.
+    fn from_roots(
+        adjacency: &Adjacency,
+        truth: &[Truth],
+        roots: impl IntoIterator<Item = usize>,
+    ) -> Pieces {
         let vertices = adjacency.first.len() - 1;
         let mut pieces = Pieces {
             piece: vec![UNSEEN_32; vertices],
@@ -44,7 +55,7 @@ impl Pieces {
         // (vertex, the edge it was reached by, the next of its half edges to try)
         let mut stack: Vec<(u32, u32, u32)> = Vec::with_capacity(vertices);
         let mut time = 0u32;
-        for root in 0..vertices {
+        for root in roots {
             if pieces.discovered[root] != UNSEEN_32 {
                 continue;
             }
@@ -120,7 +131,15 @@ impl Lines {
             return Ok(false);
         }
         let truth = &sweep.truth;
-        let pieces = Pieces::of(&self.adjacency, truth);
+        // With something the line must hold, only its piece matters: the open
+        // edges of every other piece are dropped whatever their bridges, so
+        // one search from there does (the vertices it does not reach, most of
+        // them cut off already late in a solve, are never visited).
+        let first_anchor = self.anchors(truth).next();
+        let pieces = match first_anchor {
+            Some(anchor) => Pieces::from_roots(&self.adjacency, truth, [anchor]),
+            None => Pieces::of(&self.adjacency, truth),
+        };
         let (home, stray) = {
             let mut anchors = self.anchors(truth);
             let home = anchors.next().map(|vertex| (vertex, pieces.piece[vertex]));

@@ -1,0 +1,88 @@
+//! Solving in stages: propagate a puzzle's cheap rules first, and add the
+//! costly ones (and probing) only when the cheap ones leave something open.
+//!
+//! Most IDs of a puzzle's easier levels are solved by propagating its weaker
+//! tiers alone (`rate` says which), so building and running the stronger
+//! rules for them is wasted work; Tatham's own solvers likewise try their
+//! easy deductions first. Each stage but the last searches only its root
+//! node: when propagation assigns every variable, that assignment is the one
+//! solution of the model (propagation removes only values without a solution,
+//! and the search checks the assignment against every rule), and since every
+//! stage's rules are implied by the puzzle, of the puzzle too; when it finds
+//! a conflict there is none. Otherwise the next stage's rules join the same
+//! model and start from the state the last stage reached. The last stage is
+//! the full model `solve` would search anyway (with probing when the puzzle
+//! solves so), searched as usual.
+
+use sieve::{Config, Counters, Domains, Search, StopReason, Uniqueness, VarId};
+
+use crate::common::CliError;
+use crate::zoo::{ZooPuzzle, probe_every_variable};
+
+/// A puzzle whose model can be built weak and strengthened tier by tier on the
+/// same variables.
+pub(crate) trait Staged: ZooPuzzle {
+    /// The model with the rules of the first stage only.
+    fn first_stage(puzzle: &Self::Puzzle) -> Result<Self::Model, CliError>;
+    /// Whether `model` holds every rule of [`ZooPuzzle::build`]'s model.
+    fn is_complete(model: &Self::Model) -> bool;
+    /// Add the next stage's rules to `model` (one that is not complete); the
+    /// variables it has keep their numbers. Each stage costs a root
+    /// propagation, so a puzzle may well skip tiers that few IDs stop at.
+    fn strengthen(model: &mut Self::Model) -> Result<(), CliError>;
+}
+
+/// Solves `puzzle` and proves the solution unique, stage by stage (see the
+/// module docs); the counters add up every stage's search.
+pub(crate) fn solve_in_stages<P: Staged>(
+    puzzle: &P::Puzzle,
+    config: &Config,
+) -> Result<(Uniqueness<P::Solution>, Counters), CliError> {
+    let mut model = P::first_stage(puzzle)?;
+    let mut state = P::start(&model);
+    let mut counters = Counters::default();
+    loop {
+        let last = P::is_complete(&model);
+        if last && P::SOLVE_PROBES {
+            probe_every_variable(P::model_mut(&mut model))?;
+        }
+        let stage_config = if last { *config } else { config.node_limit(1) };
+        let mut search =
+            Search::from_state(P::model(&model), state, stage_config).map_err(CliError::input)?;
+        let answer = search.uniqueness();
+        add_counters(&mut counters, &search.counters());
+        if last || !matches!(answer, Uniqueness::Unknown(StopReason::NodeLimit, _)) {
+            let answer = answer.map(|found| P::solution(&model, &found.values));
+            return Ok((answer, counters));
+        }
+        let reached = search.domains().clone();
+        drop(search);
+        P::strengthen(&mut model)?;
+        state = carried_over(&P::start(&model), &reached);
+    }
+}
+
+/// The start state of a strengthened model narrowed to what `reached` (a state
+/// of the model before it grew) left of each of its variables.
+fn carried_over(start: &Domains, reached: &Domains) -> Domains {
+    if start.num_vars() == reached.num_vars() {
+        // The same variables: the search adopts the new rules' state itself.
+        return reached.clone();
+    }
+    let mut narrowed = start.clone();
+    for var in (0..reached.num_vars()).map(VarId::from_index) {
+        narrowed.retain(var, &reached.candidates(var));
+    }
+    narrowed
+}
+
+/// `total` plus one more search's counters.
+fn add_counters(total: &mut Counters, more: &Counters) {
+    total.nodes += more.nodes;
+    total.failures += more.failures;
+    total.backtracks += more.backtracks;
+    total.propagations += more.propagations;
+    total.changes += more.changes;
+    total.solutions += more.solutions;
+    total.max_depth = total.max_depth.max(more.max_depth);
+}
