@@ -14,6 +14,8 @@
 //! the full model `solve` would search anyway (with probing when the puzzle
 //! solves so), searched as usual.
 
+use std::time::Instant;
+
 use sieve::{Config, Counters, Domains, Search, StopReason, Uniqueness, VarId};
 
 use crate::common::CliError;
@@ -33,7 +35,8 @@ pub(crate) trait Staged: ZooPuzzle {
 }
 
 /// Solves `puzzle` and proves the solution unique, stage by stage (see the
-/// module docs); the counters add up every stage's search.
+/// module docs); the counters add up every stage's search, and the node and
+/// time limits of `config` hold for all the stages together.
 pub(crate) fn solve_in_stages<P: Staged>(
     puzzle: &P::Puzzle,
     config: &Config,
@@ -41,12 +44,13 @@ pub(crate) fn solve_in_stages<P: Staged>(
     let mut model = P::first_stage(puzzle)?;
     let mut state = P::start(&model);
     let mut counters = Counters::default();
+    let started = Instant::now();
     loop {
         let last = P::is_complete(&model);
         if last && P::SOLVE_PROBES {
             probe_every_variable(P::model_mut(&mut model))?;
         }
-        let stage_config = if last { *config } else { config.node_limit(1) };
+        let stage_config = stage_config(config, last, started, counters.nodes);
         let mut search =
             Search::from_state(P::model(&model), state, stage_config).map_err(CliError::input)?;
         let answer = search.uniqueness();
@@ -60,6 +64,23 @@ pub(crate) fn solve_in_stages<P: Staged>(
         P::strengthen(&mut model)?;
         state = carried_over(&P::start(&model), &reached);
     }
+}
+
+/// The configuration of one stage: what is left of `config`'s limits after
+/// `started` and `nodes_used`, and, for any stage but the last, its root node
+/// only.
+fn stage_config(config: &Config, last: bool, started: Instant, nodes_used: u64) -> Config {
+    let mut stage = *config;
+    stage.time_limit = config
+        .time_limit
+        .map(|limit| limit.saturating_sub(started.elapsed()));
+    stage.node_limit = config
+        .node_limit
+        .map(|limit| limit.saturating_sub(nodes_used));
+    if !last {
+        stage.node_limit = Some(stage.node_limit.map_or(1, |left| left.min(1)));
+    }
+    stage
 }
 
 /// The start state of a strengthened model narrowed to what `reached` (a state
@@ -85,4 +106,29 @@ fn add_counters(total: &mut Counters, more: &Counters) {
     total.changes += more.changes;
     total.solutions += more.solutions;
     total.max_depth = total.max_depth.max(more.max_depth);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn the_limits_hold_for_all_stages_together() {
+        let config = Config::default()
+            .node_limit(5)
+            .time_limit(Duration::from_secs(3600));
+        let started = Instant::now();
+        let first = stage_config(&config, false, started, 0);
+        assert_eq!(first.node_limit, Some(1));
+        let last = stage_config(&config, true, started, 1);
+        assert_eq!(last.node_limit, Some(4));
+        let left = last.time_limit.expect("a time limit");
+        assert!(left <= Duration::from_secs(3600) && left > Duration::from_secs(3500));
+        let spent = stage_config(&config.node_limit(1), false, started, 1);
+        assert_eq!(spent.node_limit, Some(0));
+        let unlimited = stage_config(&Config::default(), true, started, 7);
+        assert_eq!((unlimited.node_limit, unlimited.time_limit), (None, None));
+    }
 }
