@@ -1,8 +1,90 @@
 //! The deterministic finite automaton a [`super::Regular`] rule accepts its words
 //! with, and the automaton of a nonogram clue ([`Automaton::runs`]).
 
+use std::sync::Arc;
+
 use crate::error::Error;
 use crate::ids::Value;
+
+/// Two transitions of one state on one value to different states: the state,
+/// the two targets and the value.
+type Clash = (usize, usize, usize, Value);
+
+/// Where each state's transitions start (one more entry than states), and
+/// every state's transitions as (value, next state), state after state.
+type Laid = (Vec<usize>, Vec<(Value, usize)>);
+
+/// Every state's transitions as (value, next state), state after state, each
+/// state's sorted by value with repeats kept once, and where each state's start
+/// (one more entry than states), from transitions already grouped by source
+/// state in ascending order (as builders that number states as they go emit
+/// them): one pass, each transition put in place among its state's few.
+fn side_by_side(states: usize, transitions: &[(usize, Value, usize)]) -> Result<Laid, Clash> {
+    let mut starts = Vec::with_capacity(states + 1);
+    let mut edges: Vec<(Value, usize)> = Vec::with_capacity(transitions.len());
+    starts.push(0);
+    for &(from, value, to) in transitions {
+        while starts.len() <= from {
+            starts.push(edges.len());
+        }
+        let first = starts[from];
+        let mut at = edges.len();
+        while at > first && edges[at - 1].0 > value {
+            at -= 1;
+        }
+        if at > first && edges[at - 1].0 == value {
+            let other = edges[at - 1].1;
+            if other != to {
+                return Err((from, other, to, value));
+            }
+            // A repeat, kept once.
+            continue;
+        }
+        edges.insert(at, (value, to));
+    }
+    while starts.len() <= states {
+        starts.push(edges.len());
+    }
+    Ok((starts, edges))
+}
+
+/// As [`side_by_side`], from transitions in any order: bucketed by source
+/// state first, then each state's sorted.
+fn bucketed(states: usize, transitions: &[(usize, Value, usize)]) -> Result<Laid, Clash> {
+    let mut cursor = vec![0; states + 1];
+    for &(from, _, _) in transitions {
+        cursor[from + 1] += 1;
+    }
+    for state in 0..states {
+        cursor[state + 1] += cursor[state];
+    }
+    let mut bucketed = vec![(0, 0); transitions.len()];
+    for &(from, value, to) in transitions {
+        bucketed[cursor[from]] = (value, to);
+        cursor[from] += 1;
+    }
+    // `cursor[state]` is now where the state's transitions end.
+    let mut starts = Vec::with_capacity(states + 1);
+    let mut edges = Vec::with_capacity(bucketed.len());
+    let mut begin = 0;
+    for (from, &end) in cursor.iter().take(states).enumerate() {
+        starts.push(edges.len());
+        let out = &mut bucketed[begin..end];
+        out.sort_unstable();
+        for &(value, to) in out.iter() {
+            match edges[starts[from]..].last() {
+                Some(&(known, other)) if known == value && other != to => {
+                    return Err((from, other, to, value));
+                }
+                Some(&(known, _)) if known == value => {}
+                _ => edges.push((value, to)),
+            }
+        }
+        begin = end;
+    }
+    starts.push(edges.len());
+    Ok((starts, edges))
+}
 
 /// What an automaton built by [`Automaton::runs`] stands for, so that sentences can
 /// speak of runs and filled cells rather than states.
@@ -41,6 +123,10 @@ pub struct Automaton {
     /// each state's sorted by value.
     edges: Vec<(Value, usize)>,
     runs: Option<Runs>,
+    /// Made with the automaton and shared by its copies: rules posted with
+    /// copies of one automaton share what they build from its transitions
+    /// (a puzzle's lines of one length share one).
+    identity: Arc<()>,
 }
 
 impl Automaton {
@@ -83,48 +169,29 @@ impl Automaton {
         }
         // Every state's transitions side by side, sorted by value: one list for
         // all states rather than one per state (automata of thousands of
-        // states are built for each puzzle solved), bucketed by source state.
-        let mut cursor = vec![0; states + 1];
-        for &(from, _, _) in &transitions {
-            cursor[from + 1] += 1;
+        // states are built for each puzzle solved).
+        let nondeterministic = |from: usize, one: usize, other: usize, value: Value| {
+            invalid(format!(
+                "state {from} goes to both {} and {} on value {value}: the automaton must \
+                 be deterministic",
+                one.min(other),
+                one.max(other)
+            ))
+        };
+        let grouped = (transitions.windows(2)).all(|pair| pair[0].0 <= pair[1].0);
+        let (starts, edges) = if grouped {
+            side_by_side(states, &transitions)
+        } else {
+            bucketed(states, &transitions)
         }
-        for state in 0..states {
-            cursor[state + 1] += cursor[state];
-        }
-        let mut bucketed = vec![(0, 0); transitions.len()];
-        for &(from, value, to) in &transitions {
-            bucketed[cursor[from]] = (value, to);
-            cursor[from] += 1;
-        }
-        // `cursor[state]` is now where the state's transitions end.
-        let mut starts = Vec::with_capacity(states + 1);
-        let mut edges = Vec::with_capacity(bucketed.len());
-        let mut begin = 0;
-        for (from, &end) in cursor.iter().take(states).enumerate() {
-            starts.push(edges.len());
-            let out = &mut bucketed[begin..end];
-            out.sort_unstable();
-            for &(value, to) in out.iter() {
-                match edges[starts[from]..].last() {
-                    Some(&(known, other)) if known == value && other != to => {
-                        return Err(invalid(format!(
-                            "state {from} goes to both {other} and {to} on value {value}: \
-                             the automaton must be deterministic"
-                        )));
-                    }
-                    Some(&(known, _)) if known == value => {}
-                    _ => edges.push((value, to)),
-                }
-            }
-            begin = end;
-        }
-        starts.push(edges.len());
+        .map_err(|(from, one, other, value)| nondeterministic(from, one, other, value))?;
         Ok(Automaton {
             start,
             accepting: is_accepting,
             starts,
             edges,
             runs: None,
+            identity: Arc::new(()),
         })
     }
 
@@ -189,6 +256,17 @@ impl Automaton {
     /// How many states the automaton has.
     pub fn states(&self) -> usize {
         self.accepting.len()
+    }
+
+    /// What only this automaton and its copies hold: equal by
+    /// [`Arc::ptr_eq`] exactly when two automata are copies of one.
+    pub(crate) fn identity(&self) -> Arc<()> {
+        Arc::clone(&self.identity)
+    }
+
+    /// How many transitions the automaton has.
+    pub(crate) fn transitions(&self) -> usize {
+        self.edges.len()
     }
 
     /// The start state.
@@ -261,6 +339,44 @@ mod tests {
         assert!(problem(Automaton::new(2, 0, vec![1], twice)).contains("deterministic"));
         let repeated = Automaton::new(2, 0, vec![1], vec![(0, -1, 1), (0, -1, 1)]);
         assert_eq!(repeated.map(|a| a.edges(0).len()).ok(), Some(1));
+    }
+
+    #[test]
+    fn transitions_grouped_by_source_or_not_make_the_same_automaton() {
+        // A small generator (xorshift), so that the test needs no dependency.
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut below = |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        for _ in 0..300 {
+            let states = 1 + below(6) as usize;
+            let mut transitions: Vec<(usize, Value, usize)> = (0..below(20))
+                .map(|_| {
+                    let from = below(states as u64) as usize;
+                    (from, below(4) as Value - 1, below(states as u64) as usize)
+                })
+                .collect();
+            let shuffled = transitions.clone();
+            // Grouped by source, each state's in the order given.
+            transitions.sort_by_key(|&(from, _, _)| from);
+            let grouped = Automaton::new(states, 0, vec![0], transitions);
+            let any = Automaton::new(states, 0, vec![0], shuffled.clone());
+            match (grouped, any) {
+                (Ok(grouped), Ok(any)) => {
+                    for state in 0..states {
+                        assert_eq!(grouped.edges(state), any.edges(state), "{shuffled:?}");
+                    }
+                }
+                (Err(grouped), Err(any)) => {
+                    assert!(grouped.to_string().contains("deterministic"), "{grouped}");
+                    assert!(any.to_string().contains("deterministic"), "{any}");
+                }
+                (grouped, any) => panic!("{shuffled:?}: {grouped:?} against {any:?}"),
+            }
+        }
     }
 
     #[test]

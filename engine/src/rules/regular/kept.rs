@@ -19,88 +19,48 @@
 //! what it saw: the first run then visits only the positions that have lost values
 //! since, or that hold a value no accepted word uses.
 
-use smallvec::{SmallVec, smallvec};
+use smallvec::smallvec;
 
 use super::Regular;
 use super::automaton::Automaton;
+use super::seen::{Seen, Words, has, set, write_words};
 use super::shifts::Shifts;
-use crate::domain::{Domains, Value, VarId, low_mask};
+use crate::domain::Domains;
 use crate::fast::bits;
 use crate::propagation::{Conflict, Context, Posting, StateBitset};
-
-/// Scratch words on the stack: sets of up to 256 positions.
-type Words = SmallVec<[u64; 4]>;
 
 /// The handles and tables of a posted rule's kept graph.
 #[derive(Clone, Debug)]
 pub(super) struct Kept {
-    /// The value of bit 0 of a position's candidates.
-    base: Value,
-    /// Whether every variable's first value is `base`: its first word then holds
-    /// its candidates as they are.
-    aligned: bool,
-    /// Bits of one position's candidates: the width of the variables' values.
-    span: u32,
-    /// How many positions' candidates share a word of `seen`.
-    per_word: usize,
+    /// Each position's candidates when the rule last looked.
+    seen: Seen,
     /// Every layer's live states, a word a layer.
     live: StateBitset,
-    /// Each position's candidates when the rule last looked, `per_word` a word.
-    seen: StateBitset,
     /// The positions some live state leaves the live states from.
     open: StateBitset,
     /// The automaton's transitions, a layer at a time.
     shifts: Shifts,
 }
 
-/// Whether bit `bit` of `words` is set.
-#[inline(always)]
-fn has(words: &[u64], bit: usize) -> bool {
-    words[bit / 64] >> (bit % 64) & 1 == 1
-}
-
-/// Set bit `bit` of `words`.
-#[inline(always)]
-fn set(words: &mut [u64], bit: usize) {
-    words[bit / 64] |= 1 << (bit % 64);
-}
-
 impl Kept {
-    /// The kept graph of `automaton` over `vars`, its state asked of `posting`;
-    /// `None` when there are no variables, their values span more than 64, the
-    /// automaton cannot be read a layer at a time, or no word of the declared
-    /// ranges is accepted (the rule then sweeps the whole graph at every run).
+    /// The kept graph of `automaton` over variables of the declared `ranges`
+    /// (as bits from `seen`'s base), its state asked of `posting`; `None` when
+    /// the automaton cannot be read a layer at a time, or no word of the declared
+    /// ranges is accepted.
     pub(super) fn new(
         automaton: &Automaton,
-        vars: &[VarId],
+        seen: Seen,
+        ranges: &[u64],
         posting: &mut Posting<'_>,
     ) -> Option<Kept> {
-        let base = posting.lowest_first(vars);
-        let last = vars.iter().map(|&var| *posting.range(var).end()).max()?;
-        let span = u32::try_from(i64::from(last) - i64::from(base) + 1).ok()?;
-        if !(1..=64).contains(&span) {
-            return None;
-        }
-        let shifts = Shifts::new(automaton, base, span)?;
-        let per_word = (64 / span) as usize;
-        let ranges: Vec<u64> = (vars.iter())
-            .map(|&var| {
-                let range = posting.range(var);
-                let width = (i64::from(*range.end()) - i64::from(*range.start()) + 1) as u32;
-                low_mask(width) << (i64::from(*range.start()) - i64::from(base))
-            })
-            .collect();
+        let shifts = Shifts::new(automaton, seen.value(0), seen.span())?;
         let kept = Kept {
-            base,
-            aligned: vars.iter().all(|&var| *posting.range(var).start() == base),
-            span,
-            per_word,
-            live: posting.bitset((vars.len() + 1) * 64, false),
-            seen: posting.bitset(vars.len().div_ceil(per_word) * 64, false),
-            open: posting.bitset(vars.len(), false),
+            seen,
+            live: posting.bitset((ranges.len() + 1) * 64, false),
+            open: posting.bitset(ranges.len(), false),
             shifts,
         };
-        kept.start(automaton, &ranges, posting).then_some(kept)
+        kept.start(automaton, ranges, posting).then_some(kept)
     }
 
     /// Set the kept state to the graph over the declared `ranges`; `false` when
@@ -115,19 +75,17 @@ impl Kept {
             .filter(|&state| automaton.is_accepting(state))
             .fold(0u64, |mask, state| mask | 1 << state);
         live[ranges.len()] &= accepting;
-        let store = &mut *posting.initial;
         for (position, &range) in ranges.iter().enumerate().rev() {
             let supports = self
                 .shifts
                 .supports(live[position], live[position + 1], range);
             live[position] = supports.kept;
-            let (index, shift) = self.seen_slot(position);
-            store[self.seen.start as usize + index] |= (range & supports.some) << shift;
+            self.seen.start(posting, position, range & supports.some);
             if range & supports.some & !supports.every != 0 {
-                set(&mut store[self.open.start as usize..], position);
+                set(&mut posting.initial[self.open.start as usize..], position);
             }
         }
-        store[self.live.start as usize..][..live.len()].copy_from_slice(&live);
+        posting.initial[self.live.start as usize..][..live.len()].copy_from_slice(&live);
         live.iter().any(|&states| states != 0)
     }
 
@@ -136,7 +94,7 @@ impl Kept {
     /// once no position is open.
     pub(super) fn run(&self, rule: &Regular, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let vars = rule.vars();
-        let changed = self.changed(vars, ctx.domains());
+        let changed = self.seen.changed(vars, ctx.domains());
         if let Some(first) = changed.iter().position(|&word| word != 0) {
             let first = first * 64 + changed[first].trailing_zeros() as usize;
             let mut layers_changed: Words = smallvec![0; (vars.len() + 1).div_ceil(64)];
@@ -147,27 +105,6 @@ impl Kept {
             ctx.declare_entailed();
         }
         Ok(())
-    }
-
-    /// The positions whose candidates differ from those the rule last saw.
-    fn changed(&self, vars: &[VarId], domains: &Domains) -> Words {
-        let seen = domains.bitset(self.seen);
-        let mut changed: Words = smallvec![0; vars.len().div_ceil(64)];
-        for (chunk, (vars, &seen)) in vars.chunks(self.per_word).zip(seen).enumerate() {
-            let mut now = 0;
-            for (index, &var) in vars.iter().enumerate() {
-                now |= self.candidates(domains, var) << (index as u32 * self.span);
-            }
-            let differ = now ^ seen;
-            if differ != 0 {
-                for index in 0..vars.len() {
-                    if differ >> (index as u32 * self.span) & low_mask(self.span) != 0 {
-                        set(&mut changed, chunk * self.per_word + index);
-                    }
-                }
-            }
-        }
-        changed
     }
 
     /// From the first changed position on, drop the states of each next layer no
@@ -186,7 +123,7 @@ impl Kept {
                 continue;
             }
             let domains = ctx.domains();
-            let candidates = self.candidates(domains, var);
+            let candidates = self.seen.candidates(domains, var);
             let reached = self
                 .shifts
                 .reached(self.layer(domains, position), candidates);
@@ -213,7 +150,7 @@ impl Kept {
         layers_changed: &mut [u64],
     ) -> Result<(), Conflict> {
         let vars = rule.vars();
-        let mut seen = Words::from_slice(ctx.bitset(self.seen));
+        let mut seen = self.seen.read(ctx);
         let mut open = Words::from_slice(ctx.bitset(self.open));
         for (position, &var) in vars.iter().enumerate().rev() {
             let touched = has(changed, position)
@@ -223,7 +160,7 @@ impl Kept {
                 continue;
             }
             let domains = ctx.domains();
-            let candidates = self.candidates(domains, var);
+            let candidates = self.seen.candidates(domains, var);
             let here = self.layer(domains, position);
             let next = self.layer(domains, position + 1);
             let supports = self.shifts.supports(here, next, candidates);
@@ -236,48 +173,20 @@ impl Kept {
             }
             let left = candidates & supports.some;
             for bit in bits(candidates & !supports.some) {
-                rule.remove(ctx, var, self.base + bit as Value)?;
+                rule.remove(ctx, var, self.seen.value(bit))?;
             }
-            let (index, shift) = self.seen_slot(position);
-            seen[index] = seen[index] & !(low_mask(self.span) << shift) | left << shift;
+            self.seen.note(&mut seen, position, left);
             open[position / 64] &= !(1 << (position % 64));
             open[position / 64] |= u64::from(left & !supports.every != 0) << (position % 64);
         }
-        write_words(ctx, self.seen, &seen);
+        self.seen.write(ctx, &seen);
         write_words(ctx, self.open, &open);
         Ok(())
-    }
-
-    /// `var`'s candidates as bits from `base`.
-    #[inline(always)]
-    fn candidates(&self, domains: &Domains, var: VarId) -> u64 {
-        if self.aligned {
-            domains.words(var)[0]
-        } else {
-            domains.word_from(var, i64::from(self.base), 0) & low_mask(self.span)
-        }
     }
 
     /// Layer `layer`'s live states.
     #[inline(always)]
     fn layer(&self, domains: &Domains, layer: usize) -> u64 {
         domains.bitset(self.live)[layer]
-    }
-
-    /// The word of `seen` that holds position `position`, and its shift there.
-    fn seen_slot(&self, position: usize) -> (usize, u32) {
-        (
-            position / self.per_word,
-            (position % self.per_word) as u32 * self.span,
-        )
-    }
-}
-
-/// Write the words of `handle` that differ from `words`.
-fn write_words(ctx: &mut Context<'_>, handle: StateBitset, words: &[u64]) {
-    for (index, &word) in words.iter().enumerate() {
-        if ctx.bitset(handle)[index] != word {
-            ctx.set_bitset_word(handle, index, word);
-        }
     }
 }

@@ -41,10 +41,16 @@
 //! layers only around the positions that changed, forward while a next layer
 //! loses states and backward while a layer before does. On Tatham's 100
 //! nonograms of 30×30 the rule's runs went from 1,592 M to 366 M instructions
-//! (`bench/README.md`). Any other automaton, or values spanning more than 64, is
-//! swept whole at every run, keeping nothing (keeping its layers as words cost
-//! more than it saved on Singles' large automata), as is a rule built with
-//! [`Regular::recompute_layers`].
+//! (`bench/README.md`). An automaton of more than 64 states (or whose values
+//! move states by many distances) is kept unfolded over the positions (its
+//! states numbered within each layer, each layer a few words), built once for
+//! all the rules of a model that share copies of one automaton over the same
+//! ranges, from the fourth such rule on: a Binairo line of 16 counts its 0s and
+//! 1s in 325 states, and on 100 IDs of 16×16 the runs and posts of its 32
+//! lines went from 255 M to 181 M instructions. Other rules, values spanning more
+//! than 64, and a rule built with [`Regular::recompute_layers`] are swept whole
+//! at every run, keeping nothing: unfolding costs about one sweep, which a
+//! rule of its own, run two to five times, did not earn back.
 //!
 //! The rule is entailed when every word left is accepted: no position is left
 //! where a live state has a candidate that leads off the live states. Sentences
@@ -55,7 +61,9 @@
 mod automaton;
 mod kept;
 mod layers;
+mod seen;
 mod shifts;
+mod unfolded;
 
 use crate::domain::{Domains, Value, VarId};
 use crate::names::Names;
@@ -65,6 +73,17 @@ use crate::rules::wording::{Deduction, Wording};
 pub use automaton::Automaton;
 use kept::Kept;
 use layers::Layers;
+use seen::Seen;
+use unfolded::Unfolded;
+
+/// How a posted rule keeps its graph between runs.
+#[derive(Clone, Debug)]
+enum KeptGraph {
+    /// A word a layer, read a whole layer at a time.
+    Shifts(Kept),
+    /// Any automaton, unfolded over the positions.
+    Unfolded(Unfolded),
+}
 
 /// The variables, in order, spell a word the automaton accepts; domain consistent
 /// (see the [module docs](self)).
@@ -75,8 +94,11 @@ pub struct Regular {
     automaton: Automaton,
     /// Whether to keep the layered graph between runs.
     keep_layers: bool,
+    /// Whether to unfold an automaton of more than 64 states even when no
+    /// other rule shares it (tests reach that path through it).
+    unfold_always: bool,
     /// The kept graph's state and tables, once posted (unless swept whole).
-    kept: Option<Kept>,
+    kept: Option<KeptGraph>,
     wording: Wording,
 }
 
@@ -88,6 +110,7 @@ impl Regular {
             vars,
             automaton,
             keep_layers: true,
+            unfold_always: false,
             kept: None,
             wording: Wording::default(),
         }
@@ -97,6 +120,14 @@ impl Regular {
     /// same filtering; for measuring what the kept graph buys).
     pub fn recompute_layers(mut self) -> Self {
         self.keep_layers = false;
+        self
+    }
+
+    /// Unfold the graph of an automaton of more than 64 states even when no
+    /// other rule of the model shares it (for tests of that path).
+    #[cfg(test)]
+    pub(crate) fn unfold_always(mut self) -> Self {
+        self.unfold_always = true;
         self
     }
 
@@ -241,15 +272,25 @@ impl Rule for Regular {
     }
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
-        if self.keep_layers {
-            self.kept = Kept::new(&self.automaton, &self.vars, posting);
+        if !self.keep_layers {
+            return Ok(());
         }
+        let Some((seen, ranges)) = Seen::new(&self.vars, posting) else {
+            return Ok(());
+        };
+        let automaton = &self.automaton;
+        self.kept = match Kept::new(automaton, seen.clone(), &ranges, posting) {
+            Some(kept) => Some(KeptGraph::Shifts(kept)),
+            None => Unfolded::new(automaton, seen, &ranges, posting, self.unfold_always)
+                .map(KeptGraph::Unfolded),
+        };
         Ok(())
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         match &self.kept {
-            Some(kept) => kept.run(self, ctx),
+            Some(KeptGraph::Shifts(kept)) => kept.run(self, ctx),
+            Some(KeptGraph::Unfolded(unfolded)) => unfolded.run(self, ctx),
             None => self.sweep(ctx),
         }
     }

@@ -1,7 +1,8 @@
 //! The rule against brute force: random automata over shifted ranges, random
 //! nonogram clues, chains of runs on the graph the runs before kept (one value
-//! taken out between runs, as search and the other rules do), for both ways the
-//! graph is read (kept a layer at a time, or swept whole), and the sentences.
+//! taken out between runs, as search and the other rules do), for every way the
+//! graph is read (kept a word a layer, kept unfolded, or swept whole), searches
+//! over automata of more than 64 states under every strategy, and the sentences.
 
 use std::ops::RangeInclusive;
 
@@ -105,43 +106,150 @@ fn check_chain(random: &mut Random, model: &Model, state: &Domains, runs: usize)
 /// How a posted rule reads its graph.
 #[derive(Debug, PartialEq, Eq, Hash)]
 enum Reading {
-    /// Kept between runs, a layer at a time ([`Shifts`]).
+    /// Kept between runs, a word a layer ([`Shifts`]).
     Kept,
-    /// Swept whole at every run: more than 64 states, or values that move states
-    /// by too many distances.
+    /// Kept between runs, unfolded over the positions: more than 64 states, or
+    /// values that move states by too many distances.
+    Unfolded,
+    /// Swept whole at every run ([`Regular::recompute_layers`]).
     Swept,
 }
 
-/// The way a rule with `automaton` over `range` reads its graph.
+/// The way a rule with `automaton` over `range` reads its graph, when it keeps
+/// its layers.
 fn reading(automaton: &Automaton, range: RangeInclusive<Value>) -> Reading {
     let span = (range.end() - range.start() + 1) as u32;
     match Shifts::new(automaton, *range.start(), span) {
         Some(_) => Reading::Kept,
+        None if span <= 64 => Reading::Unfolded,
         None => Reading::Swept,
     }
+}
+
+/// The automaton over 0..=2 of the words with `zeros` 0s and `ones` 1s among
+/// their first `length` values: a state for each pair of counts so far, as
+/// Binairo's lines count theirs ((length + 1)² states, more than 64 from 7 on).
+fn counting(length: usize, zeros: usize, ones: usize) -> Automaton {
+    let state = |zeros: usize, ones: usize| zeros * (length + 1) + ones;
+    let mut transitions = Vec::new();
+    for seen_zeros in 0..=length {
+        for seen_ones in 0..=length - seen_zeros {
+            let from = state(seen_zeros, seen_ones);
+            transitions.push((from, 2, from));
+            if seen_zeros + seen_ones < length {
+                transitions.push((from, 0, state(seen_zeros + 1, seen_ones)));
+                transitions.push((from, 1, state(seen_zeros, seen_ones + 1)));
+            }
+        }
+    }
+    let states = (length + 1) * (length + 1);
+    Automaton::new(states, 0, vec![state(zeros, ones)], transitions).expect("valid")
 }
 
 #[test]
 fn chains_of_runs_keep_exactly_the_supported_values_in_every_reading() {
     let mut random = Random::new(13);
     let mut seen = std::collections::HashSet::new();
-    for round in 0..900 {
-        // Few states (kept, a layer at a time), twelve dense ones (more distances
-        // than a layer at a time reads) and seventy (more than a word): swept.
-        let states = [1 + random.below(5) as usize, 12, 70][round % 3];
-        let sparse = if states == 12 { 1 } else { 2 };
-        let automaton = automaton_of(&mut random, states, 0..=2, sparse);
-        seen.insert(reading(&automaton, 0..=2));
-        let count = 2 + random.below(4) as usize;
+    for round in 0..1200 {
+        // Few states (a word a layer), twelve dense ones (more distances than a
+        // word a layer reads), seventy (more than a word) and a counting
+        // automaton of 81 (unfolded); every fourth round swept whole.
+        let automaton = match round % 4 {
+            0 => {
+                let states = 1 + random.below(5) as usize;
+                automaton_of(&mut random, states, 0..=2, 2)
+            }
+            1 => automaton_of(&mut random, 12, 0..=2, 1),
+            2 => automaton_of(&mut random, 70, 0..=2, 2),
+            _ => counting(8, random.below(4) as usize, random.below(4) as usize),
+        };
+        let swept = round % 8 == 7 || round % 8 == 2;
+        seen.insert(match swept {
+            true => Reading::Swept,
+            false => reading(&automaton, 0..=2),
+        });
+        let count = 2 + random.below(6) as usize;
         let mut model = Model::new();
         let vars = model.new_vars(count, 3);
-        model
-            .add_rule(Regular::new("word", vars, automaton))
-            .expect("its vars");
+        let rule = Regular::new("word", vars, automaton);
+        let rule = if swept {
+            rule.recompute_layers()
+        } else {
+            rule.unfold_always()
+        };
+        model.add_rule(rule).expect("its vars");
         let state = narrowed(&mut random, &model, &model.domains());
         check_chain(&mut random, &model, &state, 8);
     }
-    assert_eq!(seen.len(), 2, "both readings tried: {seen:?}");
+    assert_eq!(seen.len(), 3, "every reading tried: {seen:?}");
+}
+
+/// Every word of `count` values below 3, as numbers in base 3.
+fn words(count: usize) -> impl Iterator<Item = Vec<Value>> {
+    (0..3u32.pow(count as u32)).map(move |number| {
+        (0..count)
+            .map(|place| (number / 3u32.pow(place as u32) % 3) as Value)
+            .collect()
+    })
+}
+
+#[test]
+fn searches_over_large_automata_find_every_accepted_word_under_every_strategy() {
+    // Rules over the same variables, one reading them backwards, so that each
+    // run starts from a graph the other rules' removals and the search's
+    // decisions have narrowed, and backtracking restores it.
+    use crate::{Config, Restore, Search};
+    let mut random = Random::new(17);
+    let mut found_some = 0;
+    for round in 0..40 {
+        let count = 5 + random.below(3) as usize;
+        let (states, other_states) = (70 + random.below(60), 65 + random.below(30));
+        let first = match round % 2 {
+            0 => automaton_of(&mut random, states as usize, 0..=2, 2),
+            _ => counting(9, random.below(4) as usize, random.below(4) as usize),
+        };
+        let second = automaton_of(&mut random, other_states as usize, 0..=2, 1);
+        assert_eq!(reading(&first, 0..=2), Reading::Unfolded);
+        assert_eq!(reading(&second, 0..=2), Reading::Unfolded);
+        let mut model = Model::new();
+        let vars = model.new_vars(count, 3);
+        let backwards: Vec<VarId> = vars.iter().rev().copied().collect();
+        // A copy of the first automaton over the word turned by one: the first
+        // rule sweeps, the second unfolds the graph (shared by any third), and
+        // keeps its own live states.
+        let mut turned = vars.clone();
+        turned.rotate_left(1);
+        let expected: Vec<Vec<Value>> = words(count)
+            .filter(|word| {
+                let reversed: Vec<Value> = word.iter().rev().copied().collect();
+                let mut rotated = word.clone();
+                rotated.rotate_left(1);
+                first.accepts(word) && second.accepts(&reversed) && first.accepts(&rotated)
+            })
+            .collect();
+        found_some += usize::from(!expected.is_empty());
+        model
+            .add_rule(Regular::new("forwards", vars, first.clone()))
+            .expect("its vars");
+        model
+            .add_rule(Regular::new("turned", turned, first))
+            .expect("its vars");
+        model
+            .add_rule(Regular::new("backwards", backwards, second).unfold_always())
+            .expect("its vars");
+        for schedule in Schedule::ALL {
+            for restore in Restore::ALL {
+                let config = Config::default().schedule(schedule).restore(restore);
+                let search = Search::new(&model, config).expect("a model");
+                let mut found: Vec<Vec<Value>> = search.map(|solution| solution.values).collect();
+                found.sort();
+                let mut expected = expected.clone();
+                expected.sort();
+                assert_eq!(found, expected, "round {round} {schedule:?} {restore:?}");
+            }
+        }
+    }
+    assert!(found_some >= 5, "only {found_some} cases with solutions");
 }
 
 #[test]
