@@ -242,8 +242,8 @@ impl SlantModel {
                 window_clue
             })
             .collect();
-        let tuples = window_fillings(&block, self.puzzle.width(), &clues);
-        if tuples.is_empty() {
+        let fillings = window_fillings(&block, self.puzzle.width(), &clues);
+        if fillings.is_empty() {
             return self
                 .model
                 .restrict(self.backslashes[block[0]], &ValueSet::new());
@@ -257,7 +257,7 @@ impl SlantModel {
         );
         let wording = self.window_wording(&label, &block);
         let vars = block.iter().map(|&c| self.backslashes[c]).collect();
-        let rule = Table::new(label, vars, tuples.chunks_exact(block.len()))?.wording(wording);
+        let rule = Table::from_bits(label, vars, fillings)?.wording(wording);
         self.model.add_rule(rule).map(drop)
     }
 

@@ -11,8 +11,6 @@
 //! than when its last cell comes. The model is built for every puzzle
 //! solved, so this walk is on the hot path.
 
-use sieve::Value;
-
 /// The most cells a window's clues touch: 4×4.
 pub(crate) const MAX_CELLS: usize = 16;
 
@@ -38,15 +36,15 @@ struct Walk<'a> {
     /// Per cell of the window, its `\` and its `/` as pairs of local corners.
     diagonals: Vec<[(u8, u8); 2]>,
     /// The fillings found, as masks of the cells holding `\`.
-    fillings: Vec<u16>,
+    fillings: Vec<u64>,
 }
 
 /// The fillings of the cells `block` (grid cell numbers of a grid `width`
 /// cells wide, within 4×4 cells, each touched by one of `clues` at least)
-/// that meet every clue of `clues` and close no loop among those cells: one
-/// row of `block.len()` values (`1` for `\`, in block order) after another,
-/// in increasing order (so that the table made of them need not sort them).
-pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue]) -> Vec<Value> {
+/// that meet every clue of `clues` and close no loop among those cells, each
+/// as the bits of a table row ([`sieve::rules::Table::from_bits`]): bit `i`
+/// set when the block's `i`-th cell holds `\`.
+pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue]) -> Vec<u64> {
     assert!(
         block.len() <= MAX_CELLS,
         "a window touches at most 4×4 cells"
@@ -83,18 +81,7 @@ pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue
     };
     let parents = std::array::from_fn(|at| at as u8);
     walk.step(0, 0, 0, parents);
-    // Rows compare cell by cell from the first: as numbers with the first
-    // cell the highest bit, that is the masks with their bits reversed.
-    let cells = block.len();
-    let mut keys: Vec<u32> = (walk.fillings.iter())
-        .map(|filling| u32::from(filling.reverse_bits()) >> (MAX_CELLS - cells))
-        .collect();
-    keys.sort_unstable();
-    let mut rows = Vec::with_capacity(keys.len() * cells);
-    for key in keys {
-        rows.extend((0..cells).rev().map(|bit| Value::from(key >> bit & 1 == 1)));
-    }
-    rows
+    walk.fillings
 }
 
 impl Walk<'_> {
@@ -108,7 +95,7 @@ impl Walk<'_> {
             slash_touches,
         }) = self.clues.get(clue)
         else {
-            self.fillings.push(backslashes);
+            self.fillings.push(u64::from(backslashes));
             return;
         };
         let drawn = (backslashes & backslash_touches & filled).count_ones()
@@ -176,7 +163,7 @@ mod tests {
             backslash_touches: 0b1001,
             slash_touches: 0b0110,
         };
-        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]), vec![1, 0, 0, 1]);
+        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]), vec![0b1001]);
     }
 
     /// A 0 in the middle of 2x2 cells makes a diamond of the four other
@@ -200,7 +187,7 @@ mod tests {
             backslash_touches: 0b1001,
             slash_touches: 0b0110,
         };
-        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]).len(), 6 * 4);
+        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]).len(), 6);
     }
 
     /// A 1 on the top edge between two cells, and a 1 below it in the
@@ -218,19 +205,16 @@ mod tests {
             backslash_touches: 0b1001,
             slash_touches: 0b0110,
         };
-        let rows = window_fillings(&[0, 1, 2, 3], 2, &[edge, middle]);
+        let mut found = window_fillings(&[0, 1, 2, 3], 2, &[edge, middle]);
         let lines = |clue: &WindowClue, filling: u16| {
             (filling & clue.backslash_touches).count_ones()
                 + (!filling & clue.slash_touches).count_ones()
         };
-        let expected: Vec<Value> = (0..16u16)
+        let wanted: Vec<u64> = (0..16u16)
             .filter(|&filling| lines(&edge, filling) == 1 && lines(&middle, filling) == 1)
-            .flat_map(|filling| (0..4).map(move |cell| Value::from(filling >> cell & 1 == 1)))
+            .map(u64::from)
             .collect();
-        let mut found: Vec<&[Value]> = rows.chunks(4).collect();
         found.sort_unstable();
-        let mut wanted: Vec<&[Value]> = expected.chunks(4).collect();
-        wanted.sort_unstable();
         assert_eq!(found, wanted);
     }
 }

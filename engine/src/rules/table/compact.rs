@@ -123,6 +123,19 @@ impl Compact {
             .collect();
         let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
         let masks = posting.shared(key, Masks::new);
+        Self::with_masks(vars, masks, posting)
+    }
+
+    /// The masks of rows of bits (`vars.len()` boolean columns, all in the
+    /// columns' ranges), made straight from the bits and not shared, and the
+    /// state this table needs.
+    pub(super) fn from_bits(vars: &[VarId], rows: &[u64], posting: &mut Posting<'_>) -> Self {
+        let masks = Arc::new(Masks::from_bits(vars.len(), rows));
+        Self::with_masks(vars, masks, posting)
+    }
+
+    /// A table over `masks`, with the state it needs.
+    fn with_masks(vars: &[VarId], masks: Arc<Masks>, posting: &mut Posting<'_>) -> Self {
         let words = masks.words;
         let live = posting.bitset(masks.tuples, true);
         let limit = posting.int(words as i64);
@@ -172,6 +185,53 @@ impl Masks {
             let column = masks.column(&kept, index, at, &mut scratch);
             at += column.present.len();
             masks.columns.push(column);
+        }
+        masks
+    }
+
+    /// The masks of rows of bits (`arity` boolean columns): each column's
+    /// window is 0 and 1, the rows of each value read column by column from
+    /// the bits, word by word.
+    fn from_bits(arity: usize, rows: &[u64]) -> Self {
+        let words = rows.len().div_ceil(64);
+        let ones = super::bits::ones_by_column(rows, arity);
+        let mut masks = Masks {
+            tuples: rows.len(),
+            words,
+            columns: Vec::with_capacity(arity),
+            supports: Vec::with_capacity(2 * arity),
+            entry_words: Vec::with_capacity(2 * arity * words),
+            entry_bits: Vec::with_capacity(2 * arity * words),
+        };
+        let every = |word: usize| match rows.len() - 64 * word {
+            64.. => u64::MAX,
+            left => (1u64 << left) - 1,
+        };
+        for column in 0..arity {
+            let ones = &ones[column * words..(column + 1) * words];
+            let mut slots = vec![NO_SUPPORT; 2];
+            let mut present = 0u64;
+            for (value, slot) in slots.iter_mut().enumerate() {
+                let start = masks.entry_words.len() as u32;
+                for (word, &one) in ones.iter().enumerate() {
+                    let held = if value == 1 { one } else { every(word) & !one };
+                    if held != 0 {
+                        masks.entry_words.push(word as u32);
+                        masks.entry_bits.push(held);
+                    }
+                }
+                if masks.entry_words.len() as u32 > start {
+                    *slot = masks.supports.len() as u32;
+                    masks.supports.push((start, masks.entry_words.len() as u32));
+                    present |= 1 << value;
+                }
+            }
+            masks.columns.push(Column {
+                base: 0,
+                slots,
+                present: vec![present],
+                at: column,
+            });
         }
         masks
     }
