@@ -33,6 +33,12 @@ struct Walk<'a> {
     clues: &'a [WindowClue],
     /// Per clue, the cells no earlier clue touches.
     fresh: Vec<u16>,
+    /// Per clue and number of lines `n` (0 to 4), where in `choices` lie
+    /// the choices of `\` among its fresh cells that draw `n` more lines to
+    /// it: worked out once a window, so that the walk tries only those.
+    spans: Vec<[(u16, u16); 5]>,
+    /// The choices, clue after clue, number of lines after number of lines.
+    choices: Vec<u16>,
     /// Per cell of the window, its `\` and its `/` as pairs of local corners.
     diagonals: Vec<[(u8, u8); 2]>,
     /// The fillings found, as masks of the cells holding `\`.
@@ -73,11 +79,18 @@ pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue
             fresh
         })
         .collect();
+    let mut choices = Vec::with_capacity(16 * clues.len());
+    let spans = (clues.iter().zip(&fresh))
+        .map(|(clue, &fresh)| choices_by_lines(clue, fresh, &mut choices))
+        .collect();
     let mut walk = Walk {
         clues,
         fresh,
+        spans,
+        choices,
         diagonals,
-        fillings: Vec::new(),
+        // Most windows have a few dozen fillings: sized once for them.
+        fillings: Vec::with_capacity(64),
     };
     let parents = std::array::from_fn(|at| at as u8);
     walk.step(0, 0, 0, parents);
@@ -104,19 +117,13 @@ impl Walk<'_> {
             return;
         };
         let fresh = self.fresh[clue];
-        // Every choice of `\` among the fresh cells, from none up.
-        let mut chosen: u16 = 0;
-        loop {
-            let more = (chosen & backslash_touches).count_ones()
-                + (!chosen & fresh & slash_touches).count_ones();
-            if more == wanted
-                && let Some(parents) = self.join(fresh, chosen, parents)
-            {
+        let Some(&(start, end)) = self.spans[clue].get(wanted as usize) else {
+            return;
+        };
+        for at in usize::from(start)..usize::from(end) {
+            let chosen = self.choices[at];
+            if let Some(parents) = self.join(fresh, chosen, parents) {
                 self.step(clue + 1, filled | fresh, backslashes | chosen, parents);
-            }
-            chosen = chosen.wrapping_sub(fresh) & fresh;
-            if chosen == 0 {
-                break;
             }
         }
     }
@@ -140,6 +147,33 @@ impl Walk<'_> {
     }
 }
 
+/// Every choice of `\` among the cells `fresh` that `clue` is the first to
+/// touch, appended to `choices` grouped by how many lines it draws to the
+/// clue (0 to 4); per number, where its group lies.
+fn choices_by_lines(clue: &WindowClue, fresh: u16, choices: &mut Vec<u16>) -> [(u16, u16); 5] {
+    // A clue touches at most four cells: at most 16 choices, in arrays.
+    let mut by_lines = [[0u16; 16]; 5];
+    let mut counts = [0usize; 5];
+    // Every subset of the fresh cells, from none up.
+    let mut chosen: u16 = 0;
+    loop {
+        let lines = ((chosen & clue.backslash_touches).count_ones()
+            + (!chosen & fresh & clue.slash_touches).count_ones()) as usize;
+        by_lines[lines][counts[lines]] = chosen;
+        counts[lines] += 1;
+        chosen = chosen.wrapping_sub(fresh) & fresh;
+        if chosen == 0 {
+            break;
+        }
+    }
+    std::array::from_fn(|lines| {
+        let start = choices.len() as u16;
+        choices.extend_from_slice(&by_lines[lines][..counts[lines]]);
+        (start, choices.len() as u16)
+    })
+}
+
+/// The root of `at` in the union-find `parents`, halving the path there.
 fn root(parents: &mut [u8; 25], mut at: u8) -> u8 {
     while parents[usize::from(at)] != at {
         let grand = parents[usize::from(parents[usize::from(at)])];

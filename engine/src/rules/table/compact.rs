@@ -71,7 +71,15 @@ struct Scratch {
     ends: Vec<usize>,
     /// The tuples grouped by value.
     grouped: Vec<usize>,
+    /// Per window position, the words of its support mask, all of them.
+    dense: Vec<u64>,
 }
+
+/// The most words a column's support masks may fill, all of them written
+/// out (window positions × words of the live set), for [`Masks::column`] to
+/// mark them in one pass over the tuples; wider columns group their tuples
+/// by a counting sort instead.
+const DENSE_WORDS: usize = 1 << 12;
 
 /// One column of the table: its values as a window of bits.
 #[derive(Clone, Debug)]
@@ -250,6 +258,9 @@ impl Masks {
         let width = values()
             .max()
             .map_or(1, |max| (i64::from(max) - i64::from(base) + 1) as usize);
+        if self.words > 0 && width.saturating_mul(self.words) <= DENSE_WORDS {
+            return self.dense_column(kept, (index, base, width), at, &mut scratch.dense);
+        }
         let mut slots = vec![NO_SUPPORT; width];
         let first = self.supports.len();
         let position = |value: Value| (i64::from(value) - i64::from(base)) as usize;
@@ -260,6 +271,7 @@ impl Masks {
             counts,
             ends,
             grouped,
+            ..
         } = scratch;
         counts.clear();
         for value in values() {
@@ -295,6 +307,46 @@ impl Masks {
             .filter(|&(_, &slot)| slot != NO_SUPPORT)
         {
             present[position / 64] |= 1 << (position % 64);
+        }
+        Column {
+            base,
+            slots,
+            present,
+            at,
+        }
+    }
+
+    /// Column `index` of the `kept` tuples, its values from `base` spanning
+    /// `width` window positions: every support mask written out in `dense`
+    /// (one pass over the tuples), then its nonzero words added to the masks.
+    fn dense_column(
+        &mut self,
+        kept: &[&[Value]],
+        (index, base, width): (usize, Value, usize),
+        at: usize,
+        dense: &mut Vec<u64>,
+    ) -> Column {
+        let words = self.words;
+        dense.clear();
+        dense.resize(width * words, 0);
+        for (tuple, row) in kept.iter().enumerate() {
+            let position = (i64::from(row[index]) - i64::from(base)) as usize;
+            dense[position * words + tuple / 64] |= 1 << (tuple % 64);
+        }
+        let mut slots = vec![NO_SUPPORT; width];
+        let mut present = vec![0u64; width.div_ceil(64)];
+        for (position, held) in dense.chunks_exact(words).enumerate() {
+            if held.iter().all(|&word| word == 0) {
+                continue;
+            }
+            slots[position] = self.supports.len() as u32;
+            present[position / 64] |= 1 << (position % 64);
+            let start = self.entry_words.len() as u32;
+            for (word, &bits) in held.iter().enumerate().filter(|&(_, &bits)| bits != 0) {
+                self.entry_words.push(word as u32);
+                self.entry_bits.push(bits);
+            }
+            self.supports.push((start, self.entry_words.len() as u32));
         }
         Column {
             base,

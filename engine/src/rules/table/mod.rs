@@ -282,26 +282,24 @@ impl Table {
         }
         let columns = u64::MAX >> (64 - arity);
         let repeats = has_repeats(&vars);
-        let mut kept: Vec<u64> = Vec::new();
-        for (index, row) in rows.into_iter().enumerate() {
-            if row & !columns != 0 {
-                return Err(invalid(format!(
-                    "row {index} has a bit past column {arity}"
-                )));
-            }
-            if index >= Self::MAX_TUPLES {
-                return Err(invalid(format!("more than {} tuples", Self::MAX_TUPLES)));
-            }
-            if !repeats || bits_agree_on_repeats(&vars, row) {
-                kept.push(row);
-            }
+        // Collected as they come (a vector of rows is taken over, not
+        // copied), then checked.
+        let mut kept: Vec<u64> = rows.into_iter().take(Self::MAX_TUPLES + 1).collect();
+        if kept.len() > Self::MAX_TUPLES {
+            return Err(invalid(format!("more than {} tuples", Self::MAX_TUPLES)));
+        }
+        if let Some(index) = kept.iter().position(|row| row & !columns != 0) {
+            return Err(invalid(format!(
+                "row {index} has a bit past column {arity}"
+            )));
+        }
+        if repeats {
+            kept.retain(|&row| bits_agree_on_repeats(&vars, row));
         }
         if kept.is_empty() {
             return Err(invalid("no tuple is allowed".into()));
         }
-        // In the order of their tuples: column 0 the most significant.
-        kept.sort_unstable_by_key(|row| row.reverse_bits());
-        kept.dedup();
+        bits::sort_and_dedup(&mut kept, arity);
         Ok(Table {
             name,
             distinct: distinct(&vars),
@@ -320,14 +318,9 @@ impl Table {
     fn flat(&self) -> &[Value] {
         match &self.rows {
             Rows::Values(values) => values,
-            Rows::Bits { rows, values } => values.get_or_init(|| {
-                let arity = self.vars.len();
-                (rows.iter())
-                    .flat_map(|row| {
-                        (0..arity).map(move |column| Value::from(row >> column & 1 == 1))
-                    })
-                    .collect()
-            }),
+            Rows::Bits { rows, values } => {
+                values.get_or_init(|| bits::spelt_out(rows, self.vars.len()))
+            }
         }
     }
 
@@ -385,8 +378,9 @@ enum Rows {
     /// One row of `vars.len()` values after another.
     Values(Vec<Value>),
     /// Rows over boolean columns, one bit a column (bit `i` the value of
-    /// column `i`), in the order of their tuples; the tuples as values are
-    /// spelt out only when asked for ([`Table::tuples`]).
+    /// column `i`), in increasing order as numbers; the tuples as values are
+    /// spelt out (and put in their own order) only when asked for
+    /// ([`Table::tuples`]).
     Bits {
         rows: Vec<u64>,
         values: OnceLock<Vec<Value>>,
