@@ -46,6 +46,11 @@
 //! tuples are one word, and a run reads the live tuples straight from the
 //! candidates, the same values kept for less work.
 //!
+//! Tables over booleans can be given as rows of bits ([`Table::from_bits`]): a
+//! puzzle that posts hundreds of windows of cells (each filling a word) then
+//! gets its masks read straight from the words, with no tuple of values made,
+//! sorted or hashed on the way.
+//!
 //! A table holds at most [`Table::MAX_TUPLES`] tuples, and
 //! [`Table::from_predicate`] enumerates at most as many combinations. A variable
 //! may appear more than once; tuples that give it two values are dropped. Tuples

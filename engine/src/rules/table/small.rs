@@ -115,9 +115,8 @@ impl Small {
         for ((&var, &(base, start)), &present) in
             (table.vars.iter()).zip(&masks.columns).zip(&masks.present)
         {
-            let holders = &masks.holders[start..];
             let word = domains.word_from(var, i64::from(base), 0) & present;
-            let held = bits(word).fold(0, |held, bit| held | holders[bit as usize]);
+            let held = bits(word).fold(0, |held, bit| held | masks.holders[start + bit as usize]);
             live &= held;
             now.push(word);
         }
@@ -127,10 +126,9 @@ impl Small {
         for (index, ((&var, &(base, start)), &present)) in
             (table.vars.iter().zip(&masks.columns).zip(&masks.present)).enumerate()
         {
-            let holders = &masks.holders[start..];
             let word = now[index];
             let keep = bits(word)
-                .filter(|&bit| holders[bit as usize] & live != 0)
+                .filter(|&bit| masks.holders[start + bit as usize] & live != 0)
                 .fold(0, |keep, bit| keep | 1 << bit);
             if keep != word || ctx.domains().count(var) != word.count_ones() {
                 narrow(table, ctx, (index, var), (base, &[present]), &[keep])?;
