@@ -26,6 +26,7 @@ pub mod parse;
 pub mod puzzle;
 pub mod solve;
 pub mod text;
+mod window;
 
 pub use check::{Violation, check};
 pub use model::DominosaModel;

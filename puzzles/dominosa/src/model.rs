@@ -33,6 +33,7 @@ use sieve::prelude::*;
 use sieve::rules::Deduction;
 
 use crate::puzzle::{Puzzle, Side, Tiling, domino_ends, domino_index};
+use crate::window::{Candidate, window_fillings};
 
 /// One puzzle as an engine model.
 pub struct DominosaModel {
@@ -163,22 +164,22 @@ impl DominosaModel {
         // Each cell's partners in increasing order of the values that name
         // them, so that the walk meets the fillings in increasing order and
         // the table need not sort them.
-        let candidates: Vec<Vec<Choice>> = (window.iter())
+        let candidates: Vec<Vec<Candidate>> = (window.iter())
             .map(|&c| {
-                let mut next: Vec<Choice> = (self.neighbours(c))
-                    .map(|partner| Choice {
+                let mut next: Vec<Candidate> = (self.neighbours(c))
+                    .map(|partner| Candidate {
                         partner,
                         value: self.names[partner],
                         domino: self.domino(c, partner),
                     })
                     .collect();
-                next.sort_unstable_by_key(|choice| choice.value);
+                next.sort_unstable_by_key(|candidate| candidate.value);
                 next
             })
             .collect();
-        let mut tuples = Vec::new();
-        let mut chosen = Vec::with_capacity(window.len());
-        window_fillings(&window, &candidates, &mut chosen, &mut tuples);
+        // Rarely more than a hundred rows: sized once, not grown.
+        let mut tuples = Vec::with_capacity(128 * window.len());
+        window_fillings(&window, &candidates, &mut tuples);
         if tuples.is_empty() {
             // No way to pair the cells here: the puzzle has no solution.
             return self.model.restrict(self.partners[cell], &ValueSet::new());
@@ -315,45 +316,6 @@ impl DominosaModel {
     }
 }
 
-/// A partner a window's cell may take: the cell, the value that names it,
-/// and the domino the two make.
-#[derive(Clone, Copy)]
-struct Choice {
-    partner: usize,
-    value: Value,
-    domino: Value,
-}
-
-/// Every choice of partners for the `window`'s cells (each from its
-/// `candidates`) that agrees within the window: pairs agree both ways, no
-/// cell is claimed twice, no domino laid twice. Appended to `tuples` as
-/// partner values, one row after another.
-fn window_fillings(
-    window: &[usize],
-    candidates: &[Vec<Choice>],
-    chosen: &mut Vec<Choice>,
-    tuples: &mut Vec<Value>,
-) {
-    let at = chosen.len();
-    if at == window.len() {
-        tuples.extend(chosen.iter().map(|choice| choice.value));
-        return;
-    }
-    let mine = window[at];
-    for &choice in &candidates[at] {
-        let fits = (window.iter().zip(chosen.iter())).all(|(&theirs, pointed)| {
-            (pointed.partner == mine) == (choice.partner == theirs)
-                && pointed.partner != choice.partner
-                && (pointed.partner == mine || pointed.domino != choice.domino)
-        });
-        if fits {
-            chosen.push(choice);
-            window_fillings(window, candidates, chosen, tuples);
-            chosen.pop();
-        }
-    }
-}
-
 /// The most groups [`independent_sets`] makes for one number.
 const MOST_GROUPS: usize = 64;
 
@@ -380,23 +342,20 @@ fn independent_sets(
                 .fold(0, |mask, (at, _)| mask | 1 << at)
         })
         .collect();
-    let reach = |set: Mask| {
-        (0..cells.len())
-            .filter(|&at| set >> at & 1 == 1)
-            .fold(set, |mask, at| mask | joins[at])
-    };
     // Each cell in turn is taken or left; a set is kept when no cell left
-    // out could join it.
+    // out could join it. Each entry carries the set and what it reaches
+    // (its cells and those they join), grown as cells are taken rather than
+    // summed again at every leaf.
     let mut sets = Vec::new();
-    let mut stack: Vec<(usize, Mask)> = vec![(0, 0)];
+    let mut stack: Vec<(usize, Mask, Mask)> = vec![(0, 0, 0)];
     let mut steps = 0usize;
-    while let Some((at, set)) = stack.pop() {
+    while let Some((at, set, reach)) = stack.pop() {
         steps += 1;
         if steps > MOST_GROUPS * cells.len().max(1) * 4 {
             return None;
         }
         if at == cells.len() {
-            if reach(set) == every {
+            if reach == every {
                 if sets.len() == MOST_GROUPS {
                     return None;
                 }
@@ -405,9 +364,9 @@ fn independent_sets(
             }
             continue;
         }
-        stack.push((at + 1, set));
+        stack.push((at + 1, set, reach));
         if joins[at] & set == 0 {
-            stack.push((at + 1, set | 1 << at));
+            stack.push((at + 1, set | 1 << at, reach | 1 << at | joins[at]));
         }
     }
     Some(sets)

@@ -91,40 +91,43 @@ impl SlantModel {
         Ok(slant)
     }
 
-    /// The diagonals that would touch the corner at `row`, `column`.
-    fn touching(&self, row: usize, column: usize) -> Vec<Touch> {
+    /// The diagonals that would touch the corner at `row`, `column` (at most
+    /// four, in an array: asked for several times per clue).
+    fn touching(&self, row: usize, column: usize) -> impl Iterator<Item = Touch> {
         let (width, height) = (self.puzzle.width(), self.puzzle.height());
-        let mut touches = Vec::with_capacity(4);
-        let mut touch = |cell_row: usize, cell_column: usize, diagonal: Diagonal| {
-            let cell = cell_row * width + cell_column;
-            let var = match diagonal {
-                Diagonal::Backslash => self.backslashes[cell],
-                Diagonal::Slash => self.slashes[cell],
-            };
-            touches.push(Touch {
-                var,
-                cell,
-                diagonal,
-            });
+        let touch = |there: bool, cell_row: usize, cell_column: usize, diagonal: Diagonal| {
+            there.then(|| {
+                let cell = cell_row * width + cell_column;
+                let var = match diagonal {
+                    Diagonal::Backslash => self.backslashes[cell],
+                    Diagonal::Slash => self.slashes[cell],
+                };
+                Touch {
+                    var,
+                    cell,
+                    diagonal,
+                }
+            })
         };
-        if row > 0 && column > 0 {
-            touch(row - 1, column - 1, Diagonal::Backslash);
-        }
-        if row > 0 && column < width {
-            touch(row - 1, column, Diagonal::Slash);
-        }
-        if row < height && column > 0 {
-            touch(row, column - 1, Diagonal::Slash);
-        }
-        if row < height && column < width {
-            touch(row, column, Diagonal::Backslash);
-        }
-        touches
+        let (above, left) = (row.wrapping_sub(1), column.wrapping_sub(1));
+        [
+            touch(row > 0 && column > 0, above, left, Diagonal::Backslash),
+            touch(row > 0 && column < width, above, column, Diagonal::Slash),
+            touch(row < height && column > 0, row, left, Diagonal::Slash),
+            touch(
+                row < height && column < width,
+                row,
+                column,
+                Diagonal::Backslash,
+            ),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// The clue on a corner: exactly `clue` of the diagonals there are drawn.
     fn add_clue(&mut self, row: usize, column: usize, clue: u8) -> Result<(), sieve::Error> {
-        let touches = self.touching(row, column);
+        let touches: Vec<Touch> = self.touching(row, column).collect();
         let vars: Vec<VarId> = touches.iter().map(|touch| touch.var).collect();
         let clue_count = usize::from(clue);
         if clue_count > vars.len() {
@@ -219,7 +222,7 @@ impl SlantModel {
             return Ok(());
         }
         let mut block: Vec<usize> = (corners.iter())
-            .flat_map(|&(r, c, _)| self.touching(r, c).into_iter().map(|touch| touch.cell))
+            .flat_map(|&(r, c, _)| self.touching(r, c).map(|touch| touch.cell))
             .collect();
         block.sort_unstable();
         block.dedup();
@@ -242,8 +245,8 @@ impl SlantModel {
                 window_clue
             })
             .collect();
-        let tuples = window_fillings(&block, self.puzzle.width(), &clues);
-        if tuples.is_empty() {
+        let fillings = window_fillings(&block, self.puzzle.width(), &clues);
+        if fillings.is_empty() {
             return self
                 .model
                 .restrict(self.backslashes[block[0]], &ValueSet::new());
@@ -257,7 +260,7 @@ impl SlantModel {
         );
         let wording = self.window_wording(&label, &block);
         let vars = block.iter().map(|&c| self.backslashes[c]).collect();
-        let rule = Table::new(label, vars, tuples.chunks_exact(block.len()))?.wording(wording);
+        let rule = Table::from_bits(label, vars, fillings)?.wording(wording);
         self.model.add_rule(rule).map(drop)
     }
 

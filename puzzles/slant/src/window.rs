@@ -11,8 +11,6 @@
 //! than when its last cell comes. The model is built for every puzzle
 //! solved, so this walk is on the hot path.
 
-use sieve::Value;
-
 /// The most cells a window's clues touch: 4×4.
 pub(crate) const MAX_CELLS: usize = 16;
 
@@ -35,18 +33,24 @@ struct Walk<'a> {
     clues: &'a [WindowClue],
     /// Per clue, the cells no earlier clue touches.
     fresh: Vec<u16>,
+    /// Per clue and number of lines `n` (0 to 4), where in `choices` lie
+    /// the choices of `\` among its fresh cells that draw `n` more lines to
+    /// it: worked out once a window, so that the walk tries only those.
+    spans: Vec<[(u16, u16); 5]>,
+    /// The choices, clue after clue, number of lines after number of lines.
+    choices: Vec<u16>,
     /// Per cell of the window, its `\` and its `/` as pairs of local corners.
     diagonals: Vec<[(u8, u8); 2]>,
     /// The fillings found, as masks of the cells holding `\`.
-    fillings: Vec<u16>,
+    fillings: Vec<u64>,
 }
 
 /// The fillings of the cells `block` (grid cell numbers of a grid `width`
 /// cells wide, within 4×4 cells, each touched by one of `clues` at least)
-/// that meet every clue of `clues` and close no loop among those cells: one
-/// row of `block.len()` values (`1` for `\`, in block order) after another,
-/// in increasing order (so that the table made of them need not sort them).
-pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue]) -> Vec<Value> {
+/// that meet every clue of `clues` and close no loop among those cells, each
+/// as the bits of a table row ([`sieve::rules::Table::from_bits`]): bit `i`
+/// set when the block's `i`-th cell holds `\`.
+pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue]) -> Vec<u64> {
     assert!(
         block.len() <= MAX_CELLS,
         "a window touches at most 4×4 cells"
@@ -75,26 +79,22 @@ pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue
             fresh
         })
         .collect();
+    let mut choices = Vec::with_capacity(16 * clues.len());
+    let spans = (clues.iter().zip(&fresh))
+        .map(|(clue, &fresh)| choices_by_lines(clue, fresh, &mut choices))
+        .collect();
     let mut walk = Walk {
         clues,
         fresh,
+        spans,
+        choices,
         diagonals,
-        fillings: Vec::new(),
+        // Most windows have a few dozen fillings: sized once for them.
+        fillings: Vec::with_capacity(64),
     };
     let parents = std::array::from_fn(|at| at as u8);
     walk.step(0, 0, 0, parents);
-    // Rows compare cell by cell from the first: as numbers with the first
-    // cell the highest bit, that is the masks with their bits reversed.
-    let cells = block.len();
-    let mut keys: Vec<u32> = (walk.fillings.iter())
-        .map(|filling| u32::from(filling.reverse_bits()) >> (MAX_CELLS - cells))
-        .collect();
-    keys.sort_unstable();
-    let mut rows = Vec::with_capacity(keys.len() * cells);
-    for key in keys {
-        rows.extend((0..cells).rev().map(|bit| Value::from(key >> bit & 1 == 1)));
-    }
-    rows
+    walk.fillings
 }
 
 impl Walk<'_> {
@@ -108,7 +108,7 @@ impl Walk<'_> {
             slash_touches,
         }) = self.clues.get(clue)
         else {
-            self.fillings.push(backslashes);
+            self.fillings.push(u64::from(backslashes));
             return;
         };
         let drawn = (backslashes & backslash_touches & filled).count_ones()
@@ -117,19 +117,13 @@ impl Walk<'_> {
             return;
         };
         let fresh = self.fresh[clue];
-        // Every choice of `\` among the fresh cells, from none up.
-        let mut chosen: u16 = 0;
-        loop {
-            let more = (chosen & backslash_touches).count_ones()
-                + (!chosen & fresh & slash_touches).count_ones();
-            if more == wanted
-                && let Some(parents) = self.join(fresh, chosen, parents)
-            {
+        let Some(&(start, end)) = self.spans[clue].get(wanted as usize) else {
+            return;
+        };
+        for at in usize::from(start)..usize::from(end) {
+            let chosen = self.choices[at];
+            if let Some(parents) = self.join(fresh, chosen, parents) {
                 self.step(clue + 1, filled | fresh, backslashes | chosen, parents);
-            }
-            chosen = chosen.wrapping_sub(fresh) & fresh;
-            if chosen == 0 {
-                break;
             }
         }
     }
@@ -153,6 +147,33 @@ impl Walk<'_> {
     }
 }
 
+/// Every choice of `\` among the cells `fresh` that `clue` is the first to
+/// touch, appended to `choices` grouped by how many lines it draws to the
+/// clue (0 to 4); per number, where its group lies.
+fn choices_by_lines(clue: &WindowClue, fresh: u16, choices: &mut Vec<u16>) -> [(u16, u16); 5] {
+    // A clue touches at most four cells: at most 16 choices, in arrays.
+    let mut by_lines = [[0u16; 16]; 5];
+    let mut counts = [0usize; 5];
+    // Every subset of the fresh cells, from none up.
+    let mut chosen: u16 = 0;
+    loop {
+        let lines = ((chosen & clue.backslash_touches).count_ones()
+            + (!chosen & fresh & clue.slash_touches).count_ones()) as usize;
+        by_lines[lines][counts[lines]] = chosen;
+        counts[lines] += 1;
+        chosen = chosen.wrapping_sub(fresh) & fresh;
+        if chosen == 0 {
+            break;
+        }
+    }
+    std::array::from_fn(|lines| {
+        let start = choices.len() as u16;
+        choices.extend_from_slice(&by_lines[lines][..counts[lines]]);
+        (start, choices.len() as u16)
+    })
+}
+
+/// The root of `at` in the union-find `parents`, halving the path there.
 fn root(parents: &mut [u8; 25], mut at: u8) -> u8 {
     while parents[usize::from(at)] != at {
         let grand = parents[usize::from(parents[usize::from(at)])];
@@ -176,7 +197,7 @@ mod tests {
             backslash_touches: 0b1001,
             slash_touches: 0b0110,
         };
-        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]), vec![1, 0, 0, 1]);
+        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]), vec![0b1001]);
     }
 
     /// A 0 in the middle of 2x2 cells makes a diamond of the four other
@@ -200,7 +221,7 @@ mod tests {
             backslash_touches: 0b1001,
             slash_touches: 0b0110,
         };
-        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]).len(), 6 * 4);
+        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]).len(), 6);
     }
 
     /// A 1 on the top edge between two cells, and a 1 below it in the
@@ -218,19 +239,16 @@ mod tests {
             backslash_touches: 0b1001,
             slash_touches: 0b0110,
         };
-        let rows = window_fillings(&[0, 1, 2, 3], 2, &[edge, middle]);
+        let mut found = window_fillings(&[0, 1, 2, 3], 2, &[edge, middle]);
         let lines = |clue: &WindowClue, filling: u16| {
             (filling & clue.backslash_touches).count_ones()
                 + (!filling & clue.slash_touches).count_ones()
         };
-        let expected: Vec<Value> = (0..16u16)
+        let wanted: Vec<u64> = (0..16u16)
             .filter(|&filling| lines(&edge, filling) == 1 && lines(&middle, filling) == 1)
-            .flat_map(|filling| (0..4).map(move |cell| Value::from(filling >> cell & 1 == 1)))
+            .map(u64::from)
             .collect();
-        let mut found: Vec<&[Value]> = rows.chunks(4).collect();
         found.sort_unstable();
-        let mut wanted: Vec<&[Value]> = expected.chunks(4).collect();
-        wanted.sort_unstable();
         assert_eq!(found, wanted);
     }
 }

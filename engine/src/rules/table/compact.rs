@@ -71,7 +71,15 @@ struct Scratch {
     ends: Vec<usize>,
     /// The tuples grouped by value.
     grouped: Vec<usize>,
+    /// Per window position, the words of its support mask, all of them.
+    dense: Vec<u64>,
 }
+
+/// The most words a column's support masks may fill, all of them written
+/// out (window positions × words of the live set), for [`Masks::column`] to
+/// mark them in one pass over the tuples; wider columns group their tuples
+/// by a counting sort instead.
+const DENSE_WORDS: usize = 1 << 12;
 
 /// One column of the table: its values as a window of bits.
 #[derive(Clone, Debug)]
@@ -123,6 +131,19 @@ impl Compact {
             .collect();
         let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
         let masks = posting.shared(key, Masks::new);
+        Self::with_masks(vars, masks, posting)
+    }
+
+    /// The masks of rows of bits (`vars.len()` boolean columns, all in the
+    /// columns' ranges), made straight from the bits and not shared, and the
+    /// state this table needs.
+    pub(super) fn from_bits(vars: &[VarId], rows: &[u64], posting: &mut Posting<'_>) -> Self {
+        let masks = Arc::new(Masks::from_bits(vars.len(), rows));
+        Self::with_masks(vars, masks, posting)
+    }
+
+    /// A table over `masks`, with the state it needs.
+    fn with_masks(vars: &[VarId], masks: Arc<Masks>, posting: &mut Posting<'_>) -> Self {
         let words = masks.words;
         let live = posting.bitset(masks.tuples, true);
         let limit = posting.int(words as i64);
@@ -176,6 +197,53 @@ impl Masks {
         masks
     }
 
+    /// The masks of rows of bits (`arity` boolean columns): each column's
+    /// window is 0 and 1, the rows of each value read column by column from
+    /// the bits, word by word.
+    fn from_bits(arity: usize, rows: &[u64]) -> Self {
+        let words = rows.len().div_ceil(64);
+        let ones = super::bits::ones_by_column(rows, arity);
+        let mut masks = Masks {
+            tuples: rows.len(),
+            words,
+            columns: Vec::with_capacity(arity),
+            supports: Vec::with_capacity(2 * arity),
+            entry_words: Vec::with_capacity(2 * arity * words),
+            entry_bits: Vec::with_capacity(2 * arity * words),
+        };
+        let every = |word: usize| match rows.len() - 64 * word {
+            64.. => u64::MAX,
+            left => (1u64 << left) - 1,
+        };
+        for column in 0..arity {
+            let ones = &ones[column * words..(column + 1) * words];
+            let mut slots = vec![NO_SUPPORT; 2];
+            let mut present = 0u64;
+            for (value, slot) in slots.iter_mut().enumerate() {
+                let start = masks.entry_words.len() as u32;
+                for (word, &one) in ones.iter().enumerate() {
+                    let held = if value == 1 { one } else { every(word) & !one };
+                    if held != 0 {
+                        masks.entry_words.push(word as u32);
+                        masks.entry_bits.push(held);
+                    }
+                }
+                if masks.entry_words.len() as u32 > start {
+                    *slot = masks.supports.len() as u32;
+                    masks.supports.push((start, masks.entry_words.len() as u32));
+                    present |= 1 << value;
+                }
+            }
+            masks.columns.push(Column {
+                base: 0,
+                slots,
+                present: vec![present],
+                at: column,
+            });
+        }
+        masks
+    }
+
     /// Column `index` of the `kept` tuples, its supports added to the masks
     /// (`scratch`: lists reused from column to column).
     fn column(
@@ -190,6 +258,9 @@ impl Masks {
         let width = values()
             .max()
             .map_or(1, |max| (i64::from(max) - i64::from(base) + 1) as usize);
+        if self.words > 0 && width.saturating_mul(self.words) <= DENSE_WORDS {
+            return self.dense_column(kept, (index, base, width), at, &mut scratch.dense);
+        }
         let mut slots = vec![NO_SUPPORT; width];
         let first = self.supports.len();
         let position = |value: Value| (i64::from(value) - i64::from(base)) as usize;
@@ -200,6 +271,7 @@ impl Masks {
             counts,
             ends,
             grouped,
+            ..
         } = scratch;
         counts.clear();
         for value in values() {
@@ -235,6 +307,46 @@ impl Masks {
             .filter(|&(_, &slot)| slot != NO_SUPPORT)
         {
             present[position / 64] |= 1 << (position % 64);
+        }
+        Column {
+            base,
+            slots,
+            present,
+            at,
+        }
+    }
+
+    /// Column `index` of the `kept` tuples, its values from `base` spanning
+    /// `width` window positions: every support mask written out in `dense`
+    /// (one pass over the tuples), then its nonzero words added to the masks.
+    fn dense_column(
+        &mut self,
+        kept: &[&[Value]],
+        (index, base, width): (usize, Value, usize),
+        at: usize,
+        dense: &mut Vec<u64>,
+    ) -> Column {
+        let words = self.words;
+        dense.clear();
+        dense.resize(width * words, 0);
+        for (tuple, row) in kept.iter().enumerate() {
+            let position = (i64::from(row[index]) - i64::from(base)) as usize;
+            dense[position * words + tuple / 64] |= 1 << (tuple % 64);
+        }
+        let mut slots = vec![NO_SUPPORT; width];
+        let mut present = vec![0u64; width.div_ceil(64)];
+        for (position, held) in dense.chunks_exact(words).enumerate() {
+            if held.iter().all(|&word| word == 0) {
+                continue;
+            }
+            slots[position] = self.supports.len() as u32;
+            present[position / 64] |= 1 << (position % 64);
+            let start = self.entry_words.len() as u32;
+            for (word, &bits) in held.iter().enumerate().filter(|&(_, &bits)| bits != 0) {
+                self.entry_words.push(word as u32);
+                self.entry_bits.push(bits);
+            }
+            self.supports.push((start, self.entry_words.len() as u32));
         }
         Column {
             base,

@@ -46,18 +46,25 @@
 //! tuples are one word, and a run reads the live tuples straight from the
 //! candidates, the same values kept for less work.
 //!
+//! Tables over booleans can be given as rows of bits ([`Table::from_bits`]): a
+//! puzzle that posts hundreds of windows of cells (each filling a word) then
+//! gets its masks read straight from the words, with no tuple of values made,
+//! sorted or hashed on the way.
+//!
 //! A table holds at most [`Table::MAX_TUPLES`] tuples, and
 //! [`Table::from_predicate`] enumerates at most as many combinations. A variable
 //! may appear more than once; tuples that give it two values are dropped. Tuples
 //! with a value outside a variable's declared range can never hold and are dropped
 //! when the rule joins a model. Sentences can be a puzzle's own ([`Table::wording`]).
 
+mod bits;
 mod compact;
 mod small;
 #[cfg(test)]
 mod tests;
 
 use std::ops::RangeInclusive;
+use std::sync::OnceLock;
 
 use smallvec::SmallVec;
 
@@ -78,9 +85,8 @@ pub struct Table {
     name: String,
     /// The variable of each column.
     vars: Vec<VarId>,
-    /// The allowed tuples, sorted and without repeats, one row of `vars.len()`
-    /// values after another.
-    tuples: Vec<Value>,
+    /// The allowed tuples, sorted and without repeats.
+    rows: Rows,
     /// The variables, each once, in order of first appearance.
     distinct: Vec<VarId>,
     wording: Wording,
@@ -229,19 +235,97 @@ impl Table {
             rows.dedup();
             rows.concat()
         };
-        let mut distinct: Vec<VarId> = Vec::with_capacity(arity);
-        for &var in &vars {
-            if !distinct.contains(&var) {
-                distinct.push(var);
-            }
-        }
+        let distinct = distinct(&vars);
         Table {
             name,
             vars,
-            tuples,
+            rows: Rows::Values(tuples),
             distinct,
             wording: Wording::default(),
             compact: None,
+        }
+    }
+
+    /// The values of boolean `vars` (0 or 1) form one of `rows`, each a row of
+    /// bits: bit `i` is the value of column `i`. The rows need no order and
+    /// may repeat. For tables built by the thousand (a window of cells and
+    /// the clues they meet, say): the support masks are made straight from
+    /// the bits, with no tuple of values in between. No variables or rows,
+    /// more than 64 variables, a row with a bit past the last column, or more
+    /// than [`Table::MAX_TUPLES`] rows is [`Error::InvalidRule`].
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// use sieve::rules::Table;
+    /// let mut model = Model::new();
+    /// let cells = model.new_vars(3, 2);
+    /// // Exactly one of three cells set: rows 001, 010, 100.
+    /// let one = Table::from_bits("one of three", cells.clone(), [0b001, 0b010, 0b100])?;
+    /// assert!(one.tuples().eq([[0, 0, 1], [0, 1, 0], [1, 0, 0]]));
+    /// model.add_rule(one)?;
+    /// let mut state = model.domains();
+    /// state.assign(cells[1], 1)?;
+    /// propagate(&model, &mut state, Schedule::Queue, None)?;
+    /// assert_eq!((state.value(cells[0]), state.value(cells[2])), (Some(0), Some(0)));
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
+    pub fn from_bits(
+        name: impl Into<String>,
+        vars: Vec<VarId>,
+        rows: impl IntoIterator<Item = u64>,
+    ) -> Result<Self, Error> {
+        let name = name.into();
+        let invalid = |problem: String| Error::InvalidRule {
+            rule: name.clone(),
+            problem,
+        };
+        let arity = vars.len();
+        if vars.is_empty() || arity > 64 {
+            return Err(invalid(format!(
+                "a table of bits needs 1 to 64 variables, not {arity}"
+            )));
+        }
+        let columns = u64::MAX >> (64 - arity);
+        let repeats = has_repeats(&vars);
+        // Collected as they come (a vector of rows is taken over, not
+        // copied), then checked.
+        let mut kept: Vec<u64> = rows.into_iter().take(Self::MAX_TUPLES + 1).collect();
+        if kept.len() > Self::MAX_TUPLES {
+            return Err(invalid(format!("more than {} tuples", Self::MAX_TUPLES)));
+        }
+        if let Some(index) = kept.iter().position(|row| row & !columns != 0) {
+            return Err(invalid(format!(
+                "row {index} has a bit past column {arity}"
+            )));
+        }
+        if repeats {
+            kept.retain(|&row| bits_agree_on_repeats(&vars, row));
+        }
+        if kept.is_empty() {
+            return Err(invalid("no tuple is allowed".into()));
+        }
+        bits::sort_and_dedup(&mut kept, arity);
+        Ok(Table {
+            name,
+            distinct: distinct(&vars),
+            vars,
+            rows: Rows::Bits {
+                rows: kept,
+                values: OnceLock::new(),
+            },
+            wording: Wording::default(),
+            compact: None,
+        })
+    }
+
+    /// The tuples, one row of values after another (those of a table of bits
+    /// spelt out the first time they are asked for).
+    fn flat(&self) -> &[Value] {
+        match &self.rows {
+            Rows::Values(values) => values,
+            Rows::Bits { rows, values } => {
+                values.get_or_init(|| bits::spelt_out(rows, self.vars.len()))
+            }
         }
     }
 
@@ -271,7 +355,7 @@ impl Table {
 
     /// The allowed tuples, in increasing order, each once.
     pub fn tuples(&self) -> impl Iterator<Item = &[Value]> + '_ {
-        self.tuples.chunks_exact(self.vars.len())
+        self.flat().chunks_exact(self.vars.len())
     }
 
     /// The sentence of a removal, by default `x3 cannot be 4: no allowed combination
@@ -291,6 +375,21 @@ impl Table {
         };
         self.wording.sentence(names, deduction, default)
     }
+}
+
+/// A table's allowed tuples.
+#[derive(Clone, Debug)]
+enum Rows {
+    /// One row of `vars.len()` values after another.
+    Values(Vec<Value>),
+    /// Rows over boolean columns, one bit a column (bit `i` the value of
+    /// column `i`), in increasing order as numbers; the tuples as values are
+    /// spelt out (and put in their own order) only when asked for
+    /// ([`Table::tuples`]).
+    Bits {
+        rows: Vec<u64>,
+        values: OnceLock<Vec<Value>>,
+    },
 }
 
 /// What a table compiled when it joined a model: a single word of tuples read
@@ -325,6 +424,24 @@ fn rows_in_ranges<'a>(
         (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
     }));
     kept
+}
+
+/// The variables, each once, in order of first appearance.
+fn distinct(vars: &[VarId]) -> Vec<VarId> {
+    let mut distinct: Vec<VarId> = Vec::with_capacity(vars.len());
+    for &var in vars {
+        if !distinct.contains(&var) {
+            distinct.push(var);
+        }
+    }
+    distinct
+}
+
+/// Whether a row of bits gives each variable that appears more than once one
+/// value.
+fn bits_agree_on_repeats(vars: &[VarId], row: u64) -> bool {
+    (0..vars.len())
+        .all(|i| (i + 1..vars.len()).all(|j| vars[i] != vars[j] || (row >> i ^ row >> j) & 1 == 0))
 }
 
 /// Whether some variable appears in two columns.
@@ -383,9 +500,18 @@ impl Rule for Table {
     }
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
-        self.compact = Some(match Small::new(&self.vars, &self.tuples, posting) {
-            Some(small) => Posted::Small(small),
-            None => Posted::Compact(Compact::new(&self.vars, &self.tuples, posting)),
+        self.compact = Some(match &self.rows {
+            Rows::Values(tuples) => match Small::new(&self.vars, tuples, posting) {
+                Some(small) => Posted::Small(small),
+                None => Posted::Compact(Compact::new(&self.vars, tuples, posting)),
+            },
+            Rows::Bits { rows, .. } => {
+                let kept = bits::rows_in_ranges(rows, &self.vars, posting);
+                match Small::from_bits(self.vars.len(), &kept) {
+                    Some(small) => Posted::Small(small),
+                    None => Posted::Compact(Compact::from_bits(&self.vars, &kept, posting)),
+                }
+            }
         });
         Ok(())
     }
@@ -399,11 +525,15 @@ impl Rule for Table {
     }
 
     fn holds(&self, values: &[Value]) -> bool {
+        if let Rows::Bits { rows, .. } = &self.rows {
+            return bits::holds(rows, &self.vars, values);
+        }
         let tuple: SmallVec<[Value; 8]> = self.vars.iter().map(|var| values[var.index()]).collect();
         let arity = self.vars.len();
-        let row = |index: usize| &self.tuples[index * arity..(index + 1) * arity];
+        let tuples = self.flat();
+        let row = |index: usize| &tuples[index * arity..(index + 1) * arity];
         // Binary search for the first row not below the tuple.
-        let (mut low, mut high) = (0, self.tuples.len() / arity);
+        let (mut low, mut high) = (0, tuples.len() / arity);
         while low < high {
             let middle = low + (high - low) / 2;
             if row(middle) < &tuple[..] {
@@ -412,6 +542,6 @@ impl Rule for Table {
                 high = middle;
             }
         }
-        low < self.tuples.len() / arity && row(low) == &tuple[..]
+        low < tuples.len() / arity && row(low) == &tuple[..]
     }
 }

@@ -28,10 +28,13 @@ pub(super) struct Small {
 /// What a small table compiles from its tuples and its variables' ranges.
 #[derive(Debug)]
 struct SmallMasks {
-    /// Per column: the smallest value (bit 0 of its window), and per window
-    /// position the tuples holding that value (as many positions as the
-    /// column's values span: two for a boolean, not 64).
-    columns: Vec<(Value, Vec<u64>)>,
+    /// Per column: the smallest value (bit 0 of its window), and where its
+    /// window starts in `holders`.
+    columns: Vec<(Value, usize)>,
+    /// Per column and window position, the tuples holding that value (as
+    /// many positions as the column's values span: two for a boolean, not
+    /// 64), one column after another in one list rather than a list each.
+    holders: Vec<u64>,
     /// Per column: the window positions some tuple holds.
     present: Vec<u64>,
     /// How many tuples fit the variables' ranges.
@@ -82,6 +85,16 @@ impl Small {
         Some(Small { masks })
     }
 
+    /// The small form of a table of bits (rows of `arity` boolean columns,
+    /// all in the columns' ranges), or `None` when it has more than 64 rows.
+    /// Not shared: made straight from the bits, it costs less than the key
+    /// that would find an equal table's.
+    pub(super) fn from_bits(arity: usize, rows: &[u64]) -> Option<Self> {
+        (rows.len() <= WORD).then(|| Small {
+            masks: Arc::new(SmallMasks::from_bits(arity, rows)),
+        })
+    }
+
     /// Where the shared masks lie, to tell shared from separate ones.
     #[cfg(test)]
     pub(super) fn masks_address(&self) -> *const () {
@@ -99,26 +112,26 @@ impl Small {
             (1u64 << masks.tuples) - 1
         };
         let mut now: SmallVec<[u64; 8]> = SmallVec::with_capacity(table.vars.len());
-        for ((&var, (base, holders)), &present) in
+        for ((&var, &(base, start)), &present) in
             (table.vars.iter()).zip(&masks.columns).zip(&masks.present)
         {
-            let word = domains.word_from(var, i64::from(*base), 0) & present;
-            let held = bits(word).fold(0, |held, bit| held | holders[bit as usize]);
+            let word = domains.word_from(var, i64::from(base), 0) & present;
+            let held = bits(word).fold(0, |held, bit| held | masks.holders[start + bit as usize]);
             live &= held;
             now.push(word);
         }
         if live == 0 {
             return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
         }
-        for (index, ((&var, (base, holders)), &present)) in
+        for (index, ((&var, &(base, start)), &present)) in
             (table.vars.iter().zip(&masks.columns).zip(&masks.present)).enumerate()
         {
             let word = now[index];
             let keep = bits(word)
-                .filter(|&bit| holders[bit as usize] & live != 0)
+                .filter(|&bit| masks.holders[start + bit as usize] & live != 0)
                 .fold(0, |keep, bit| keep | 1 << bit);
             if keep != word || ctx.domains().count(var) != word.count_ones() {
-                narrow(table, ctx, (index, var), (*base, &[present]), &[keep])?;
+                narrow(table, ctx, (index, var), (base, &[present]), &[keep])?;
             }
         }
         let domains = ctx.domains();
@@ -138,26 +151,26 @@ impl SmallMasks {
     /// The masks of every row of `key`, all known to lie in the columns'
     /// ranges, each column's values spanning `spans` (smallest, largest).
     fn from_all((tuples, arity, _): &SmallKey, spans: &[(Value, Value)]) -> Self {
-        let mut columns: Vec<(Value, Vec<u64>)> = (spans.iter())
-            .map(|&(low, high)| {
-                (
-                    low,
-                    vec![0; (i64::from(high) - i64::from(low) + 1) as usize],
-                )
-            })
-            .collect();
+        let mut columns = Vec::with_capacity(*arity);
+        let mut start = 0;
+        for &(low, high) in spans {
+            columns.push((low, start));
+            start += (i64::from(high) - i64::from(low) + 1) as usize;
+        }
+        let mut holders = vec![0u64; start];
         let mut present = vec![0u64; *arity];
         for (row, tuple) in tuples.chunks_exact(*arity).enumerate() {
-            for ((&value, (base, holders)), positions) in
-                tuple.iter().zip(columns.iter_mut()).zip(present.iter_mut())
+            for ((&value, &(base, start)), positions) in
+                tuple.iter().zip(&columns).zip(present.iter_mut())
             {
-                let position = (i64::from(value) - i64::from(*base)) as usize;
-                holders[position] |= 1 << row;
+                let position = (i64::from(value) - i64::from(base)) as usize;
+                holders[start + position] |= 1 << row;
                 *positions |= 1 << position;
             }
         }
         SmallMasks {
             columns,
+            holders,
             present,
             tuples: (tuples.len() / arity) as u32,
         }
@@ -167,6 +180,7 @@ impl SmallMasks {
     fn new((tuples, arity, ranges): &SmallKey) -> Self {
         let kept = super::rows_in_ranges(tuples, *arity, ranges);
         let mut columns = Vec::with_capacity(*arity);
+        let mut holders = Vec::new();
         let mut present = Vec::with_capacity(*arity);
         for index in 0..*arity {
             let (base, top) = (kept.iter()).fold((Value::MAX, Value::MIN), |(low, high), tuple| {
@@ -177,20 +191,48 @@ impl SmallMasks {
             } else {
                 (base, (i64::from(top) - i64::from(base) + 1) as usize)
             };
-            let mut holders = vec![0u64; span];
+            let start = holders.len();
+            holders.resize(start + span, 0);
             let mut positions = 0u64;
             for (row, tuple) in kept.iter().enumerate() {
                 let position = (i64::from(tuple[index]) - i64::from(base)) as usize;
-                holders[position] |= 1 << row;
+                holders[start + position] |= 1 << row;
                 positions |= 1 << position;
             }
-            columns.push((base, holders));
+            columns.push((base, start));
             present.push(positions);
         }
         SmallMasks {
             columns,
+            holders,
             present,
             tuples: kept.len() as u32,
+        }
+    }
+
+    /// The masks of rows of bits (`arity` boolean columns, at most 64 rows,
+    /// all in the columns' ranges): each column's window is 0 and 1, its
+    /// rows with a 1 read column by column from the bits.
+    fn from_bits(arity: usize, rows: &[u64]) -> Self {
+        let ones = super::bits::ones_by_column(rows, arity);
+        let every = if rows.len() == WORD {
+            u64::MAX
+        } else {
+            (1u64 << rows.len()) - 1
+        };
+        let mut holders = Vec::with_capacity(2 * arity);
+        let mut present = Vec::with_capacity(arity);
+        for column in 0..arity {
+            let one = ones.get(column).copied().unwrap_or(0);
+            let zero = every & !one;
+            holders.extend([zero, one]);
+            present.push(u64::from(zero != 0) | u64::from(one != 0) << 1);
+        }
+        SmallMasks {
+            columns: (0..arity).map(|column| (0, 2 * column)).collect(),
+            holders,
+            present,
+            tuples: rows.len() as u32,
         }
     }
 }

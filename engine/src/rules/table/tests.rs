@@ -127,16 +127,33 @@ fn live_values(table: &Table, state: &Domains) -> Option<Vec<ValueSet>> {
 
 /// Tables of many words over domains of many words (values up to 150, a window
 /// wider than 64): a long walk of removals keeps exactly the live values.
+/// Their support masks are written out whole (few window positions × words).
 #[test]
 fn large_tables_over_wide_domains_follow_their_live_tuples() {
-    let mut random = Random::new(14);
-    for round in 0..40 {
+    wide_walks(Random::new(14), 120, 40);
+}
+
+/// Columns spanning thousands of values: too many positions × words to
+/// write out, so the tuples are grouped by a counting sort.
+#[test]
+fn tables_over_very_wide_columns_follow_their_live_tuples() {
+    wide_walks(Random::new(15), 5000, 10);
+}
+
+/// `rounds` random tables of three columns whose values spread over
+/// `spread` values, each followed through a long walk of removals.
+fn wide_walks(mut random: Random, spread: u64, rounds: usize) {
+    for round in 0..rounds {
         let mut model = Model::new();
         let vars: Vec<VarId> = (0..3)
-            .map(|_| model.new_var_in(-20..=150).expect("a range"))
+            .map(|_| {
+                model
+                    .new_var_in(-20..=spread as Value + 30)
+                    .expect("a range")
+            })
             .collect();
         let tuples: Vec<Vec<Value>> = (0..200 + round * 20)
-            .map(|_| (0..3).map(|_| random.below(120) as Value - 10).collect())
+            .map(|_| (0..3).map(|_| random.below(spread) as Value - 10).collect())
             .collect();
         let table = Table::new("wide", vars.clone(), tuples).expect("a table");
         model
@@ -416,4 +433,98 @@ fn predicates_over_a_repeated_variable_see_only_agreeing_combinations() {
     let by_rows = Table::new("x < y", vars, every).unwrap();
     assert!(table.tuples().eq(by_rows.tuples()));
     assert_eq!(table.tuples().count(), 3);
+}
+
+/// `count` random rows of bits over `columns` columns.
+fn random_bit_rows(random: &mut Random, columns: usize, count: usize) -> Vec<u64> {
+    (0..count)
+        .map(|_| random.below(u64::MAX) & (u64::MAX >> (64 - columns)))
+        .collect()
+}
+
+/// Random tables of bits ([`Table::from_bits`]) of `rows` rows over `least`
+/// to `most` variables (of ranges that may leave out 0 or 1, or hold more),
+/// each run and narrowed four times, checked against the supported values.
+fn narrowing_bit_walks(mut random: Random, (least, most): (u64, u64), rows: usize, size: u64) {
+    for _ in 0..600 {
+        let count = (least + random.below(most - least + 1)) as usize;
+        let size = 1 + random.below(size) as u32;
+        let seed = random.below(u64::MAX);
+        let (model, mut state) = random_case(&mut random, count, size, |vars| {
+            let mut random = Random::new(seed);
+            let columns = random_columns(&mut random, &vars);
+            let rows = random_bit_rows(&mut random, columns.len(), rows);
+            Table::from_bits("t", columns, rows)
+                .unwrap_or_else(|_| Table::from_bits("t", vars.clone(), [0]).expect("one row"))
+        });
+        for _ in 0..4 {
+            let expected = supported(&model, &state);
+            let Some(next) = after(&model, &state) else {
+                assert_eq!(expected, None, "{state:?}");
+                break;
+            };
+            assert_eq!(Some(candidates(&model, &next)), expected, "{state:?}");
+            assert_eq!(
+                oracle::check_rule(&model, &next, RuleId::first()),
+                Ok(Ok(()))
+            );
+            state = next;
+            let var = VarId::from_index(random.below(count as u64) as usize);
+            let values: Vec<Value> = state.iter(var).collect();
+            if values.len() > 1 {
+                let value = values[random.below(values.len() as u64) as usize];
+                state.remove(var, value).expect("in range");
+            }
+        }
+    }
+}
+
+/// Tables of bits of up to 40 rows take the single-word path, made from the
+/// bits: exactly the supported values kept, step after step.
+#[test]
+fn bit_tables_keep_exactly_the_supported_values() {
+    narrowing_bit_walks(Random::new(21), (1, 5), 40, 4);
+}
+
+/// Tables of bits of 150 rows over seven to nine columns, most too many for
+/// a single word: Compact-Table's masks made from the bits.
+#[test]
+fn bit_tables_beyond_one_word_keep_exactly_the_supported_values() {
+    narrowing_bit_walks(Random::new(22), (7, 9), 150, 3);
+}
+
+/// A table of bits spells out the same tuples, in the same order, as the
+/// table of values made from them, and holds for the same assignments.
+#[test]
+fn bit_tables_read_as_the_value_tables_of_their_rows() {
+    let mut random = Random::new(23);
+    for _ in 0..300 {
+        let mut model = Model::new();
+        // Up to 24 columns: rows sorted through a bitmap up to 16, by
+        // comparisons beyond.
+        let vars = model.new_vars(1 + random.below(24) as usize, 2);
+        let columns = random_columns(&mut random, &vars);
+        let count = 1 + random.below(90) as usize;
+        let rows = random_bit_rows(&mut random, columns.len(), count);
+        let spelt = |row: u64| -> Vec<Value> {
+            (0..columns.len())
+                .map(|column| Value::from(row >> column & 1 == 1))
+                .collect()
+        };
+        let by_values = Table::new("t", columns.clone(), rows.iter().map(|&row| spelt(row)));
+        let Ok(by_values) = by_values else {
+            assert!(Table::from_bits("t", columns.clone(), rows).is_err());
+            continue;
+        };
+        let by_bits = Table::from_bits("t", columns.clone(), rows).expect("a table");
+        assert!(by_bits.tuples().eq(by_values.tuples()));
+        for _ in 0..20 {
+            let values: Vec<Value> = (0..vars.len()).map(|_| random.below(2) as Value).collect();
+            assert_eq!(by_bits.holds(&values), by_values.holds(&values));
+        }
+    }
+    let mut model = Model::new();
+    let vars = model.new_vars(3, 2);
+    assert!(Table::from_bits("past", vars.clone(), [0b1000]).is_err());
+    assert!(Table::from_bits("none", vars, []).is_err());
 }
