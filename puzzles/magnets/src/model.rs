@@ -277,44 +277,44 @@ fn line_automaton(
     // The states of the layer being read, by index in the layer: their numbers.
     let mut numbers: Vec<Option<usize>> = vec![None; per_layer];
     numbers[layer_index(0, 0, NEUTRAL)] = Some(0);
+    // The same states in the order they were numbered, so that transitions
+    // come out grouped by source state (`Automaton::new` then lays them out
+    // in one pass).
+    let mut layer = vec![(0, 0, NEUTRAL, 0)];
     let mut states = 1;
     let mut transitions = Vec::new();
     for (position, &place) in places.iter().enumerate() {
         let left = places.len() - position - 1;
         let mut next: Vec<Option<usize>> = vec![None; per_layer];
-        for pluses in 0..plus_states {
-            for minuses in 0..minus_states {
-                for last in [NEUTRAL, PLUS, MINUS] {
-                    let Some(from) = numbers[layer_index(pluses, minuses, last)] else {
-                        continue;
-                    };
-                    for value in [NEUTRAL, PLUS, MINUS] {
-                        let allowed = match place {
-                            // The opposite of the first half: + −, − +, or neutral twice.
-                            Place::Second => value == (3 - last) % 3,
-                            _ => value == NEUTRAL || value != last,
-                        };
-                        // Counted poles stay within their counts, and can
-                        // still reach them in the squares left.
-                        let next_plus = pluses + usize::from(value == PLUS && plus.is_some());
-                        let next_minus = minuses + usize::from(value == MINUS && minus.is_some());
-                        let reachable = next_plus < plus_states
-                            && next_minus < minus_states
-                            && plus_states - 1 - next_plus <= left
-                            && minus_states - 1 - next_minus <= left;
-                        if allowed && reachable {
-                            let slot = &mut next[layer_index(next_plus, next_minus, value)];
-                            let to = *slot.get_or_insert_with(|| {
-                                states += 1;
-                                states - 1
-                            });
-                            transitions.push((from, value, to));
-                        }
-                    }
+        let mut next_layer = Vec::with_capacity(layer.len() * 2);
+        for &(pluses, minuses, last, from) in &layer {
+            for value in [NEUTRAL, PLUS, MINUS] {
+                let allowed = match place {
+                    // The opposite of the first half: + −, − +, or neutral twice.
+                    Place::Second => value == (3 - last) % 3,
+                    _ => value == NEUTRAL || value != last,
+                };
+                // Counted poles stay within their counts, and can still
+                // reach them in the squares left.
+                let next_plus = pluses + usize::from(value == PLUS && plus.is_some());
+                let next_minus = minuses + usize::from(value == MINUS && minus.is_some());
+                let reachable = next_plus < plus_states
+                    && next_minus < minus_states
+                    && plus_states - 1 - next_plus <= left
+                    && minus_states - 1 - next_minus <= left;
+                if allowed && reachable {
+                    let slot = &mut next[layer_index(next_plus, next_minus, value)];
+                    let to = *slot.get_or_insert_with(|| {
+                        next_layer.push((next_plus, next_minus, value, states));
+                        states += 1;
+                        states - 1
+                    });
+                    transitions.push((from, value, to));
                 }
             }
         }
         numbers = next;
+        layer = next_layer;
     }
     let accepting = [NEUTRAL, PLUS, MINUS]
         .iter()
