@@ -19,7 +19,7 @@ use std::time::Instant;
 use sieve::{Config, Counters, Domains, Search, StopReason, Uniqueness, VarId};
 
 use crate::common::CliError;
-use crate::zoo::{ZooPuzzle, probe_every_variable};
+use crate::zoo::{ZooPuzzle, add_counters, probe_every_variable};
 
 /// A puzzle whose model can be built weak and strengthened tier by tier on the
 /// same variables.
@@ -95,17 +95,6 @@ fn carried_over(start: &Domains, reached: &Domains) -> Domains {
         narrowed.retain(var, &reached.candidates(var));
     }
     narrowed
-}
-
-/// `total` plus one more search's counters.
-fn add_counters(total: &mut Counters, more: &Counters) {
-    total.nodes += more.nodes;
-    total.failures += more.failures;
-    total.backtracks += more.backtracks;
-    total.propagations += more.propagations;
-    total.changes += more.changes;
-    total.solutions += more.solutions;
-    total.max_depth = total.max_depth.max(more.max_depth);
 }
 
 #[cfg(test)]

@@ -768,7 +768,7 @@ fn count_subtrees<P: ZooPuzzle>(
 }
 
 /// Adds a search's counters to a total.
-fn add_counters(total: &mut Counters, more: &Counters) {
+pub(crate) fn add_counters(total: &mut Counters, more: &Counters) {
     total.nodes += more.nodes;
     total.failures += more.failures;
     total.backtracks += more.backtracks;

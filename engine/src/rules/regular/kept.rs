@@ -19,11 +19,9 @@
 //! what it saw: the first run then visits only the positions that have lost values
 //! since, or that hold a value no accepted word uses.
 
-use smallvec::smallvec;
-
 use super::Regular;
 use super::automaton::Automaton;
-use super::seen::{Seen, Words, has, set, write_words};
+use super::seen::{Repair, Seen, Words, has, set, write_words};
 use super::shifts::Shifts;
 use crate::domain::Domains;
 use crate::fast::bits;
@@ -89,22 +87,20 @@ impl Kept {
         live.iter().any(|&states| states != 0)
     }
 
-    /// One run: repair the layers around the positions that changed, remove the
-    /// candidates no accepted word uses any more, and declare the rule entailed
-    /// once no position is open.
-    pub(super) fn run(&self, rule: &Regular, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let vars = rule.vars();
-        let changed = self.seen.changed(vars, ctx.domains());
-        if let Some(first) = changed.iter().position(|&word| word != 0) {
-            let first = first * 64 + changed[first].trailing_zeros() as usize;
-            let mut layers_changed: Words = smallvec![0; (vars.len() + 1).div_ceil(64)];
-            self.forward(rule, ctx, first, &changed, &mut layers_changed)?;
-            self.backward(rule, ctx, &changed, &mut layers_changed)?;
-        }
-        if ctx.bitset(self.open).iter().all(|&word| word == 0) {
-            ctx.declare_entailed();
-        }
-        Ok(())
+    /// Layer `layer`'s live states.
+    #[inline(always)]
+    fn layer(&self, domains: &Domains, layer: usize) -> u64 {
+        domains.bitset(self.live)[layer]
+    }
+}
+
+impl Repair for Kept {
+    fn seen(&self) -> &Seen {
+        &self.seen
+    }
+
+    fn open(&self) -> StateBitset {
+        self.open
     }
 
     /// From the first changed position on, drop the states of each next layer no
@@ -182,11 +178,5 @@ impl Kept {
         self.seen.write(ctx, &seen);
         write_words(ctx, self.open, &open);
         Ok(())
-    }
-
-    /// Layer `layer`'s live states.
-    #[inline(always)]
-    fn layer(&self, domains: &Domains, layer: usize) -> u64 {
-        domains.bitset(self.live)[layer]
     }
 }

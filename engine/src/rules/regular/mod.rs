@@ -289,8 +289,8 @@ impl Rule for Regular {
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         match &self.kept {
-            Some(KeptGraph::Shifts(kept)) => kept.run(self, ctx),
-            Some(KeptGraph::Unfolded(unfolded)) => unfolded.run(self, ctx),
+            Some(KeptGraph::Shifts(kept)) => seen::run(kept, self, ctx),
+            Some(KeptGraph::Unfolded(unfolded)) => seen::run(unfolded, self, ctx),
             None => self.sweep(ctx),
         }
     }

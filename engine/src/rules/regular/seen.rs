@@ -1,13 +1,14 @@
 //! What a kept graph ([`super::kept`], [`super::unfolded`]) needs of the
 //! variables between runs: each position's candidates when the rule last looked,
 //! packed as many positions a word as their values allow, so that a run finds
-//! the positions that changed with a few word comparisons; and the scratch sets
-//! both repairs walk with.
+//! the positions that changed with a few word comparisons; the scratch sets
+//! both repairs walk with; and the run both make of their repairs.
 
 use smallvec::{SmallVec, smallvec};
 
+use super::Regular;
 use crate::domain::{Domains, Value, VarId, low_mask};
-use crate::propagation::{Context, Posting, StateBitset};
+use crate::propagation::{Conflict, Context, Posting, StateBitset};
 
 /// Scratch words on the stack: sets of up to 256 positions or states.
 pub(super) type Words = SmallVec<[u64; 4]>;
@@ -31,6 +32,56 @@ pub(super) fn write_words(ctx: &mut Context<'_>, handle: StateBitset, words: &[u
             ctx.set_bitset_word(handle, index, word);
         }
     }
+}
+
+/// A layered graph kept between runs ([`super::kept`], [`super::unfolded`]):
+/// what [`run`] needs of it.
+pub(super) trait Repair {
+    /// Each position's candidates when the rule last looked.
+    fn seen(&self) -> &Seen;
+    /// The positions some live state leaves the live states from.
+    fn open(&self) -> StateBitset;
+    /// From position `first` on, drop the states of each next layer no live
+    /// state reaches any more; marks the layers it changed.
+    fn forward(
+        &self,
+        rule: &Regular,
+        ctx: &mut Context<'_>,
+        first: usize,
+        changed: &[u64],
+        layers_changed: &mut [u64],
+    ) -> Result<(), Conflict>;
+    /// From the last position back, drop the states that reach no live state
+    /// of the next layer, and remove the candidates no live edge uses.
+    fn backward(
+        &self,
+        rule: &Regular,
+        ctx: &mut Context<'_>,
+        changed: &[u64],
+        layers_changed: &mut [u64],
+    ) -> Result<(), Conflict>;
+}
+
+/// One run of a kept graph: repair the layers around the positions that
+/// changed, remove the candidates no accepted word uses any more, and declare
+/// the rule entailed once no position is open.
+pub(super) fn run(
+    graph: &impl Repair,
+    rule: &Regular,
+    ctx: &mut Context<'_>,
+) -> Result<(), Conflict> {
+    let vars = rule.vars();
+    let changed = graph.seen().changed(vars, ctx.domains());
+    if let Some(first) = changed.iter().position(|&word| word != 0) {
+        let first = first * 64 + changed[first].trailing_zeros() as usize;
+        let mut layers_changed: Words = smallvec![0; (vars.len() + 1).div_ceil(64)];
+        graph.forward(rule, ctx, first, &changed, &mut layers_changed)?;
+        graph.backward(rule, ctx, &changed, &mut layers_changed)?;
+    }
+    if ctx.bitset(graph.open()).iter().all(|&word| word == 0) {
+        ctx.declare_entailed();
+    }
+    Ok(())
 }
 
 /// Each position's candidates as a kept graph last saw them, as bits from a

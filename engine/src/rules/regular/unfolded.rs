@@ -25,11 +25,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use smallvec::smallvec;
-
 use super::Regular;
 use super::automaton::Automaton;
-use super::seen::{Seen, Words, has, set, write_words};
+use super::seen::{Repair, Seen, Words, has, set, write_words};
 use crate::domain::Value;
 use crate::fast::bits;
 use crate::propagation::{Conflict, Context, Posting, StateBitset};
@@ -191,136 +189,6 @@ impl Unfolded {
         Some(unfolded)
     }
 
-    /// One run: repair the layers around the positions that changed, remove the
-    /// candidates no accepted word uses any more, and declare the rule entailed
-    /// once no position is open.
-    pub(super) fn run(&self, rule: &Regular, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let vars = rule.vars();
-        let changed = self.seen.changed(vars, ctx.domains());
-        if let Some(first) = changed.iter().position(|&word| word != 0) {
-            let first = first * 64 + changed[first].trailing_zeros() as usize;
-            let mut layers_changed: Words = smallvec![0; (vars.len() + 1).div_ceil(64)];
-            self.forward(rule, ctx, first, &changed, &mut layers_changed)?;
-            self.backward(rule, ctx, &changed, &mut layers_changed)?;
-        }
-        if ctx.bitset(self.open).iter().all(|&word| word == 0) {
-            ctx.declare_entailed();
-        }
-        Ok(())
-    }
-
-    /// From the first changed position on, drop the nodes of each next layer no
-    /// live node reaches any more.
-    fn forward(
-        &self,
-        rule: &Regular,
-        ctx: &mut Context<'_>,
-        first: usize,
-        changed: &[u64],
-        layers_changed: &mut [u64],
-    ) -> Result<(), Conflict> {
-        let vars = rule.vars();
-        let mut reached = Words::new();
-        for (position, &var) in vars.iter().enumerate().skip(first) {
-            if !has(changed, position) && !has(layers_changed, position) {
-                continue;
-            }
-            let domains = ctx.domains();
-            let candidates = self.seen.candidates(domains, var);
-            let live = domains.bitset(self.live);
-            let next = self.layer(live, position + 1);
-            reached.clear();
-            reached.resize(next.len(), 0);
-            self.for_each_live(live, position, |_, _, edges| {
-                for &edge in edges {
-                    let target = (edge >> VALUE_BITS) as usize;
-                    let on = candidates >> (edge % (1 << VALUE_BITS)) & 1;
-                    reached[target / 64] |= on << (target % 64);
-                }
-            });
-            let (mut lost, mut left) = (false, false);
-            for (reached, &old) in reached.iter_mut().zip(next) {
-                *reached &= old;
-                lost |= *reached != old;
-                left |= *reached != 0;
-            }
-            if !left {
-                return Err(rule.conflict(ctx));
-            }
-            if lost {
-                self.write_layer(ctx, position + 1, &reached);
-                set(layers_changed, position + 1);
-            }
-        }
-        Ok(())
-    }
-
-    /// From the last position back, at each position that changed or beside a
-    /// layer that changed: drop the nodes with no way on, remove the values no
-    /// edge between live nodes carries, and note whether the position is open.
-    fn backward(
-        &self,
-        rule: &Regular,
-        ctx: &mut Context<'_>,
-        changed: &[u64],
-        layers_changed: &mut [u64],
-    ) -> Result<(), Conflict> {
-        let vars = rule.vars();
-        let mut seen = self.seen.read(ctx);
-        let mut open = Words::from_slice(ctx.bitset(self.open));
-        let mut kept = Words::new();
-        for (position, &var) in vars.iter().enumerate().rev() {
-            let touched = has(changed, position)
-                || has(layers_changed, position)
-                || has(layers_changed, position + 1);
-            if !touched {
-                continue;
-            }
-            let domains = ctx.domains();
-            let candidates = self.seen.candidates(domains, var);
-            let live = domains.bitset(self.live);
-            let next = self.layer(live, position + 1);
-            kept.clear();
-            kept.extend_from_slice(self.layer(live, position));
-            let mut supports = Supports {
-                some: 0,
-                every: u64::MAX,
-            };
-            let mut dropped = false;
-            self.for_each_live(live, position, |word, bit, edges| {
-                let mut values = 0;
-                for &edge in edges {
-                    let target = (edge >> VALUE_BITS) as usize;
-                    values |= u64::from(has(next, target)) << (edge % (1 << VALUE_BITS));
-                }
-                values &= candidates;
-                if values == 0 {
-                    kept[word] &= !(1 << bit);
-                    dropped = true;
-                }
-                supports.some |= values;
-                supports.every &= values;
-            });
-            if dropped {
-                if kept.iter().all(|&word| word == 0) {
-                    return Err(rule.conflict(ctx));
-                }
-                self.write_layer(ctx, position, &kept);
-                set(layers_changed, position);
-            }
-            for bit in bits(candidates & !supports.some) {
-                rule.remove(ctx, var, self.seen.value(bit))?;
-            }
-            self.seen.note(&mut seen, position, supports.some);
-            open[position / 64] &= !(1 << (position % 64));
-            let is_open = supports.some & !supports.every != 0;
-            open[position / 64] |= u64::from(is_open) << (position % 64);
-        }
-        self.seen.write(ctx, &seen);
-        write_words(ctx, self.open, &open);
-        Ok(())
-    }
-
     /// Call `visit` with the word and bit of each live node of layer `layer` in
     /// the layer's words, and its edges, in order.
     #[inline(always)]
@@ -450,5 +318,127 @@ impl Graph {
     #[inline(always)]
     fn edges_of(&self, node: usize) -> &[u32] {
         &self.edges[self.out[node] as usize..self.out[node + 1] as usize]
+    }
+}
+
+impl Repair for Unfolded {
+    fn seen(&self) -> &Seen {
+        &self.seen
+    }
+
+    fn open(&self) -> StateBitset {
+        self.open
+    }
+
+    /// From the first changed position on, drop the nodes of each next layer no
+    /// live node reaches any more.
+    fn forward(
+        &self,
+        rule: &Regular,
+        ctx: &mut Context<'_>,
+        first: usize,
+        changed: &[u64],
+        layers_changed: &mut [u64],
+    ) -> Result<(), Conflict> {
+        let vars = rule.vars();
+        let mut reached = Words::new();
+        for (position, &var) in vars.iter().enumerate().skip(first) {
+            if !has(changed, position) && !has(layers_changed, position) {
+                continue;
+            }
+            let domains = ctx.domains();
+            let candidates = self.seen.candidates(domains, var);
+            let live = domains.bitset(self.live);
+            let next = self.layer(live, position + 1);
+            reached.clear();
+            reached.resize(next.len(), 0);
+            self.for_each_live(live, position, |_, _, edges| {
+                for &edge in edges {
+                    let target = (edge >> VALUE_BITS) as usize;
+                    let on = candidates >> (edge % (1 << VALUE_BITS)) & 1;
+                    reached[target / 64] |= on << (target % 64);
+                }
+            });
+            let (mut lost, mut left) = (false, false);
+            for (reached, &old) in reached.iter_mut().zip(next) {
+                *reached &= old;
+                lost |= *reached != old;
+                left |= *reached != 0;
+            }
+            if !left {
+                return Err(rule.conflict(ctx));
+            }
+            if lost {
+                self.write_layer(ctx, position + 1, &reached);
+                set(layers_changed, position + 1);
+            }
+        }
+        Ok(())
+    }
+
+    /// From the last position back, at each position that changed or beside a
+    /// layer that changed: drop the nodes with no way on, remove the values no
+    /// edge between live nodes carries, and note whether the position is open.
+    fn backward(
+        &self,
+        rule: &Regular,
+        ctx: &mut Context<'_>,
+        changed: &[u64],
+        layers_changed: &mut [u64],
+    ) -> Result<(), Conflict> {
+        let vars = rule.vars();
+        let mut seen = self.seen.read(ctx);
+        let mut open = Words::from_slice(ctx.bitset(self.open));
+        let mut kept = Words::new();
+        for (position, &var) in vars.iter().enumerate().rev() {
+            let touched = has(changed, position)
+                || has(layers_changed, position)
+                || has(layers_changed, position + 1);
+            if !touched {
+                continue;
+            }
+            let domains = ctx.domains();
+            let candidates = self.seen.candidates(domains, var);
+            let live = domains.bitset(self.live);
+            let next = self.layer(live, position + 1);
+            kept.clear();
+            kept.extend_from_slice(self.layer(live, position));
+            let mut supports = Supports {
+                some: 0,
+                every: u64::MAX,
+            };
+            let mut dropped = false;
+            self.for_each_live(live, position, |word, bit, edges| {
+                let mut values = 0;
+                for &edge in edges {
+                    let target = (edge >> VALUE_BITS) as usize;
+                    values |= u64::from(has(next, target)) << (edge % (1 << VALUE_BITS));
+                }
+                values &= candidates;
+                if values == 0 {
+                    kept[word] &= !(1 << bit);
+                    dropped = true;
+                }
+                supports.some |= values;
+                supports.every &= values;
+            });
+            if dropped {
+                if kept.iter().all(|&word| word == 0) {
+                    return Err(rule.conflict(ctx));
+                }
+                self.write_layer(ctx, position, &kept);
+                set(layers_changed, position);
+            }
+            for bit in bits(candidates & !supports.some) {
+                rule.remove(ctx, var, self.seen.value(bit))?;
+            }
+            self.seen.note(&mut seen, position, supports.some);
+            open[position / 64] &= !(1 << (position % 64));
+            let is_open = supports.some & !supports.every != 0;
+            open[position / 64] |= u64::from(is_open) << (position % 64);
+        }
+        self.seen.write(ctx, &seen);
+        write_words(ctx, self.open, &open);
+        Ok(())
     }
 }
