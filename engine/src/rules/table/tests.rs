@@ -74,7 +74,7 @@ fn narrowing_walks(mut random: Random, least: u64, rows: usize) {
         let count = (least + random.below(5 - least)) as usize;
         let size = 2 + random.below(4) as u32;
         let seed = random.below(u64::MAX);
-        let (model, mut state) = random_case(&mut random, count, size, |vars| {
+        let (model, state) = random_case(&mut random, count, size, |vars| {
             let mut random = Random::new(seed);
             let columns = random_columns(&mut random, &vars);
             let tuples = random_tuples(&mut random, columns.len(), rows);
@@ -82,24 +82,31 @@ fn narrowing_walks(mut random: Random, least: u64, rows: usize) {
                 Table::new("t", vars.clone(), [vec![0; vars.len()]]).expect("one tuple")
             })
         });
-        for _ in 0..4 {
-            let expected = supported(&model, &state);
-            let Some(next) = after(&model, &state) else {
-                assert_eq!(expected, None, "{state:?}");
-                break;
-            };
-            assert_eq!(Some(candidates(&model, &next)), expected, "{state:?}");
-            assert_eq!(
-                oracle::check_rule(&model, &next, RuleId::first()),
-                Ok(Ok(()))
-            );
-            state = next;
-            let var = VarId::from_index(random.below(count as u64) as usize);
-            let values: Vec<Value> = state.iter(var).collect();
-            if values.len() > 1 {
-                let value = values[random.below(values.len() as u64) as usize];
-                state.remove(var, value).expect("in range");
-            }
+        narrow_four_times(&mut random, &model, state);
+    }
+}
+
+/// Runs the one rule of `model` from `state` and removes a random value, four
+/// times (or until a conflict), checking each fixpoint against the supported
+/// values and the oracle.
+fn narrow_four_times(random: &mut Random, model: &Model, mut state: Domains) {
+    for _ in 0..4 {
+        let expected = supported(model, &state);
+        let Some(next) = after(model, &state) else {
+            assert_eq!(expected, None, "{state:?}");
+            break;
+        };
+        assert_eq!(Some(candidates(model, &next)), expected, "{state:?}");
+        assert_eq!(
+            oracle::check_rule(model, &next, RuleId::first()),
+            Ok(Ok(()))
+        );
+        state = next;
+        let var = VarId::from_index(random.below(state.num_vars() as u64) as usize);
+        let values: Vec<Value> = state.iter(var).collect();
+        if values.len() > 1 {
+            let value = values[random.below(values.len() as u64) as usize];
+            state.remove(var, value).expect("in range");
         }
     }
 }
@@ -450,32 +457,14 @@ fn narrowing_bit_walks(mut random: Random, (least, most): (u64, u64), rows: usiz
         let count = (least + random.below(most - least + 1)) as usize;
         let size = 1 + random.below(size) as u32;
         let seed = random.below(u64::MAX);
-        let (model, mut state) = random_case(&mut random, count, size, |vars| {
+        let (model, state) = random_case(&mut random, count, size, |vars| {
             let mut random = Random::new(seed);
             let columns = random_columns(&mut random, &vars);
             let rows = random_bit_rows(&mut random, columns.len(), rows);
             Table::from_bits("t", columns, rows)
                 .unwrap_or_else(|_| Table::from_bits("t", vars.clone(), [0]).expect("one row"))
         });
-        for _ in 0..4 {
-            let expected = supported(&model, &state);
-            let Some(next) = after(&model, &state) else {
-                assert_eq!(expected, None, "{state:?}");
-                break;
-            };
-            assert_eq!(Some(candidates(&model, &next)), expected, "{state:?}");
-            assert_eq!(
-                oracle::check_rule(&model, &next, RuleId::first()),
-                Ok(Ok(()))
-            );
-            state = next;
-            let var = VarId::from_index(random.below(count as u64) as usize);
-            let values: Vec<Value> = state.iter(var).collect();
-            if values.len() > 1 {
-                let value = values[random.below(values.len() as u64) as usize];
-                state.remove(var, value).expect("in range");
-            }
-        }
+        narrow_four_times(&mut random, &model, state);
     }
 }
 
