@@ -5,7 +5,8 @@ use crate::domain::{Domains, Value, VarId};
 use crate::ids::RuleId;
 use crate::model::Model;
 use crate::oracle;
-use crate::propagation::{Fixpoint, Rule, apply_rule};
+use crate::propagation::{Fixpoint, Rule, Schedule, apply_rule};
+use crate::{Config, Restore, Search};
 
 /// A seeded xorshift generator: tests stay reproducible without a dependency.
 pub(crate) struct Random(u64);
@@ -92,6 +93,22 @@ pub(crate) fn supported(model: &Model, state: &Domains) -> Option<Vec<Vec<Value>
         values
     });
     Some(supported.collect())
+}
+
+/// Panics unless a search under every schedule and every restore finds
+/// exactly the solutions `expected` (in any order); `context` names the case.
+pub(crate) fn assert_every_search_finds(model: &Model, expected: &[Vec<Value>], context: &str) {
+    let mut expected = expected.to_vec();
+    expected.sort();
+    for schedule in Schedule::ALL {
+        for restore in Restore::ALL {
+            let config = Config::default().schedule(schedule).restore(restore);
+            let search = Search::new(model, config).expect("a model");
+            let mut found: Vec<Vec<Value>> = search.map(|solution| solution.values).collect();
+            found.sort();
+            assert_eq!(found, expected, "{context} {schedule:?} {restore:?}");
+        }
+    }
 }
 
 /// Each variable's candidates in `state`.

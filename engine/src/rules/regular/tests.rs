@@ -11,7 +11,9 @@ use super::*;
 use crate::Model;
 use crate::domain::Domains;
 use crate::propagation::{Fixpoint, Schedule, propagate};
-use crate::rules::testing::{Random, after, assert_sound, candidates, random_case, supported};
+use crate::rules::testing::{
+    Random, after, assert_every_search_finds, assert_sound, candidates, random_case, supported,
+};
 use crate::trace::TextTrace;
 
 /// A random deterministic automaton of at most 4 states over the values -3..=5.
@@ -198,7 +200,6 @@ fn searches_over_large_automata_find_every_accepted_word_under_every_strategy() 
     // Rules over the same variables, one reading them backwards, so that each
     // run starts from a graph the other rules' removals and the search's
     // decisions have narrowed, and backtracking restores it.
-    use crate::{Config, Restore, Search};
     let mut random = Random::new(17);
     let mut found_some = 0;
     for round in 0..40 {
@@ -237,17 +238,7 @@ fn searches_over_large_automata_find_every_accepted_word_under_every_strategy() 
         model
             .add_rule(Regular::new("backwards", backwards, second).unfold_always())
             .expect("its vars");
-        for schedule in Schedule::ALL {
-            for restore in Restore::ALL {
-                let config = Config::default().schedule(schedule).restore(restore);
-                let search = Search::new(&model, config).expect("a model");
-                let mut found: Vec<Vec<Value>> = search.map(|solution| solution.values).collect();
-                found.sort();
-                let mut expected = expected.clone();
-                expected.sort();
-                assert_eq!(found, expected, "round {round} {schedule:?} {restore:?}");
-            }
-        }
+        assert_every_search_finds(&model, &expected, &format!("round {round}"));
     }
     assert!(found_some >= 5, "only {found_some} cases with solutions");
 }

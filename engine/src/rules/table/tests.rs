@@ -1,8 +1,10 @@
 use super::*;
 use crate::domain::Domains;
 use crate::ids::RuleId;
-use crate::rules::testing::{Random, after, assert_sound, candidates, random_case, supported};
-use crate::{Config, Restore, Schedule, Search, TextTrace, ValueSet, oracle, propagate};
+use crate::rules::testing::{
+    Random, after, assert_every_search_finds, assert_sound, candidates, random_case, supported,
+};
+use crate::{Schedule, TextTrace, ValueSet, oracle, propagate};
 
 /// `count` random tuples of `arity` values in `-2..=6` (some outside the
 /// variables' ranges, which the rule must drop).
@@ -244,17 +246,7 @@ fn searches_find_the_same_solutions_under_every_strategy() {
         .filter(|v| v[0] * v[1] * v[2] == 12 && v[2] * v[3] == 4 && (v[0] - v[3]).abs() == 1)
         .collect();
     assert!(!expected.is_empty());
-    for schedule in Schedule::ALL {
-        for restore in Restore::ALL {
-            let config = Config::default().schedule(schedule).restore(restore);
-            let search = Search::new(&model, config).expect("a model");
-            let mut found: Vec<Vec<Value>> = search.map(|solution| solution.values).collect();
-            found.sort();
-            let mut expected = expected.clone();
-            expected.sort();
-            assert_eq!(found, expected, "{schedule:?} {restore:?}");
-        }
-    }
+    assert_every_search_finds(&model, &expected, "cages");
 }
 
 #[test]
