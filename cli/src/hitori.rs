@@ -3,16 +3,18 @@
 
 use std::io::Write;
 
-use sieve::{Domains, Model, Value, VarId};
+use sieve::{Config, Counters, Domains, Model, Uniqueness, Value, VarId};
 use sieve_singles::line::SHADED;
 use sieve_singles::{
-    Puzzle, Shading, SinglesModel, check, draw, format_singles_line, parse_singles_id,
+    LINE_STATE_LIMIT, Puzzle, Shading, SinglesModel, check, draw, format_singles_line,
+    parse_singles_id,
 };
 
 use sieve_replay::{ClueShape, Point, View};
 
 use crate::boards::{cell_board, shade};
 use crate::common::{CliError, Outcome};
+use crate::stages::{Staged, solve_in_stages};
 use crate::zoo::{self, ZooCommand, ZooPuzzle};
 
 const HITORI_EXAMPLES: &str = "\
@@ -93,6 +95,15 @@ impl ZooPuzzle for Hitori {
         View::Board(board)
     }
 
+    /// In stages: the lines settle Tatham's IDs without the bands, which then
+    /// are never built.
+    fn solve(
+        puzzle: &Puzzle,
+        config: &Config,
+    ) -> Result<(Uniqueness<Shading>, Counters), CliError> {
+        solve_in_stages::<Self>(puzzle, config)
+    }
+
     fn check(puzzle: &Puzzle, shading: &Shading) -> Result<(), String> {
         check(puzzle, shading).map_err(|violation| violation.to_string())
     }
@@ -103,5 +114,19 @@ impl ZooPuzzle for Hitori {
 
     fn picture(puzzle: &Puzzle, shading: &Shading) -> String {
         draw(puzzle, shading)
+    }
+}
+
+impl Staged for Hitori {
+    fn first_stage(puzzle: &Puzzle) -> Result<SinglesModel, CliError> {
+        SinglesModel::without_bands(puzzle, LINE_STATE_LIMIT).map_err(CliError::input)
+    }
+
+    fn is_complete(model: &SinglesModel) -> bool {
+        model.has_bands()
+    }
+
+    fn strengthen(model: &mut SinglesModel) -> Result<(), CliError> {
+        model.add_bands().map_err(CliError::input)
     }
 }

@@ -29,7 +29,7 @@ pub mod puzzle;
 pub mod solve;
 
 pub use check::{Violation, check};
-pub use model::SinglesModel;
+pub use model::{LINE_STATE_LIMIT, SinglesModel};
 pub use parse::{DIFFICULTIES, draw, format_singles_id, format_singles_line, parse_singles_id};
 pub use puzzle::{
     Line, MAX_NUMBER, MAX_SIZE, MIN_SIZE, Puzzle, PuzzleError, Shading, largest_number,

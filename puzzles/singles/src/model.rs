@@ -41,6 +41,9 @@ pub struct SinglesModel {
     puzzle: Puzzle,
     model: Model,
     cells: Vec<VarId>,
+    state_limit: usize,
+    /// Whether the band rules are in the model (see [`SinglesModel::without_bands`]).
+    has_bands: bool,
 }
 
 impl SinglesModel {
@@ -53,6 +56,18 @@ impl SinglesModel {
     /// a band's automaton (0 makes every line fall back to separate rules
     /// and leaves the bands out: the same puzzle, propagated more weakly).
     pub fn with_state_limit(puzzle: &Puzzle, state_limit: usize) -> Result<Self, sieve::Error> {
+        let mut singles = Self::without_bands(puzzle, state_limit)?;
+        singles.add_bands()?;
+        Ok(singles)
+    }
+
+    /// The model of `puzzle` without the band rules: each line's rules, the
+    /// connectivity and the corners. The lines settle every ID of Tatham's
+    /// levels on their own (all 100 of `bench/data/zoo/singles-12x12dk.txt`
+    /// at the root), and the bands cost more to build than the whole solve
+    /// without them, so a solve starts here and calls
+    /// [`SinglesModel::add_bands`] only when something stays open.
+    pub fn without_bands(puzzle: &Puzzle, state_limit: usize) -> Result<Self, sieve::Error> {
         let mut model = Model::new();
         let width = puzzle.width();
         let cells = model.new_vars(width * puzzle.height(), 2);
@@ -67,12 +82,28 @@ impl SinglesModel {
         let connected = Connected::new("the unshaded cells connected", grid, cells.clone())?;
         model.add_rule(connected.wording(connected_wording))?;
         add_corners(&mut model, puzzle, &cells)?;
-        add_bands(&mut model, puzzle, &cells, state_limit)?;
         Ok(SinglesModel {
             puzzle: puzzle.clone(),
             model,
             cells,
+            state_limit,
+            has_bands: false,
         })
+    }
+
+    /// Add the band rules (see the [module docs](self)), once: the variables
+    /// keep their numbers, so a state of the model without bands carries over.
+    pub fn add_bands(&mut self) -> Result<(), sieve::Error> {
+        if !self.has_bands {
+            add_bands(&mut self.model, &self.puzzle, &self.cells, self.state_limit)?;
+            self.has_bands = true;
+        }
+        Ok(())
+    }
+
+    /// Whether the band rules are in the model.
+    pub fn has_bands(&self) -> bool {
+        self.has_bands
     }
 
     /// The puzzle.

@@ -108,3 +108,48 @@ fn the_model_counts_the_shadings_the_checker_accepts() {
         );
     }
 }
+
+/// A solve may start without the bands and add them to the state the lines
+/// reached: on this 5×5 (from `sgt-singles --generate 200 5dk`) the lines
+/// leave cells open at the root, and the bands joining the same model settle
+/// every cell, to the solution the full model counts as the only one.
+#[test]
+fn the_bands_settle_what_the_lines_leave_open() {
+    use sieve::{Domains, Schedule, VarId, propagate};
+    let open = |cells: &[VarId], state: &Domains| {
+        (cells.iter())
+            .filter(|&&var| state.value(var).is_none())
+            .count()
+    };
+    let puzzle = parse_singles_id("5x5:2143154241152424454353124").expect("a valid ID");
+    let limit = sieve_singles::LINE_STATE_LIMIT;
+    let mut singles = SinglesModel::without_bands(&puzzle, limit).expect("builds");
+    assert!(!singles.has_bands());
+    let mut lines_state = singles.start();
+    propagate(singles.model(), &mut lines_state, Schedule::Queue, None).expect("propagates");
+    assert!(
+        open(singles.cells(), &lines_state) > 0,
+        "the lines settle it"
+    );
+    singles.add_bands().expect("bands build");
+    assert!(singles.has_bands());
+    // The cells keep their numbers: what the lines settled carries over.
+    let mut state = singles.start();
+    for &var in singles.cells() {
+        if let Some(value) = lines_state.value(var) {
+            state.assign(var, value).expect("a settled cell");
+        }
+    }
+    propagate(singles.model(), &mut state, Schedule::Queue, None).expect("propagates");
+    assert_eq!(
+        open(singles.cells(), &state),
+        0,
+        "the bands leave cells open"
+    );
+    let values: Vec<_> = (singles.cells().iter())
+        .map(|&var| state.value(var).expect("settled"))
+        .collect();
+    assert_eq!(check(&puzzle, &singles.solution_of(&values)), Ok(()));
+    let (counted, _) = count(&puzzle, None, &Config::default()).expect("builds");
+    assert_eq!(counted.solutions, 1);
+}
