@@ -18,86 +18,92 @@
 use sieve::Value;
 use sieve::rules::Automaton;
 
-/// What the automaton remembers of the cells read so far.
+/// The last cells read: 1 or 2 alike at the end of the line so far.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Seen {
-    /// How many 1s and how many 0s.
-    counts: [usize; 2],
-    /// The last value and how many of it end the cells read (1 or 2); none
-    /// before the first cell.
-    tail: Option<(Value, usize)>,
+struct Tail {
+    value: Value,
+    run: i64,
 }
 
-/// The automaton over `0` and `1` that accepts the lines of `length` cells
-/// with `length / 2` of each value and no three alike in a row (none for
-/// an odd length). Its states are the reachable pairs of counts and tails:
-/// at most 4·(length/2 + 1)² + 1.
+/// Every tail, in the order their states are numbered.
+const TAILS: [Tail; 4] = [
+    Tail { value: 0, run: 1 },
+    Tail { value: 0, run: 2 },
+    Tail { value: 1, run: 1 },
+    Tail { value: 1, run: 2 },
+];
+
+/// The automaton over `0` and `1` that accepts, of the lines of `length`
+/// cells, those with `length / 2` of each value and no three alike in a row
+/// (none for an odd length). It is meant for lines of exactly `length`
+/// cells, as a [`sieve::Regular`] rule over them reads: a word of another
+/// length may be accepted or refused whatever its counts.
+///
+/// A state is the tail and the *balance*, 1s less 0s, not both counts: the
+/// position gives the other, so a line of 16 needs 63 states rather than
+/// the 325 of counts and tails, few enough for the rule to keep its graph a
+/// word a layer. A balance is kept only where it can end a prefix of a good
+/// line: each value at most `length / 2` times, so a tail of `run` 1s leaves
+/// the balance at least `run - length / 2`, and likewise for 0s.
 pub fn balanced_line(length: usize) -> Result<Automaton, sieve::Error> {
-    let half = length / 2;
-    let start = Seen {
-        counts: [0, 0],
-        tail: None,
+    let half = (length / 2) as i64;
+    // Each tail's balances: from `lowest(tail)` to `highest(tail)`.
+    let lowest = |tail: Tail| {
+        if tail.value == 1 {
+            tail.run - half
+        } else {
+            -half
+        }
     };
-    // State numbers by `Seen::slot`: a plain table rather than a hash map,
-    // since a model builds this automaton for each line length it has.
-    let mut numbers: Vec<Option<usize>> = vec![None; Seen::slots(half)];
-    numbers[start.slot(half)] = Some(0);
+    let highest = |tail: Tail| {
+        if tail.value == 0 {
+            half - tail.run
+        } else {
+            half
+        }
+    };
+    // State 0 is the start; then each tail's balances, lowest first.
+    let mut first_state = [0usize; 4];
     let mut count = 1;
-    let mut queue = vec![(start, 0)];
-    let mut transitions = Vec::new();
-    let mut accepting = Vec::new();
-    while let Some((seen, from)) = queue.pop() {
-        if length.is_multiple_of(2) && seen.counts == [half, half] {
-            accepting.push(from);
-        }
-        for value in [0, 1] {
-            let Some(next) = step(seen, value, half) else {
-                continue;
-            };
-            let to = *numbers[next.slot(half)].get_or_insert_with(|| {
-                queue.push((next, count));
-                count += 1;
-                count - 1
-            });
-            transitions.push((from, value, to));
-        }
+    for (index, &tail) in TAILS.iter().enumerate() {
+        first_state[index] = count;
+        count += (highest(tail) - lowest(tail) + 1).max(0) as usize;
     }
-    Automaton::new(count, 0, accepting, transitions)
-}
-
-impl Seen {
-    /// How many distinct `Seen` there are with counts up to `half`: each
-    /// count 0..=half, and five tails (none, or 1 or 2 of either value).
-    fn slots(half: usize) -> usize {
-        (half + 1) * (half + 1) * 5
-    }
-
-    /// This one's place among the [`Seen::slots`].
-    fn slot(&self, half: usize) -> usize {
-        let tail = match self.tail {
-            None => 0,
-            Some((value, run)) => 1 + 2 * usize::from(value == 1) + (run - 1),
-        };
-        (self.counts[0] * (half + 1) + self.counts[1]) * 5 + tail
-    }
-}
-
-/// The state after one more cell of `value`, if the line can still be good.
-fn step(seen: Seen, value: Value, half: usize) -> Option<Seen> {
-    let mut counts = seen.counts;
-    let slot = usize::from(value == 1);
-    counts[slot] += 1;
-    if counts[slot] > half {
-        return None;
-    }
-    let run = match seen.tail {
-        Some((last, run)) if last == value => run + 1,
-        _ => 1,
+    let state_of = |tail: Tail, balance: i64| -> Option<usize> {
+        let index = TAILS.iter().position(|&known| known == tail)?;
+        let offset = balance - lowest(tail);
+        (lowest(tail)..=highest(tail))
+            .contains(&balance)
+            .then(|| first_state[index] + offset as usize)
     };
-    (run <= 2).then_some(Seen {
-        counts,
-        tail: Some((value, run)),
-    })
+    let mut transitions = Vec::new();
+    let mut step_from = |from: usize, last: Option<Tail>, balance: i64| {
+        for value in [0, 1] {
+            let run = match last {
+                Some(tail) if tail.value == value => tail.run + 1,
+                _ => 1,
+            };
+            let next_balance = balance + if value == 1 { 1 } else { -1 };
+            if run <= 2
+                && let Some(to) = state_of(Tail { value, run }, next_balance)
+            {
+                transitions.push((from, value, to));
+            }
+        }
+    };
+    step_from(0, None, 0);
+    for &tail in &TAILS {
+        for balance in lowest(tail)..=highest(tail) {
+            let from = state_of(tail, balance).expect("in range");
+            step_from(from, Some(tail), balance);
+        }
+    }
+    let accepting: Vec<usize> = match length {
+        0 => vec![0],
+        _ if length % 2 == 1 => Vec::new(),
+        _ => TAILS.iter().filter_map(|&tail| state_of(tail, 0)).collect(),
+    };
+    Automaton::new(count, 0, accepting, transitions)
 }
 
 #[cfg(test)]
@@ -141,11 +147,10 @@ mod tests {
 
     #[test]
     fn the_states_stay_few() {
+        // Four tails of at most 2·32 + 1 balances, and the start.
         let automaton = balanced_line(64).expect("valid");
-        assert!(
-            automaton.states() <= 4 * 33 * 33 + 1,
-            "{}",
-            automaton.states()
-        );
+        assert!(automaton.states() <= 4 * 65 + 1, "{}", automaton.states());
+        // A line of 16 fits in one word a layer.
+        assert_eq!(balanced_line(16).expect("valid").states(), 63);
     }
 }

@@ -35,9 +35,13 @@ impl UnrulyModel {
                 .map(|&cell| cells[cell])
                 .collect()
         };
-        // Rows share one automaton and columns another: built once, copied.
+        // Rows share one automaton and columns another (the same one on a
+        // square grid): built once, copied, so the rules share what they build.
         let row_automaton = balanced_line(width)?;
-        let column_automaton = balanced_line(puzzle.height())?;
+        let column_automaton = match puzzle.height() {
+            height if height == width => row_automaton.clone(),
+            height => balanced_line(height)?,
+        };
         for line in puzzle.lines() {
             let vars = vars_of(line);
             let automaton = match line {

@@ -258,6 +258,12 @@ impl Automaton {
         self.accepting.len()
     }
 
+    /// Whether other copies of this automaton exist (rules posted with it
+    /// may then share what they build).
+    pub(crate) fn has_copies(&self) -> bool {
+        Arc::strong_count(&self.identity) > 1
+    }
+
     /// What only this automaton and its copies hold: equal by
     /// [`Arc::ptr_eq`] exactly when two automata are copies of one.
     pub(crate) fn identity(&self) -> Arc<()> {

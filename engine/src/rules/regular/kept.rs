@@ -21,7 +21,7 @@
 
 use super::Regular;
 use super::automaton::Automaton;
-use super::seen::{Repair, Seen, Words, has, set, write_words};
+use super::seen::{GraphKey, Repair, Seen, Words, has, set, write_words};
 use super::shifts::Shifts;
 use crate::domain::Domains;
 use crate::fast::bits;
@@ -40,6 +40,57 @@ pub(super) struct Kept {
     shifts: Shifts,
 }
 
+/// What every rule of one [`GraphKey`] starts from, built once a model when
+/// the automaton has copies: a puzzle's lines of one length post copies of
+/// one automaton, and building the transitions' groups and the first graph
+/// for each of them was most of what posting them cost (Binairo's 32 lines
+/// of 16, `bench/README.md`).
+#[derive(Clone, Debug)]
+struct Start {
+    /// The automaton's transitions, a layer at a time.
+    shifts: Shifts,
+    /// Every layer's live states over the declared ranges.
+    live: Vec<u64>,
+    /// Each position's values that some live state carries on to a live
+    /// state, and whether some live state leaves the live states there.
+    positions: Vec<(u64, bool)>,
+}
+
+impl Start {
+    /// The graph of `automaton` over the declared `ranges` (bits from `base`, of
+    /// `span` values); `None` when the automaton cannot be read a layer at a
+    /// time, or no word of the ranges is accepted.
+    fn build(
+        automaton: &Automaton,
+        base: crate::Value,
+        span: u32,
+        ranges: &[u64],
+    ) -> Option<Start> {
+        let shifts = Shifts::new(automaton, base, span)?;
+        let mut live = vec![0u64; ranges.len() + 1];
+        live[0] = 1 << automaton.start();
+        for (position, &range) in ranges.iter().enumerate() {
+            live[position + 1] = shifts.reached(live[position], range);
+        }
+        let accepting = (0..automaton.states())
+            .filter(|&state| automaton.is_accepting(state))
+            .fold(0u64, |mask, state| mask | 1 << state);
+        live[ranges.len()] &= accepting;
+        let mut positions = vec![(0, false); ranges.len()];
+        for (position, &range) in ranges.iter().enumerate().rev() {
+            let supports = shifts.supports(live[position], live[position + 1], range);
+            live[position] = supports.kept;
+            let open = range & supports.some & !supports.every != 0;
+            positions[position] = (range & supports.some, open);
+        }
+        live.iter().any(|&states| states != 0).then_some(Start {
+            shifts,
+            live,
+            positions,
+        })
+    }
+}
+
 impl Kept {
     /// The kept graph of `automaton` over variables of the declared `ranges`
     /// (as bits from `seen`'s base), its state asked of `posting`; `None` when
@@ -51,40 +102,30 @@ impl Kept {
         ranges: &[u64],
         posting: &mut Posting<'_>,
     ) -> Option<Kept> {
-        let shifts = Shifts::new(automaton, seen.value(0), seen.span())?;
+        let (base, span) = (seen.value(0), seen.span());
+        let build = || Start::build(automaton, base, span, ranges);
+        // An automaton of its own gains nothing from a lookup (a Hitori line's).
+        let start = if automaton.has_copies() {
+            let key = GraphKey::new(automaton, base, ranges);
+            posting.shared(key, |_| build()).as_ref().clone()?
+        } else {
+            build()?
+        };
         let kept = Kept {
             seen,
             live: posting.bitset((ranges.len() + 1) * 64, false),
             open: posting.bitset(ranges.len(), false),
-            shifts,
+            shifts: start.shifts,
         };
-        kept.start(automaton, ranges, posting).then_some(kept)
-    }
-
-    /// Set the kept state to the graph over the declared `ranges`; `false` when
-    /// it accepts no word.
-    fn start(&self, automaton: &Automaton, ranges: &[u64], posting: &mut Posting<'_>) -> bool {
-        let mut live = vec![0u64; ranges.len() + 1];
-        live[0] = 1 << automaton.start();
-        for (position, &range) in ranges.iter().enumerate() {
-            live[position + 1] = self.shifts.reached(live[position], range);
-        }
-        let accepting = (0..automaton.states())
-            .filter(|&state| automaton.is_accepting(state))
-            .fold(0u64, |mask, state| mask | 1 << state);
-        live[ranges.len()] &= accepting;
-        for (position, &range) in ranges.iter().enumerate().rev() {
-            let supports = self
-                .shifts
-                .supports(live[position], live[position + 1], range);
-            live[position] = supports.kept;
-            self.seen.start(posting, position, range & supports.some);
-            if range & supports.some & !supports.every != 0 {
-                set(&mut posting.initial[self.open.start as usize..], position);
+        let live = &start.live;
+        posting.initial[kept.live.start as usize..][..live.len()].copy_from_slice(live);
+        for (position, &(values, open)) in start.positions.iter().enumerate() {
+            kept.seen.start(posting, position, values);
+            if open {
+                set(&mut posting.initial[kept.open.start as usize..], position);
             }
         }
-        posting.initial[self.live.start as usize..][..live.len()].copy_from_slice(&live);
-        live.iter().any(|&states| states != 0)
+        Some(kept)
     }
 
     /// Layer `layer`'s live states.

@@ -4,9 +4,13 @@
 //! the positions that changed with a few word comparisons; the scratch sets
 //! both repairs walk with; and the run both make of their repairs.
 
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
 use smallvec::{SmallVec, smallvec};
 
 use super::Regular;
+use super::automaton::Automaton;
 use crate::domain::{Domains, Value, VarId, low_mask};
 use crate::propagation::{Conflict, Context, Posting, StateBitset};
 
@@ -82,6 +86,45 @@ pub(super) fn run(
         ctx.declare_entailed();
     }
     Ok(())
+}
+
+/// What a kept graph is built from: copies of one automaton (kept alive here,
+/// so that its address stays its own) over the same declared ranges build
+/// alike, so the rules of one model that share a key share what they build
+/// ([`Posting::shared`]).
+pub(super) struct GraphKey {
+    automaton: Arc<()>,
+    base: Value,
+    ranges: Vec<u64>,
+}
+
+impl GraphKey {
+    /// The key of `automaton` over the declared `ranges`, as bits from `base`.
+    pub(super) fn new(automaton: &Automaton, base: Value, ranges: &[u64]) -> GraphKey {
+        GraphKey {
+            automaton: automaton.identity(),
+            base,
+            ranges: ranges.to_vec(),
+        }
+    }
+}
+
+impl PartialEq for GraphKey {
+    fn eq(&self, other: &GraphKey) -> bool {
+        Arc::ptr_eq(&self.automaton, &other.automaton)
+            && self.base == other.base
+            && self.ranges == other.ranges
+    }
+}
+
+impl Eq for GraphKey {}
+
+impl Hash for GraphKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        Arc::as_ptr(&self.automaton).hash(state);
+        self.base.hash(state);
+        self.ranges.hash(state);
+    }
 }
 
 /// Each position's candidates as a kept graph last saw them, as bits from a

@@ -21,13 +21,12 @@
 //! at about half the cost of a whole sweep. Unfolding is therefore kept for
 //! automata that several rules share (see [`Unfolded::new`]).
 
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use super::Regular;
 use super::automaton::Automaton;
-use super::seen::{Repair, Seen, Words, has, set, write_words};
+use super::seen::{GraphKey, Repair, Seen, Words, has, set, write_words};
 use crate::domain::Value;
 use crate::fast::bits;
 use crate::propagation::{Conflict, Context, Posting, StateBitset};
@@ -53,41 +52,14 @@ pub(super) struct Unfolded {
     open: StateBitset,
 }
 
-/// What a rule's graph is built from: copies of one automaton (kept alive
-/// here, so that its address stays its own) over the same declared ranges
-/// unfold alike.
-struct Key {
-    automaton: Arc<()>,
-    base: Value,
-    ranges: Vec<u64>,
-}
-
-impl PartialEq for Key {
-    fn eq(&self, other: &Key) -> bool {
-        Arc::ptr_eq(&self.automaton, &other.automaton)
-            && self.base == other.base
-            && self.ranges == other.ranges
-    }
-}
-
-impl Eq for Key {}
-
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        Arc::as_ptr(&self.automaton).hash(state);
-        self.base.hash(state);
-        self.ranges.hash(state);
-    }
-}
-
-/// The rules of one [`Key`] posted so far, and the graph the second built.
+/// The rules of one [`GraphKey`] posted so far, and the graph the second built.
 struct Shared {
     posts: AtomicUsize,
     start: OnceLock<Option<Arc<Start>>>,
 }
 
 /// The graph over the declared ranges and its first live nodes and supports:
-/// what every rule of one [`Key`] starts from.
+/// what every rule of one [`GraphKey`] starts from.
 #[derive(Debug)]
 struct Start {
     graph: Graph,
@@ -143,11 +115,7 @@ impl Unfolded {
         posting: &mut Posting<'_>,
         always: bool,
     ) -> Option<Unfolded> {
-        let key = Key {
-            automaton: automaton.identity(),
-            base: seen.value(0),
-            ranges: ranges.to_vec(),
-        };
+        let key = GraphKey::new(automaton, seen.value(0), ranges);
         let shared = posting.shared(key, |_| Shared {
             posts: AtomicUsize::new(0),
             start: OnceLock::new(),
