@@ -59,12 +59,15 @@ impl DominosaModel {
         let set = puzzle.dominoes() as Value;
         let (names, cell_of) = cell_values(width, cells, set);
         let mut model = Model::new();
-        let mut labels: Vec<String> = (0..set as usize)
-            .map(|index| {
-                let (low, high) = domino_ends(index);
-                format!("{low}-{high}")
-            })
-            .collect();
+        let mut labels: Vec<String> = Vec::with_capacity(set as usize + cell_of.len());
+        labels.extend((0..set as usize).map(|index| {
+            let (low, high) = domino_ends(index);
+            let mut label = String::with_capacity(5);
+            push_number(&mut label, low.into());
+            label.push('-');
+            push_number(&mut label, high.into());
+            label
+        }));
         labels.extend(cell_of.iter().map(|&cell| cell_name(width, cell)));
         model.set_value_labels(labels);
         let mut dominosa = DominosaModel {
@@ -114,9 +117,10 @@ impl DominosaModel {
         let set = self.first_cell_value;
         let partner = self.model.new_var_in(set..=3 * set - 1)?;
         let domino = self.model.new_var_in(0..=set - 1)?;
-        let name = cell_name(self.puzzle.width(), cell);
-        self.model.set_name(partner, name.clone());
-        self.model.set_name(domino, format!("{name} domino"));
+        let mut name = cell_name(self.puzzle.width(), cell);
+        self.model.set_name(partner, &name);
+        name.push_str(" domino");
+        self.model.set_name(domino, &name);
         let mut partners = ValueSet::new();
         let mut dominoes = ValueSet::new();
         for &next in &neighbours {
@@ -138,10 +142,13 @@ impl DominosaModel {
         // In order, so that the table need not sort them.
         tuples.sort_unstable();
         let vars = vec![self.partners[cell], self.dominoes[cell]];
-        let name = cell_name(self.puzzle.width(), cell);
-        let rule_name = format!("{name}'s domino is its number and its partner's");
+        let width = self.puzzle.width();
+        let mut rule_name = cell_name(width, cell);
+        rule_name.push_str("'s domino is its number and its partner's");
         let partner_var = self.partners[cell];
+        // The cell's name is written when a sentence is asked for, not kept.
         let wording = move |names: &Names, deduction: &Deduction<'_>| {
+            let name = cell_name(width, cell);
             let value = deduction.value.map(|v| names.value_label(v));
             match (deduction.var == partner_var, value) {
                 (true, Some(next)) => {
@@ -185,16 +192,23 @@ impl DominosaModel {
             return self.model.restrict(self.partners[cell], &ValueSet::new());
         }
         let vars = window.iter().map(|&c| self.partners[c]).collect();
-        let centre = cell_name(self.puzzle.width(), cell);
-        let name = format!("around {centre}: pairs agree, no domino twice");
-        let wording = move |names: &Names, deduction: &Deduction<'_>| match deduction.value {
-            Some(value) => format!(
-                "{} does not pair with {}: around {centre} that leaves no way to pair the \
-                 cells without a cell claimed twice or a domino laid twice",
-                names.var_name(deduction.var),
-                names.value_label(value)
-            ),
-            None => format!("around {centre}: pairs agree, no domino twice"),
+        let width = self.puzzle.width();
+        let mut name = String::with_capacity(40);
+        name.push_str("around ");
+        push_cell_name(&mut name, width, cell);
+        name.push_str(": pairs agree, no domino twice");
+        // The centre's name is written when a sentence is asked for, not kept.
+        let wording = move |names: &Names, deduction: &Deduction<'_>| {
+            let centre = cell_name(width, cell);
+            match deduction.value {
+                Some(value) => format!(
+                    "{} does not pair with {}: around {centre} that leaves no way to pair the \
+                     cells without a cell claimed twice or a domino laid twice",
+                    names.var_name(deduction.var),
+                    names.value_label(value)
+                ),
+                None => format!("around {centre}: pairs agree, no domino twice"),
+            }
         };
         let rule = Table::new(name, vars, tuples.chunks_exact(window.len()))?.wording(wording);
         self.model.add_rule(rule).map(drop)
@@ -405,7 +419,27 @@ fn is_light(width: usize, cell: usize) -> bool {
 
 /// `r1c1`… for a cell.
 fn cell_name(width: usize, cell: usize) -> String {
-    format!("r{}c{}", cell / width + 1, cell % width + 1)
+    let mut name = String::with_capacity(16);
+    push_cell_name(&mut name, width, cell);
+    name
+}
+
+/// Append `r1c1`… for a cell to `text`, digit by digit: a model names each
+/// cell several times over (variables, values, rules), and `format!` for
+/// each was a tenth of building it.
+fn push_cell_name(text: &mut String, width: usize, cell: usize) {
+    text.push('r');
+    push_number(text, cell / width + 1);
+    text.push('c');
+    push_number(text, cell % width + 1);
+}
+
+/// Append `number` in decimal.
+fn push_number(text: &mut String, number: usize) {
+    if number >= 10 {
+        push_number(text, number / 10);
+    }
+    text.push(char::from(b'0' + (number % 10) as u8));
 }
 
 #[cfg(test)]
