@@ -120,17 +120,28 @@ fn set_initial(posting: &mut Posting<'_>, handle: StateBitset, words: &[u64]) {
 
 impl Compact {
     /// The masks of `tuples` (rows of `vars.len()` values, sorted) over the ranges
-    /// of `vars`, made once per model for equal tuples and ranges, and the state
-    /// this table needs.
-    pub(super) fn new(vars: &[VarId], tuples: &[Value], posting: &mut Posting<'_>) -> Self {
-        let ranges = (vars.iter())
+    /// of `vars`, made once per model for equal tuples and ranges when `share`
+    /// (else for this table alone), and the state this table needs.
+    pub(super) fn new(
+        vars: &[VarId],
+        tuples: &[Value],
+        share: bool,
+        posting: &mut Posting<'_>,
+    ) -> Self {
+        let ranges: Vec<(Value, Value)> = (vars.iter())
             .map(|&var| {
                 let range = posting.range(var);
                 (*range.start(), *range.end())
             })
             .collect();
-        let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
-        let masks = posting.shared(key, Masks::new);
+        let masks = if share {
+            let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
+            posting.shared(key, |(tuples, arity, ranges)| {
+                Masks::new(tuples, *arity, ranges)
+            })
+        } else {
+            Arc::new(Masks::new(tuples, vars.len(), &ranges))
+        };
         Self::with_masks(vars, masks, posting)
     }
 
@@ -174,22 +185,23 @@ impl Compact {
 }
 
 impl Masks {
-    /// The masks of the rows of `key` whose values lie in the columns' ranges.
-    fn new((tuples, arity, ranges): &MaskKey) -> Self {
-        let kept = super::rows_in_ranges(tuples, *arity, ranges);
+    /// The masks of the rows of `tuples` (`arity` values each) whose values
+    /// lie in the columns' `ranges`.
+    fn new(tuples: &[Value], arity: usize, ranges: &[(Value, Value)]) -> Self {
+        let kept = super::rows_in_ranges(tuples, arity, ranges);
         // Each tuple gives each column one value: one entry a tuple and
         // column at most, sized once rather than grown.
         let mut masks = Masks {
             tuples: kept.len(),
             words: kept.len().div_ceil(64),
-            columns: Vec::with_capacity(*arity),
+            columns: Vec::with_capacity(arity),
             supports: Vec::new(),
             entry_words: Vec::with_capacity(kept.len() * arity),
             entry_bits: Vec::with_capacity(kept.len() * arity),
         };
         let mut scratch = Scratch::default();
         let mut at = 0;
-        for index in 0..*arity {
+        for index in 0..arity {
             let column = masks.column(&kept, index, at, &mut scratch);
             at += column.present.len();
             masks.columns.push(column);
