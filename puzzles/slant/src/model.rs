@@ -28,7 +28,7 @@ use sieve::rules::{Cardinality, Deduction, Table};
 use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CELLS, WindowClue, window_fillings};
+use crate::window::{MAX_CELLS, MAX_CLUES, WindowClue, window_fillings};
 
 /// One puzzle as an engine model.
 pub struct SlantModel {
@@ -225,45 +225,57 @@ impl SlantModel {
     /// share, as Tatham's Hard deductions do (cells forced alike or unlike by
     /// a 2 between them, v-shapes ruled out by a 1 or a 3).
     fn add_window(&mut self, top: usize, left: usize) -> Result<(), sieve::Error> {
-        let corners: Vec<(usize, usize, u8)> = (top..top + 3)
-            .flat_map(|r| (left..left + 3).map(move |c| (r, c)))
-            .filter_map(|(r, c)| self.puzzle.clue(r, c).map(|clue| (r, c, clue)))
-            .collect();
+        // The window's clues, cells and table rows in arrays: a model makes
+        // dozens of windows, and lists for them were most of its allocations.
+        let mut corners = [(0, 0, 0); MAX_CLUES];
+        let mut count = 0;
+        for (r, c) in (top..top + 3).flat_map(|r| (left..left + 3).map(move |c| (r, c))) {
+            if let Some(clue) = self.puzzle.clue(r, c) {
+                corners[count] = (r, c, clue);
+                count += 1;
+            }
+        }
+        let corners = &corners[..count];
         if corners.len() < 2 {
             return Ok(());
         }
-        let mut block: Vec<usize> = (corners.iter())
-            .flat_map(|&(r, c, _)| self.touching(r, c).map(|touch| touch.cell))
-            .collect();
-        block.sort_unstable();
-        block.dedup();
-        let clues: Vec<WindowClue> = (corners.iter())
-            .map(|&(r, c, clue)| {
-                let mut window_clue = WindowClue {
-                    lines: clue,
-                    backslash_touches: 0,
-                    slash_touches: 0,
-                };
-                for touch in self.touching(r, c) {
-                    let Ok(at) = block.binary_search(&touch.cell) else {
-                        continue;
-                    };
-                    match touch.diagonal {
-                        Diagonal::Backslash => window_clue.backslash_touches |= 1 << at,
-                        Diagonal::Slash => window_clue.slash_touches |= 1 << at,
-                    }
+        // The cells the clues touch lie in the 4×4 cells from row `top - 1`,
+        // column `left - 1`: one bit each, in reading order (which is the
+        // order of their numbers).
+        let width = self.puzzle.width();
+        let local = |cell: usize| (cell / width + 1 - top) * 4 + (cell % width + 1 - left);
+        let touched = (corners.iter())
+            .flat_map(|&(r, c, _)| self.touching(r, c))
+            .fold(0u16, |touched, touch| touched | 1 << local(touch.cell));
+        let mut block = [0; MAX_CELLS];
+        let mut size = 0;
+        let mut bits = touched;
+        while bits != 0 {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            block[size] = (top + bit / 4 - 1) * width + left + bit % 4 - 1;
+            size += 1;
+        }
+        let block = &block[..size];
+        let mut clues = [WindowClue::default(); MAX_CLUES];
+        for (window_clue, &(r, c, clue)) in clues.iter_mut().zip(corners) {
+            window_clue.lines = clue;
+            for touch in self.touching(r, c) {
+                let at = (touched & ((1 << local(touch.cell)) - 1)).count_ones();
+                match touch.diagonal {
+                    Diagonal::Backslash => window_clue.backslash_touches |= 1 << at,
+                    Diagonal::Slash => window_clue.slash_touches |= 1 << at,
                 }
-                window_clue
-            })
-            .collect();
-        let fillings = window_fillings(&block, self.puzzle.width(), &clues);
+            }
+        }
+        let fillings = window_fillings(block, width, &clues[..corners.len()]);
         if fillings.is_empty() {
             return self
                 .model
                 .restrict(self.backslashes[block[0]], &ValueSet::new());
         }
         let label = window_label(top, left);
-        let wording = self.window_wording(top, left, &block);
+        let wording = self.window_wording(top, left, block);
         let vars = block.iter().map(|&c| self.backslashes[c]).collect();
         let rule = Table::from_bits(label, vars, fillings)?.wording(wording);
         self.model.add_rule(rule).map(drop)
