@@ -191,11 +191,12 @@ impl SmallMasks {
     /// lie in the columns' `ranges`.
     fn new(tuples: &[Value], arity: usize, ranges: &[(Value, Value)]) -> Self {
         let kept = super::rows_in_ranges(tuples, arity, ranges);
+        let rows = || kept.chunks_exact(arity);
         let mut columns = Vec::with_capacity(arity);
         let mut holders = Vec::new();
         let mut present = Vec::with_capacity(arity);
         for index in 0..arity {
-            let (base, top) = (kept.iter()).fold((Value::MAX, Value::MIN), |(low, high), tuple| {
+            let (base, top) = rows().fold((Value::MAX, Value::MIN), |(low, high), tuple| {
                 (low.min(tuple[index]), high.max(tuple[index]))
             });
             let (base, span) = if kept.is_empty() {
@@ -206,7 +207,7 @@ impl SmallMasks {
             let start = holders.len();
             holders.resize(start + span, 0);
             let mut positions = 0u64;
-            for (row, tuple) in kept.iter().enumerate() {
+            for (row, tuple) in rows().enumerate() {
                 let position = (i64::from(tuple[index]) - i64::from(base)) as usize;
                 holders[start + position] |= 1 << row;
                 positions |= 1 << position;
@@ -218,7 +219,7 @@ impl SmallMasks {
             columns,
             holders,
             present,
-            tuples: kept.len() as u32,
+            tuples: (kept.len() / arity) as u32,
         }
     }
 
