@@ -33,7 +33,7 @@ use sieve::prelude::*;
 use sieve::rules::Deduction;
 
 use crate::puzzle::{Puzzle, Side, Tiling, domino_ends, domino_index};
-use crate::window::{Candidate, window_fillings};
+use crate::window::{Candidate, Candidates, window_fillings};
 
 /// One puzzle as an engine model.
 pub struct DominosaModel {
@@ -59,12 +59,15 @@ impl DominosaModel {
         let set = puzzle.dominoes() as Value;
         let (names, cell_of) = cell_values(width, cells, set);
         let mut model = Model::new();
-        let mut labels: Vec<String> = (0..set as usize)
-            .map(|index| {
-                let (low, high) = domino_ends(index);
-                format!("{low}-{high}")
-            })
-            .collect();
+        let mut labels: Vec<String> = Vec::with_capacity(set as usize + cell_of.len());
+        labels.extend((0..set as usize).map(|index| {
+            let (low, high) = domino_ends(index);
+            let mut label = String::with_capacity(5);
+            push_number(&mut label, low.into());
+            label.push('-');
+            push_number(&mut label, high.into());
+            label
+        }));
         labels.extend(cell_of.iter().map(|&cell| cell_name(width, cell)));
         model.set_value_labels(labels);
         let mut dominosa = DominosaModel {
@@ -81,9 +84,11 @@ impl DominosaModel {
         }
         // Two neighbours pair with each other or with neither: the window
         // around either of them says so (with more), so no rule of its own.
+        // Rarely more than a hundred rows a window: sized once for all.
+        let mut tuples = Vec::with_capacity(128 * 5);
         for cell in 0..cells {
             dominosa.add_domino_of(cell)?;
-            dominosa.add_window(cell)?;
+            dominosa.add_window(cell, &mut tuples)?;
         }
         dominosa.add_matchings()?;
         let order = (dominosa.partners.iter().chain(&dominosa.dominoes))
@@ -114,9 +119,10 @@ impl DominosaModel {
         let set = self.first_cell_value;
         let partner = self.model.new_var_in(set..=3 * set - 1)?;
         let domino = self.model.new_var_in(0..=set - 1)?;
-        let name = cell_name(self.puzzle.width(), cell);
-        self.model.set_name(partner, name.clone());
-        self.model.set_name(domino, format!("{name} domino"));
+        let mut name = cell_name(self.puzzle.width(), cell);
+        self.model.set_name(partner, &name);
+        name.push_str(" domino");
+        self.model.set_name(domino, &name);
         let mut partners = ValueSet::new();
         let mut dominoes = ValueSet::new();
         for &next in &neighbours {
@@ -132,16 +138,24 @@ impl DominosaModel {
 
     /// The domino of `cell` is the one its number makes with its partner's.
     fn add_domino_of(&mut self, cell: usize) -> Result<(), sieve::Error> {
-        let mut tuples: Vec<[Value; 2]> = (self.neighbours(cell))
-            .map(|next| [self.names[next], self.domino(cell, next)])
-            .collect();
-        // In order, so that the table need not sort them.
+        // At most four rows, in an array; in order, so that the table need
+        // not sort them.
+        let mut rows = [[0; 2]; 4];
+        let mut count = 0;
+        for next in self.neighbours(cell) {
+            rows[count] = [self.names[next], self.domino(cell, next)];
+            count += 1;
+        }
+        let tuples = &mut rows[..count];
         tuples.sort_unstable();
         let vars = vec![self.partners[cell], self.dominoes[cell]];
-        let name = cell_name(self.puzzle.width(), cell);
-        let rule_name = format!("{name}'s domino is its number and its partner's");
+        let width = self.puzzle.width();
+        let mut rule_name = cell_name(width, cell);
+        rule_name.push_str("'s domino is its number and its partner's");
         let partner_var = self.partners[cell];
+        // The cell's name is written when a sentence is asked for, not kept.
         let wording = move |names: &Names, deduction: &Deduction<'_>| {
+            let name = cell_name(width, cell);
             let value = deduction.value.map(|v| names.value_label(v));
             match (deduction.var == partner_var, value) {
                 (true, Some(next)) => {
@@ -153,50 +167,64 @@ impl DominosaModel {
                 _ => format!("{name}'s domino is its number and its partner's"),
             }
         };
-        let rule = Table::new(rule_name, vars, tuples)?.wording(wording);
+        // Over this cell's own partner values: no other table repeats it.
+        let rule = Table::new(rule_name, vars, tuples.iter())?
+            .unshared()
+            .wording(wording);
         self.model.add_rule(rule).map(drop)
     }
 
     /// Around `cell`: it and its neighbours pair consistently, never with
-    /// one cell between two of them, and lay no domino twice.
-    fn add_window(&mut self, cell: usize) -> Result<(), sieve::Error> {
-        let window: Vec<usize> = std::iter::once(cell).chain(self.neighbours(cell)).collect();
+    /// one cell between two of them, and lay no domino twice (`tuples`: a
+    /// list reused from window to window, the table keeping its own copy).
+    fn add_window(&mut self, cell: usize, tuples: &mut Vec<Value>) -> Result<(), sieve::Error> {
+        let mut window = [0; 5];
+        let mut size = 0;
+        for c in std::iter::once(cell).chain(self.neighbours(cell)) {
+            window[size] = c;
+            size += 1;
+        }
+        let window = &window[..size];
         // Each cell's partners in increasing order of the values that name
         // them, so that the walk meets the fillings in increasing order and
         // the table need not sort them.
-        let candidates: Vec<Vec<Candidate>> = (window.iter())
-            .map(|&c| {
-                let mut next: Vec<Candidate> = (self.neighbours(c))
-                    .map(|partner| Candidate {
-                        partner,
-                        value: self.names[partner],
-                        domino: self.domino(c, partner),
-                    })
-                    .collect();
-                next.sort_unstable_by_key(|candidate| candidate.value);
-                next
-            })
-            .collect();
-        // Rarely more than a hundred rows: sized once, not grown.
-        let mut tuples = Vec::with_capacity(128 * window.len());
-        window_fillings(&window, &candidates, &mut tuples);
+        let mut candidates = [Candidates::default(); 5];
+        for (list, &c) in candidates.iter_mut().zip(window) {
+            *list = Candidates::sorted(self.neighbours(c).map(|partner| Candidate {
+                partner,
+                value: self.names[partner],
+                domino: self.domino(c, partner),
+            }));
+        }
+        tuples.clear();
+        window_fillings(window, &candidates[..size], tuples);
         if tuples.is_empty() {
             // No way to pair the cells here: the puzzle has no solution.
             return self.model.restrict(self.partners[cell], &ValueSet::new());
         }
         let vars = window.iter().map(|&c| self.partners[c]).collect();
-        let centre = cell_name(self.puzzle.width(), cell);
-        let name = format!("around {centre}: pairs agree, no domino twice");
-        let wording = move |names: &Names, deduction: &Deduction<'_>| match deduction.value {
-            Some(value) => format!(
-                "{} does not pair with {}: around {centre} that leaves no way to pair the \
-                 cells without a cell claimed twice or a domino laid twice",
-                names.var_name(deduction.var),
-                names.value_label(value)
-            ),
-            None => format!("around {centre}: pairs agree, no domino twice"),
+        let width = self.puzzle.width();
+        let mut name = String::with_capacity(40);
+        name.push_str("around ");
+        push_cell_name(&mut name, width, cell);
+        name.push_str(": pairs agree, no domino twice");
+        // The centre's name is written when a sentence is asked for, not kept.
+        let wording = move |names: &Names, deduction: &Deduction<'_>| {
+            let centre = cell_name(width, cell);
+            match deduction.value {
+                Some(value) => format!(
+                    "{} does not pair with {}: around {centre} that leaves no way to pair the \
+                     cells without a cell claimed twice or a domino laid twice",
+                    names.var_name(deduction.var),
+                    names.value_label(value)
+                ),
+                None => format!("around {centre}: pairs agree, no domino twice"),
+            }
         };
-        let rule = Table::new(name, vars, tuples.chunks_exact(window.len()))?.wording(wording);
+        // Over partner values that name these cells: no other table repeats it.
+        let rule = Table::new(name, vars, tuples.chunks_exact(window.len()))?
+            .unshared()
+            .wording(wording);
         self.model.add_rule(rule).map(drop)
     }
 
@@ -347,7 +375,10 @@ fn independent_sets(
     // (its cells and those they join), grown as cells are taken rather than
     // summed again at every leaf.
     let mut sets = Vec::new();
-    let mut stack: Vec<(usize, Mask, Mask)> = vec![(0, 0, 0)];
+    // Each entry popped pushes at most two one cell further on: the stack
+    // never holds more than one entry a cell and the root's, sized once.
+    let mut stack: Vec<(usize, Mask, Mask)> = Vec::with_capacity(cells.len() + 2);
+    stack.push((0, 0, 0));
     let mut steps = 0usize;
     while let Some((at, set, reach)) = stack.pop() {
         steps += 1;
@@ -405,7 +436,27 @@ fn is_light(width: usize, cell: usize) -> bool {
 
 /// `r1c1`… for a cell.
 fn cell_name(width: usize, cell: usize) -> String {
-    format!("r{}c{}", cell / width + 1, cell % width + 1)
+    let mut name = String::with_capacity(16);
+    push_cell_name(&mut name, width, cell);
+    name
+}
+
+/// Append `r1c1`… for a cell to `text`, digit by digit: a model names each
+/// cell several times over (variables, values, rules), and `format!` for
+/// each was a tenth of building it.
+fn push_cell_name(text: &mut String, width: usize, cell: usize) {
+    text.push('r');
+    push_number(text, cell / width + 1);
+    text.push('c');
+    push_number(text, cell % width + 1);
+}
+
+/// Append `number` in decimal.
+fn push_number(text: &mut String, number: usize) {
+    if number >= 10 {
+        push_number(text, number / 10);
+    }
+    text.push(char::from(b'0' + (number % 10) as u8));
 }
 
 #[cfg(test)]

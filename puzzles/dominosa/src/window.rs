@@ -13,17 +13,47 @@ use sieve::Value;
 /// The most cells a window holds: a cell and its four neighbours.
 const MAX_CELLS: usize = 5;
 
+/// The most partners a cell has: its four neighbours.
+const MAX_PARTNERS: usize = 4;
+
 /// A partner a window's cell may take: the cell, the value that names it in
 /// the cell's partner variable, and the domino the two make.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Candidate {
     pub partner: usize,
     pub value: Value,
     pub domino: Value,
 }
 
+/// A window cell's candidates, at most four, in an array: a window is made
+/// for every cell of every puzzle solved, and a list a cell was most of its
+/// allocations.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Candidates {
+    list: [Candidate; MAX_PARTNERS],
+    count: usize,
+}
+
+impl Candidates {
+    /// The candidates of `list` (at most four), in increasing order of value.
+    pub(crate) fn sorted(list: impl IntoIterator<Item = Candidate>) -> Self {
+        let mut candidates = Candidates::default();
+        for candidate in list {
+            candidates.list[candidates.count] = candidate;
+            candidates.count += 1;
+        }
+        candidates.list[..candidates.count].sort_unstable_by_key(|candidate| candidate.value);
+        candidates
+    }
+
+    /// The candidates, in increasing order of value.
+    pub(crate) fn as_slice(&self) -> &[Candidate] {
+        &self.list[..self.count]
+    }
+}
+
 /// A candidate in the window's own numbering.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Local {
     value: Value,
     /// The partner: a window cell's position, or a number past them.
@@ -39,29 +69,36 @@ struct Local {
 /// increasing order.
 pub(crate) fn window_fillings(
     window: &[usize],
-    candidates: &[Vec<Candidate>],
+    candidates: &[Candidates],
     tuples: &mut Vec<Value>,
 ) {
     assert!(
         window.len() <= MAX_CELLS,
         "a window is a cell and its neighbours"
     );
-    let mut targets: Vec<usize> = window.to_vec();
-    let mut dominoes: Vec<Value> = Vec::new();
-    let locals: Vec<Vec<Local>> = (candidates.iter())
-        .map(|list| {
-            (list.iter())
-                .map(|candidate| Local {
-                    value: candidate.value,
-                    target: number(&mut targets, candidate.partner),
-                    domino: number(&mut dominoes, candidate.domino),
-                })
-                .collect()
-        })
-        .collect();
+    // The window's cells first, then the partners past them; the dominoes
+    // in order of first appearance: at most 20 of each, in arrays.
+    let mut targets = Numbering::<usize>::default();
+    for &cell in window {
+        targets.number(cell);
+    }
+    let mut dominoes = Numbering::<Value>::default();
+    let mut locals = [[Local::default(); MAX_PARTNERS]; MAX_CELLS];
+    let mut counts = [0; MAX_CELLS];
+    for ((list, locals), count) in candidates.iter().zip(&mut locals).zip(&mut counts) {
+        for (local, candidate) in locals.iter_mut().zip(list.as_slice()) {
+            *local = Local {
+                value: candidate.value,
+                target: targets.number(candidate.partner),
+                domino: dominoes.number(candidate.domino),
+            };
+        }
+        *count = list.as_slice().len();
+    }
     let walk = Walk {
         cells: window.len(),
         locals: &locals,
+        counts: &counts,
     };
     let mut row = Row {
         values: [0; MAX_CELLS],
@@ -70,22 +107,45 @@ pub(crate) fn window_fillings(
     walk.step(0, 0, 0, &mut row, tuples);
 }
 
-/// The number of `item` in `list`, which it joins if new.
-fn number<T: PartialEq + Copy>(list: &mut Vec<T>, item: T) -> u8 {
-    let at = list
-        .iter()
-        .position(|&seen| seen == item)
-        .unwrap_or_else(|| {
-            list.push(item);
-            list.len() - 1
-        });
-    u8::try_from(at).expect("a window numbers at most 20 partners or dominoes")
+/// The most partners or dominoes a window numbers: 5 cells with 4 each.
+const MOST_NUMBERED: usize = MAX_CELLS * MAX_PARTNERS;
+
+/// Items numbered in order of first appearance, in an array.
+struct Numbering<T> {
+    items: [T; MOST_NUMBERED],
+    count: usize,
+}
+
+impl<T: Default + Copy> Default for Numbering<T> {
+    fn default() -> Self {
+        Numbering {
+            items: [T::default(); MOST_NUMBERED],
+            count: 0,
+        }
+    }
+}
+
+impl<T: PartialEq + Copy> Numbering<T> {
+    /// The number of `item`, which joins the numbering if new.
+    fn number(&mut self, item: T) -> u8 {
+        let at = (self.items[..self.count].iter())
+            .position(|&seen| seen == item)
+            .unwrap_or_else(|| {
+                self.items[self.count] = item;
+                self.count += 1;
+                self.count - 1
+            });
+        at as u8
+    }
 }
 
 /// The walk over one window's fillings.
 struct Walk<'a> {
     cells: usize,
-    locals: &'a [Vec<Local>],
+    /// Per window cell, its candidates in the window's numbering (the first
+    /// `counts` of them).
+    locals: &'a [[Local; MAX_PARTNERS]; MAX_CELLS],
+    counts: &'a [usize; MAX_CELLS],
 }
 
 /// The choices made so far: per window position, its value and its target.
@@ -103,7 +163,7 @@ impl Walk<'_> {
             return;
         }
         let taken = claimed >> at & 1 == 1;
-        for &local in &self.locals[at] {
+        for &local in &self.locals[at][..self.counts[at]] {
             let target = usize::from(local.target);
             let earlier = target < at;
             let (claimed, laid) = if taken {
@@ -192,21 +252,22 @@ mod tests {
         };
         for centre in [4, 0, 1] {
             let window: Vec<usize> = std::iter::once(centre).chain(neighbours(centre)).collect();
-            let candidates: Vec<Vec<Candidate>> = (window.iter())
+            let candidates: Vec<Candidates> = (window.iter())
                 .map(|&cell| {
-                    (neighbours(cell).into_iter())
-                        .map(|partner| Candidate {
-                            partner,
-                            value: 100 + partner as Value,
-                            domino: domino(cell, partner),
-                        })
-                        .collect()
+                    Candidates::sorted(neighbours(cell).into_iter().map(|partner| Candidate {
+                        partner,
+                        value: 100 + partner as Value,
+                        domino: domino(cell, partner),
+                    }))
                 })
                 .collect();
             let mut walked = Vec::new();
             window_fillings(&window, &candidates, &mut walked);
             assert!(!walked.is_empty());
-            assert_eq!(walked, brute_force(&window, &candidates), "around {centre}");
+            let lists: Vec<Vec<Candidate>> = (candidates.iter())
+                .map(|list| list.as_slice().to_vec())
+                .collect();
+            assert_eq!(walked, brute_force(&window, &lists), "around {centre}");
         }
     }
 }

@@ -28,7 +28,7 @@ use sieve::rules::{Cardinality, Deduction, Table};
 use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{WindowClue, window_fillings};
+use crate::window::{MAX_CELLS, MAX_CLUES, WindowClue, window_fillings};
 
 /// One puzzle as an engine model.
 pub struct SlantModel {
@@ -55,18 +55,23 @@ impl SlantModel {
         let mut model = Model::new();
         let mut backslashes = Vec::with_capacity(width * height);
         let mut slashes = Vec::with_capacity(width * height);
+        // One text reused for every cell's names: 240 `format!`s an ID of
+        // 12x10 were a tenth of building its model.
+        let mut name = String::with_capacity(16);
         for cell in 0..width * height {
-            let name = cell_name(width, cell);
             let backslash = model.new_var(2);
             let slash = model.new_var(2);
-            model.set_name(backslash, format!("{name}\\"));
-            model.set_name(slash, format!("{name}/"));
-            let one_line = Cardinality::exactly(
-                format!("{name} holds one diagonal"),
-                vec![backslash, slash],
-                drawn(),
-                1,
-            )?;
+            name.clear();
+            push_cell_name(&mut name, width, cell);
+            let cell_end = name.len();
+            name.push('\\');
+            model.set_name(backslash, &name);
+            name.truncate(cell_end);
+            name.push('/');
+            model.set_name(slash, &name);
+            name.truncate(cell_end);
+            name.push_str(" holds one diagonal");
+            let one_line = Cardinality::exactly(name.as_str(), vec![backslash, slash], drawn(), 1)?;
             model.add_rule(one_line)?;
             backslashes.push(backslash);
             slashes.push(slash);
@@ -127,18 +132,24 @@ impl SlantModel {
 
     /// The clue on a corner: exactly `clue` of the diagonals there are drawn.
     fn add_clue(&mut self, row: usize, column: usize, clue: u8) -> Result<(), sieve::Error> {
-        let touches: Vec<Touch> = self.touching(row, column).collect();
-        let vars: Vec<VarId> = touches.iter().map(|touch| touch.var).collect();
+        // At most four touches, kept in the wording as an array: a list and
+        // a shared label a clue were a good part of building the model.
+        let mut touches = [None; 4];
+        for (slot, touch) in touches.iter_mut().zip(self.touching(row, column)) {
+            *slot = Some(touch);
+        }
+        let vars: Vec<VarId> = touches.iter().flatten().map(|touch| touch.var).collect();
         let clue_count = usize::from(clue);
         if clue_count > vars.len() {
             // More lines than cells at the corner: no solution.
             return self.model.restrict(vars[0], &ValueSet::new());
         }
-        let label = format!("the {clue} at corner r{}c{}", row + 1, column + 1);
-        let words: Arc<str> = Arc::from(label.as_str());
+        let label = clue_label(clue, row, column);
         let width = self.puzzle.width();
         let wording = move |_: &Names, deduction: &Deduction<'_>| {
-            let Some(touch) = touches.iter().find(|touch| touch.var == deduction.var) else {
+            let words = clue_label(clue, row, column);
+            let Some(touch) = (touches.iter().flatten()).find(|touch| touch.var == deduction.var)
+            else {
                 return format!("{words} is touched by exactly {clue} lines");
             };
             let cell = cell_name(width, touch.cell);
@@ -214,71 +225,80 @@ impl SlantModel {
     /// share, as Tatham's Hard deductions do (cells forced alike or unlike by
     /// a 2 between them, v-shapes ruled out by a 1 or a 3).
     fn add_window(&mut self, top: usize, left: usize) -> Result<(), sieve::Error> {
-        let corners: Vec<(usize, usize, u8)> = (top..top + 3)
-            .flat_map(|r| (left..left + 3).map(move |c| (r, c)))
-            .filter_map(|(r, c)| self.puzzle.clue(r, c).map(|clue| (r, c, clue)))
-            .collect();
+        // The window's clues, cells and table rows in arrays: a model makes
+        // dozens of windows, and lists for them were most of its allocations.
+        let mut corners = [(0, 0, 0); MAX_CLUES];
+        let mut count = 0;
+        for (r, c) in (top..top + 3).flat_map(|r| (left..left + 3).map(move |c| (r, c))) {
+            if let Some(clue) = self.puzzle.clue(r, c) {
+                corners[count] = (r, c, clue);
+                count += 1;
+            }
+        }
+        let corners = &corners[..count];
         if corners.len() < 2 {
             return Ok(());
         }
-        let mut block: Vec<usize> = (corners.iter())
-            .flat_map(|&(r, c, _)| self.touching(r, c).map(|touch| touch.cell))
-            .collect();
-        block.sort_unstable();
-        block.dedup();
-        let clues: Vec<WindowClue> = (corners.iter())
-            .map(|&(r, c, clue)| {
-                let mut window_clue = WindowClue {
-                    lines: clue,
-                    backslash_touches: 0,
-                    slash_touches: 0,
-                };
-                for touch in self.touching(r, c) {
-                    let Ok(at) = block.binary_search(&touch.cell) else {
-                        continue;
-                    };
-                    match touch.diagonal {
-                        Diagonal::Backslash => window_clue.backslash_touches |= 1 << at,
-                        Diagonal::Slash => window_clue.slash_touches |= 1 << at,
-                    }
+        // The cells the clues touch lie in the 4×4 cells from row `top - 1`,
+        // column `left - 1`: one bit each, in reading order (which is the
+        // order of their numbers).
+        let width = self.puzzle.width();
+        let local = |cell: usize| (cell / width + 1 - top) * 4 + (cell % width + 1 - left);
+        let touched = (corners.iter())
+            .flat_map(|&(r, c, _)| self.touching(r, c))
+            .fold(0u16, |touched, touch| touched | 1 << local(touch.cell));
+        let mut block = [0; MAX_CELLS];
+        let mut size = 0;
+        let mut bits = touched;
+        while bits != 0 {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            block[size] = (top + bit / 4 - 1) * width + left + bit % 4 - 1;
+            size += 1;
+        }
+        let block = &block[..size];
+        let mut clues = [WindowClue::default(); MAX_CLUES];
+        for (window_clue, &(r, c, clue)) in clues.iter_mut().zip(corners) {
+            window_clue.lines = clue;
+            for touch in self.touching(r, c) {
+                let at = (touched & ((1 << local(touch.cell)) - 1)).count_ones();
+                match touch.diagonal {
+                    Diagonal::Backslash => window_clue.backslash_touches |= 1 << at,
+                    Diagonal::Slash => window_clue.slash_touches |= 1 << at,
                 }
-                window_clue
-            })
-            .collect();
-        let fillings = window_fillings(&block, self.puzzle.width(), &clues);
+            }
+        }
+        let fillings = window_fillings(block, width, &clues[..corners.len()]);
         if fillings.is_empty() {
             return self
                 .model
                 .restrict(self.backslashes[block[0]], &ValueSet::new());
         }
-        let label = format!(
-            "the clues of corners r{}c{} to r{}c{} together",
-            top + 1,
-            left + 1,
-            top + 3,
-            left + 3
-        );
-        let wording = self.window_wording(&label, &block);
+        let label = window_label(top, left);
+        let wording = self.window_wording(top, left, block);
         let vars = block.iter().map(|&c| self.backslashes[c]).collect();
         let rule = Table::from_bits(label, vars, fillings)?.wording(wording);
         self.model.add_rule(rule).map(drop)
     }
 
     /// How a window's table words a removal: "r2c3 is /: a \\ there leaves
-    /// no way to meet the clues of corners r1c2 to r3c4 together".
+    /// no way to meet the clues of corners r1c2 to r3c4 together". It keeps
+    /// the window's cells in an array and writes its label only when asked.
     fn window_wording(
         &self,
-        label: &str,
+        top: usize,
+        left: usize,
         block: &[usize],
     ) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
-        let words: Arc<str> = Arc::from(label);
         let width = self.puzzle.width();
-        let cells: Arc<[(VarId, usize)]> = block
-            .iter()
-            .map(|&cell| (self.backslashes[cell], cell))
-            .collect();
+        let mut cells = [(VarId::from_index(0), 0usize); MAX_CELLS];
+        for (slot, &cell) in cells.iter_mut().zip(block) {
+            *slot = (self.backslashes[cell], cell);
+        }
+        let count = block.len();
         move |_: &Names, deduction: &Deduction<'_>| {
-            let cell = cells.iter().find(|(var, _)| *var == deduction.var);
+            let words = window_label(top, left);
+            let cell = cells[..count].iter().find(|(var, _)| *var == deduction.var);
             match (cell, deduction.value) {
                 (Some(&(_, cell)), Some(removed)) => {
                     let (left_out, kept) = match removed {
@@ -290,7 +310,7 @@ impl SlantModel {
                         cell_name(width, cell)
                     )
                 }
-                _ => words.to_string(),
+                _ => words,
             }
         }
     }
@@ -396,5 +416,51 @@ fn other(diagonal: Diagonal) -> Diagonal {
 
 /// `r1c1`… for a cell.
 fn cell_name(width: usize, cell: usize) -> String {
-    format!("r{}c{}", cell / width + 1, cell % width + 1)
+    let mut name = String::with_capacity(8);
+    push_cell_name(&mut name, width, cell);
+    name
+}
+
+/// Append `r1c1`… for a cell to `text`, digit by digit (a model names every
+/// cell, and `format!` cost as much as the rest of naming).
+fn push_cell_name(text: &mut String, width: usize, cell: usize) {
+    push_corner_name(text, cell / width, cell % width);
+}
+
+/// Append `r1c1`… for the corner (or cell) at `row`, `column` (from 0).
+fn push_corner_name(text: &mut String, row: usize, column: usize) {
+    text.push('r');
+    push_number(text, row + 1);
+    text.push('c');
+    push_number(text, column + 1);
+}
+
+/// Append `number` in decimal.
+fn push_number(text: &mut String, number: usize) {
+    if number >= 10 {
+        push_number(text, number / 10);
+    }
+    text.push(char::from(b'0' + (number % 10) as u8));
+}
+
+/// "the 2 at corner r3c4": a clue's rule, and its words.
+fn clue_label(clue: u8, row: usize, column: usize) -> String {
+    let mut label = String::with_capacity(24);
+    label.push_str("the ");
+    push_number(&mut label, usize::from(clue));
+    label.push_str(" at corner ");
+    push_corner_name(&mut label, row, column);
+    label
+}
+
+/// "the clues of corners r1c2 to r3c4 together": the window of 3×3 corners
+/// from `top`, `left`.
+fn window_label(top: usize, left: usize) -> String {
+    let mut label = String::with_capacity(48);
+    label.push_str("the clues of corners ");
+    push_corner_name(&mut label, top, left);
+    label.push_str(" to ");
+    push_corner_name(&mut label, top + 2, left + 2);
+    label.push_str(" together");
+    label
 }

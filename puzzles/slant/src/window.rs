@@ -18,7 +18,7 @@ pub(crate) const MAX_CELLS: usize = 16;
 const CORNERS_ACROSS: usize = 5;
 
 /// A clue, as the masks of the window's cells that can touch it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WindowClue {
     /// How many diagonals touch the clue's corner.
     pub lines: u8,
@@ -28,32 +28,42 @@ pub(crate) struct WindowClue {
     pub slash_touches: u16,
 }
 
-/// The walk over one window's fillings.
+/// The most clues a window holds: its 3×3 corners.
+pub(crate) const MAX_CLUES: usize = 9;
+
+/// The most choices a clue offers among the cells it is the first to touch
+/// (at most four cells: every subset).
+const CHOICES_A_CLUE: usize = 16;
+
+/// The walk over one window's fillings. Its lists are arrays, sized for the
+/// largest window: a model makes dozens of windows, and a list each was
+/// most of their allocations.
 struct Walk<'a> {
     clues: &'a [WindowClue],
     /// Per clue, the cells no earlier clue touches.
-    fresh: Vec<u16>,
+    fresh: [u16; MAX_CLUES],
     /// Per clue and number of lines `n` (0 to 4), where in `choices` lie
     /// the choices of `\` among its fresh cells that draw `n` more lines to
     /// it: worked out once a window, so that the walk tries only those.
-    spans: Vec<[(u16, u16); 5]>,
+    spans: [[(u16, u16); 5]; MAX_CLUES],
     /// The choices, clue after clue, number of lines after number of lines.
-    choices: Vec<u16>,
+    choices: [u16; MAX_CLUES * CHOICES_A_CLUE],
     /// Per cell of the window, its `\` and its `/` as pairs of local corners.
-    diagonals: Vec<[(u8, u8); 2]>,
+    diagonals: [[(u8, u8); 2]; MAX_CELLS],
     /// The fillings found, as masks of the cells holding `\`.
     fillings: Vec<u64>,
 }
 
 /// The fillings of the cells `block` (grid cell numbers of a grid `width`
 /// cells wide, within 4×4 cells, each touched by one of `clues` at least)
-/// that meet every clue of `clues` and close no loop among those cells, each
-/// as the bits of a table row ([`sieve::rules::Table::from_bits`]): bit `i`
-/// set when the block's `i`-th cell holds `\`.
+/// that meet every clue of `clues` (at most nine) and close no loop among
+/// those cells, each as the bits of a table row
+/// ([`sieve::rules::Table::from_bits`]): bit `i` set when the block's `i`-th
+/// cell holds `\`.
 pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue]) -> Vec<u64> {
     assert!(
-        block.len() <= MAX_CELLS,
-        "a window touches at most 4×4 cells"
+        block.len() <= MAX_CELLS && clues.len() <= MAX_CLUES,
+        "a window touches at most 4×4 cells and holds at most 3×3 clues"
     );
     let top = block.iter().map(|&cell| cell / width).min().unwrap_or(0);
     let left = block.iter().map(|&cell| cell % width).min().unwrap_or(0);
@@ -61,37 +71,30 @@ pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue
         let local = (row - top) * CORNERS_ACROSS + (column - left);
         u8::try_from(local).expect("a window's corners are within 5×5")
     };
-    let diagonals = (block.iter())
-        .map(|&cell| {
-            let (row, column) = (cell / width, cell % width);
-            [
-                (corner(row, column), corner(row + 1, column + 1)),
-                (corner(row, column + 1), corner(row + 1, column)),
-            ]
-        })
-        .collect();
-    let mut touched = 0u16;
-    let fresh = (clues.iter())
-        .map(|clue| {
-            let touches = clue.backslash_touches | clue.slash_touches;
-            let fresh = touches & !touched;
-            touched |= touches;
-            fresh
-        })
-        .collect();
-    let mut choices = Vec::with_capacity(16 * clues.len());
-    let spans = (clues.iter().zip(&fresh))
-        .map(|(clue, &fresh)| choices_by_lines(clue, fresh, &mut choices))
-        .collect();
     let mut walk = Walk {
         clues,
-        fresh,
-        spans,
-        choices,
-        diagonals,
+        fresh: [0; MAX_CLUES],
+        spans: [[(0, 0); 5]; MAX_CLUES],
+        choices: [0; MAX_CLUES * CHOICES_A_CLUE],
+        diagonals: [[(0, 0); 2]; MAX_CELLS],
         // Most windows have a few dozen fillings: sized once for them.
         fillings: Vec::with_capacity(64),
     };
+    for (diagonals, &cell) in walk.diagonals.iter_mut().zip(block) {
+        let (row, column) = (cell / width, cell % width);
+        *diagonals = [
+            (corner(row, column), corner(row + 1, column + 1)),
+            (corner(row, column + 1), corner(row + 1, column)),
+        ];
+    }
+    let (mut touched, mut chosen) = (0u16, 0);
+    for (at, clue) in clues.iter().enumerate() {
+        let touches = clue.backslash_touches | clue.slash_touches;
+        let fresh = touches & !touched;
+        touched |= touches;
+        walk.fresh[at] = fresh;
+        walk.spans[at] = choices_by_lines(clue, fresh, &mut walk.choices, &mut chosen);
+    }
     let parents = std::array::from_fn(|at| at as u8);
     walk.step(0, 0, 0, parents);
     walk.fillings
@@ -148,28 +151,36 @@ impl Walk<'_> {
 }
 
 /// Every choice of `\` among the cells `fresh` that `clue` is the first to
-/// touch, appended to `choices` grouped by how many lines it draws to the
-/// clue (0 to 4); per number, where its group lies.
-fn choices_by_lines(clue: &WindowClue, fresh: u16, choices: &mut Vec<u16>) -> [(u16, u16); 5] {
+/// touch, written into `choices` from `chosen` on (which it moves past them)
+/// grouped by how many lines it draws to the clue (0 to 4); per number,
+/// where its group lies.
+fn choices_by_lines(
+    clue: &WindowClue,
+    fresh: u16,
+    choices: &mut [u16],
+    chosen: &mut usize,
+) -> [(u16, u16); 5] {
     // A clue touches at most four cells: at most 16 choices, in arrays.
-    let mut by_lines = [[0u16; 16]; 5];
+    let mut by_lines = [[0u16; CHOICES_A_CLUE]; 5];
     let mut counts = [0usize; 5];
     // Every subset of the fresh cells, from none up.
-    let mut chosen: u16 = 0;
+    let mut subset: u16 = 0;
     loop {
-        let lines = ((chosen & clue.backslash_touches).count_ones()
-            + (!chosen & fresh & clue.slash_touches).count_ones()) as usize;
-        by_lines[lines][counts[lines]] = chosen;
+        let lines = ((subset & clue.backslash_touches).count_ones()
+            + (!subset & fresh & clue.slash_touches).count_ones()) as usize;
+        by_lines[lines][counts[lines]] = subset;
         counts[lines] += 1;
-        chosen = chosen.wrapping_sub(fresh) & fresh;
-        if chosen == 0 {
+        subset = subset.wrapping_sub(fresh) & fresh;
+        if subset == 0 {
             break;
         }
     }
     std::array::from_fn(|lines| {
-        let start = choices.len() as u16;
-        choices.extend_from_slice(&by_lines[lines][..counts[lines]]);
-        (start, choices.len() as u16)
+        let start = *chosen;
+        let end = start + counts[lines];
+        choices[start..end].copy_from_slice(&by_lines[lines][..counts[lines]]);
+        *chosen = end;
+        (start as u16, end as u16)
     })
 }
 

@@ -120,17 +120,28 @@ fn set_initial(posting: &mut Posting<'_>, handle: StateBitset, words: &[u64]) {
 
 impl Compact {
     /// The masks of `tuples` (rows of `vars.len()` values, sorted) over the ranges
-    /// of `vars`, made once per model for equal tuples and ranges, and the state
-    /// this table needs.
-    pub(super) fn new(vars: &[VarId], tuples: &[Value], posting: &mut Posting<'_>) -> Self {
-        let ranges = (vars.iter())
+    /// of `vars`, made once per model for equal tuples and ranges when `share`
+    /// (else for this table alone), and the state this table needs.
+    pub(super) fn new(
+        vars: &[VarId],
+        tuples: &[Value],
+        share: bool,
+        posting: &mut Posting<'_>,
+    ) -> Self {
+        let ranges: Vec<(Value, Value)> = (vars.iter())
             .map(|&var| {
                 let range = posting.range(var);
                 (*range.start(), *range.end())
             })
             .collect();
-        let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
-        let masks = posting.shared(key, Masks::new);
+        let masks = if share {
+            let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
+            posting.shared(key, |(tuples, arity, ranges)| {
+                Masks::new(tuples, *arity, ranges)
+            })
+        } else {
+            Arc::new(Masks::new(tuples, vars.len(), &ranges))
+        };
         Self::with_masks(vars, masks, posting)
     }
 
@@ -174,23 +185,25 @@ impl Compact {
 }
 
 impl Masks {
-    /// The masks of the rows of `key` whose values lie in the columns' ranges.
-    fn new((tuples, arity, ranges): &MaskKey) -> Self {
-        let kept = super::rows_in_ranges(tuples, *arity, ranges);
+    /// The masks of the rows of `tuples` (`arity` values each) whose values
+    /// lie in the columns' `ranges`.
+    fn new(tuples: &[Value], arity: usize, ranges: &[(Value, Value)]) -> Self {
+        let kept = super::rows_in_ranges(tuples, arity, ranges);
+        let rows = kept.len() / arity;
         // Each tuple gives each column one value: one entry a tuple and
         // column at most, sized once rather than grown.
         let mut masks = Masks {
-            tuples: kept.len(),
-            words: kept.len().div_ceil(64),
-            columns: Vec::with_capacity(*arity),
+            tuples: rows,
+            words: rows.div_ceil(64),
+            columns: Vec::with_capacity(arity),
             supports: Vec::new(),
-            entry_words: Vec::with_capacity(kept.len() * arity),
-            entry_bits: Vec::with_capacity(kept.len() * arity),
+            entry_words: Vec::with_capacity(rows * arity),
+            entry_bits: Vec::with_capacity(rows * arity),
         };
         let mut scratch = Scratch::default();
         let mut at = 0;
-        for index in 0..*arity {
-            let column = masks.column(&kept, index, at, &mut scratch);
+        for index in 0..arity {
+            let column = masks.column((&kept, arity), index, at, &mut scratch);
             at += column.present.len();
             masks.columns.push(column);
         }
@@ -244,22 +257,27 @@ impl Masks {
         masks
     }
 
-    /// Column `index` of the `kept` tuples, its supports added to the masks
-    /// (`scratch`: lists reused from column to column).
+    /// Column `index` of the `kept` tuples (one row of `arity` values after
+    /// another), its supports added to the masks (`scratch`: lists reused
+    /// from column to column).
     fn column(
         &mut self,
-        kept: &[&[Value]],
+        (kept, arity): (&[Value], usize),
         index: usize,
         at: usize,
         scratch: &mut Scratch,
     ) -> Column {
-        let values = || kept.iter().map(|tuple| tuple[index]);
-        let base = values().min().unwrap_or(0);
-        let width = values()
-            .max()
-            .map_or(1, |max| (i64::from(max) - i64::from(base) + 1) as usize);
+        let values = || kept.chunks_exact(arity).map(|tuple| tuple[index]);
+        // The smallest and largest value in one pass.
+        let (base, width) = match values().fold(None, |span, value| match span {
+            None => Some((value, value)),
+            Some((low, high)) => Some((value.min(low), value.max(high))),
+        }) {
+            None => (0, 1),
+            Some((low, high)) => (low, (i64::from(high) - i64::from(low) + 1) as usize),
+        };
         if self.words > 0 && width.saturating_mul(self.words) <= DENSE_WORDS {
-            return self.dense_column(kept, (index, base, width), at, &mut scratch.dense);
+            return self.dense_column(values(), (base, width), at, &mut scratch.dense);
         }
         let mut slots = vec![NO_SUPPORT; width];
         let first = self.supports.len();
@@ -288,7 +306,7 @@ impl Masks {
             Some(*total)
         }));
         grouped.clear();
-        grouped.resize(kept.len(), 0);
+        grouped.resize(self.tuples, 0);
         for (tuple, value) in values().enumerate().rev() {
             let end = &mut ends[slots[position(value)] as usize - first];
             *end -= 1;
@@ -316,21 +334,21 @@ impl Masks {
         }
     }
 
-    /// Column `index` of the `kept` tuples, its values from `base` spanning
+    /// A column whose tuples hold `values` (in order), from `base` spanning
     /// `width` window positions: every support mask written out in `dense`
     /// (one pass over the tuples), then its nonzero words added to the masks.
     fn dense_column(
         &mut self,
-        kept: &[&[Value]],
-        (index, base, width): (usize, Value, usize),
+        values: impl Iterator<Item = Value>,
+        (base, width): (Value, usize),
         at: usize,
         dense: &mut Vec<u64>,
     ) -> Column {
         let words = self.words;
         dense.clear();
         dense.resize(width * words, 0);
-        for (tuple, row) in kept.iter().enumerate() {
-            let position = (i64::from(row[index]) - i64::from(base)) as usize;
+        for (tuple, value) in values.enumerate() {
+            let position = (i64::from(value) - i64::from(base)) as usize;
             dense[position * words + tuple / 64] |= 1 << (tuple % 64);
         }
         let mut slots = vec![NO_SUPPORT; width];

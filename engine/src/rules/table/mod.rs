@@ -63,6 +63,7 @@ mod small;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
 
@@ -92,6 +93,9 @@ pub struct Table {
     wording: Wording,
     /// The support masks and state handles, made when the rule joins a model.
     compact: Option<Posted>,
+    /// Whether posting looks for an equal table's masks to share
+    /// ([`Table::unshared`] turns it off).
+    shared: bool,
 }
 
 impl Table {
@@ -243,6 +247,7 @@ impl Table {
             distinct,
             wording: Wording::default(),
             compact: None,
+            shared: true,
         }
     }
 
@@ -315,6 +320,7 @@ impl Table {
             },
             wording: Wording::default(),
             compact: None,
+            shared: true,
         })
     }
 
@@ -345,6 +351,27 @@ impl Table {
         say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
     ) -> Self {
         self.wording = Wording::new(say);
+        self
+    }
+
+    /// Make this table's masks for it alone when it joins a model, without
+    /// looking for an equal table's to share. Looking copies the tuples into
+    /// a key, hashes it and keeps it until the model goes: for tables over
+    /// values of their own, which no other table repeats (Dominosa's
+    /// windows, whose partner values name the cells around each cell), that
+    /// was about 4 % of solving an ID, for nothing.
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// use sieve::rules::Table;
+    /// let mut model = Model::new();
+    /// let xy = model.new_vars(2, 3);
+    /// model.add_rule(Table::new("x < y", xy.clone(), [[0, 1], [1, 2]])?.unshared())?;
+    /// assert_eq!(Search::new(&model, Config::default())?.count(None).solutions, 2);
+    /// # Ok::<(), sieve::Error>(())
+    /// ```
+    pub fn unshared(mut self) -> Self {
+        self.shared = false;
         self
     }
 
@@ -412,18 +439,28 @@ impl Posted {
 }
 
 /// The rows of `tuples` (`arity` values each) whose every value lies in its
-/// column's range (`low`, `high`), sized at once: at posting, most tables'
-/// rows all fit.
+/// column's range (`low`, `high`), one after another: at posting, most
+/// tables' rows all fit, and then they are borrowed as they are (a list of
+/// the rows made for every table posted was a tenth of posting Dominosa's).
 fn rows_in_ranges<'a>(
     tuples: &'a [Value],
     arity: usize,
     ranges: &[(Value, Value)],
-) -> Vec<&'a [Value]> {
-    let mut kept = Vec::with_capacity(tuples.len() / arity.max(1));
-    kept.extend(tuples.chunks_exact(arity).filter(|tuple| {
+) -> Cow<'a, [Value]> {
+    let fits = |tuple: &[Value]| {
         (tuple.iter().zip(ranges)).all(|(value, (low, high))| (low..=high).contains(&value))
-    }));
-    kept
+    };
+    let rows = || tuples.chunks_exact(arity.max(1));
+    if rows().all(fits) {
+        return Cow::Borrowed(tuples);
+    }
+    Cow::Owned(
+        rows()
+            .filter(|tuple| fits(tuple))
+            .flatten()
+            .copied()
+            .collect(),
+    )
 }
 
 /// The variables, each once, in order of first appearance.
@@ -501,9 +538,9 @@ impl Rule for Table {
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
         self.compact = Some(match &self.rows {
-            Rows::Values(tuples) => match Small::new(&self.vars, tuples, posting) {
+            Rows::Values(tuples) => match Small::new(&self.vars, tuples, self.shared, posting) {
                 Some(small) => Posted::Small(small),
-                None => Posted::Compact(Compact::new(&self.vars, tuples, posting)),
+                None => Posted::Compact(Compact::new(&self.vars, tuples, self.shared, posting)),
             },
             Rows::Bits { rows, .. } => {
                 let kept = bits::rows_in_ranges(rows, &self.vars, posting);

@@ -48,8 +48,13 @@ type SmallKey = (Vec<Value>, usize, Vec<(Value, Value)>);
 impl Small {
     /// The small form of a table with these rows (`arity` values each), or
     /// `None` when it has more than 64 rows or a column spans more than 64
-    /// values.
-    pub(super) fn new(vars: &[VarId], tuples: &[Value], posting: &mut Posting<'_>) -> Option<Self> {
+    /// values; its masks are an equal table's when `share` finds one.
+    pub(super) fn new(
+        vars: &[VarId],
+        tuples: &[Value],
+        share: bool,
+        posting: &mut Posting<'_>,
+    ) -> Option<Self> {
         let arity = vars.len();
         if tuples.len() > WORD * arity {
             return None;
@@ -77,11 +82,16 @@ impl Small {
         // tables): then the masks are made in one pass over the rows.
         let all_fit = (spans.iter().zip(&ranges))
             .all(|(&(low, high), &(first, last))| first <= low && high <= last);
-        let key: SmallKey = (tuples.to_vec(), arity, ranges);
-        let masks = posting.shared(key, |key| match all_fit {
-            true => SmallMasks::from_all(key, &spans),
-            false => SmallMasks::new(key),
-        });
+        let build = |tuples: &[Value], ranges: &[(Value, Value)]| match all_fit {
+            true => SmallMasks::from_all(tuples, arity, &spans),
+            false => SmallMasks::new(tuples, arity, ranges),
+        };
+        let masks = if share {
+            let key: SmallKey = (tuples.to_vec(), arity, ranges);
+            posting.shared(key, |(tuples, _, ranges)| build(tuples, ranges))
+        } else {
+            Arc::new(build(tuples, &ranges))
+        };
         Some(Small { masks })
     }
 
@@ -148,18 +158,19 @@ impl Small {
 }
 
 impl SmallMasks {
-    /// The masks of every row of `key`, all known to lie in the columns'
-    /// ranges, each column's values spanning `spans` (smallest, largest).
-    fn from_all((tuples, arity, _): &SmallKey, spans: &[(Value, Value)]) -> Self {
-        let mut columns = Vec::with_capacity(*arity);
+    /// The masks of every row of `tuples` (`arity` values each), all known
+    /// to lie in the columns' ranges, each column's values spanning `spans`
+    /// (smallest, largest).
+    fn from_all(tuples: &[Value], arity: usize, spans: &[(Value, Value)]) -> Self {
+        let mut columns = Vec::with_capacity(arity);
         let mut start = 0;
         for &(low, high) in spans {
             columns.push((low, start));
             start += (i64::from(high) - i64::from(low) + 1) as usize;
         }
         let mut holders = vec![0u64; start];
-        let mut present = vec![0u64; *arity];
-        for (row, tuple) in tuples.chunks_exact(*arity).enumerate() {
+        let mut present = vec![0u64; arity];
+        for (row, tuple) in tuples.chunks_exact(arity).enumerate() {
             for ((&value, &(base, start)), positions) in
                 tuple.iter().zip(&columns).zip(present.iter_mut())
             {
@@ -176,14 +187,16 @@ impl SmallMasks {
         }
     }
 
-    /// The masks of the rows of `key` whose values lie in the columns' ranges.
-    fn new((tuples, arity, ranges): &SmallKey) -> Self {
-        let kept = super::rows_in_ranges(tuples, *arity, ranges);
-        let mut columns = Vec::with_capacity(*arity);
+    /// The masks of the rows of `tuples` (`arity` values each) whose values
+    /// lie in the columns' `ranges`.
+    fn new(tuples: &[Value], arity: usize, ranges: &[(Value, Value)]) -> Self {
+        let kept = super::rows_in_ranges(tuples, arity, ranges);
+        let rows = || kept.chunks_exact(arity);
+        let mut columns = Vec::with_capacity(arity);
         let mut holders = Vec::new();
-        let mut present = Vec::with_capacity(*arity);
-        for index in 0..*arity {
-            let (base, top) = (kept.iter()).fold((Value::MAX, Value::MIN), |(low, high), tuple| {
+        let mut present = Vec::with_capacity(arity);
+        for index in 0..arity {
+            let (base, top) = rows().fold((Value::MAX, Value::MIN), |(low, high), tuple| {
                 (low.min(tuple[index]), high.max(tuple[index]))
             });
             let (base, span) = if kept.is_empty() {
@@ -194,7 +207,7 @@ impl SmallMasks {
             let start = holders.len();
             holders.resize(start + span, 0);
             let mut positions = 0u64;
-            for (row, tuple) in kept.iter().enumerate() {
+            for (row, tuple) in rows().enumerate() {
                 let position = (i64::from(tuple[index]) - i64::from(base)) as usize;
                 holders[start + position] |= 1 << row;
                 positions |= 1 << position;
@@ -206,7 +219,7 @@ impl SmallMasks {
             columns,
             holders,
             present,
-            tuples: kept.len() as u32,
+            tuples: (kept.len() / arity) as u32,
         }
     }
 

@@ -361,6 +361,24 @@ fn removals_say_which_combinations_are_gone() {
     assert!(text.contains("x0 breaks the cage"), "{text}");
 }
 
+/// Post `tables` into one model's state and shared parts by hand, over
+/// variables whose declared ranges are `ranges` (by index), to look at what
+/// each table compiled.
+fn post_by_hand(tables: &mut [Table], ranges: &[(Value, u64)]) {
+    let (mut initial, mut shared) = (
+        Vec::new(),
+        crate::propagation::shared::SharedParts::default(),
+    );
+    for rule in tables {
+        let mut posting = Posting {
+            initial: &mut initial,
+            shared: &mut shared,
+            ranges,
+        };
+        rule.post(&mut posting).unwrap();
+    }
+}
+
 /// Equal tables share their compiled masks but each keeps its own live tuples:
 /// narrowing one table's variables leaves the other's untouched, and the same
 /// tuples over narrower ranges compile apart (their out-of-range rows dropped).
@@ -368,22 +386,10 @@ fn removals_say_which_combinations_are_gone() {
 fn equal_tables_share_masks_but_not_state() {
     let order = [[0, 1], [0, 2], [1, 2], [2, 3]];
     let table = |vars: &[VarId]| Table::new("x < y", vars.to_vec(), order).unwrap();
-    // Posted by hand, to look at what each table compiled.
-    let (mut initial, mut shared) = (
-        Vec::new(),
-        crate::propagation::shared::SharedParts::default(),
-    );
     let ranges = [(0, 4), (0, 4), (0, 4), (0, 4), (0, 3), (0, 3)];
     let vars: Vec<VarId> = (0..6).map(VarId::from_index).collect();
     let mut posted = [table(&vars[0..2]), table(&vars[2..4]), table(&vars[4..6])];
-    for rule in &mut posted {
-        let mut posting = Posting {
-            initial: &mut initial,
-            shared: &mut shared,
-            ranges: &ranges,
-        };
-        rule.post(&mut posting).unwrap();
-    }
+    post_by_hand(&mut posted, &ranges);
     let masks = |index: usize| posted[index].compact.as_ref().unwrap().masks_address();
     assert!(matches!(posted[0].compact, Some(Posted::Small(_))));
     assert_eq!(masks(0), masks(1));
@@ -407,6 +413,41 @@ fn equal_tables_share_masks_but_not_state() {
     // Over 0..3 the row (2, 3) cannot hold: y is never 3, so x is never 2.
     assert_eq!(values(narrow[0]), [0, 1]);
     assert_eq!(values(narrow[1]), [1, 2]);
+}
+
+/// An unshared table compiles masks of its own, even beside an equal table
+/// that shares, small or compact, and deduces what the shared one does.
+#[test]
+fn unshared_tables_compile_their_own_masks() {
+    // 70 rows: past a small table's word, so Compact-Table's masks.
+    let many: Vec<[Value; 2]> = (0..70).map(|x| [x, (x + 1) % 70]).collect();
+    for rows in [vec![[0, 1], [0, 2], [1, 2], [2, 3]], many] {
+        let table = |vars: &[VarId]| Table::new("rows", vars.to_vec(), rows.clone()).unwrap();
+        let vars: Vec<VarId> = (0..6).map(VarId::from_index).collect();
+        let mut posted = [
+            table(&vars[0..2]),
+            table(&vars[2..4]),
+            table(&vars[4..6]).unshared(),
+        ];
+        post_by_hand(&mut posted, &[(0, 70); 6]);
+        let masks = |index: usize| posted[index].compact.as_ref().unwrap().masks_address();
+        assert_eq!(masks(0), masks(1));
+        assert_ne!(masks(0), masks(2));
+
+        let mut model = Model::new();
+        let shared_vars = model.new_vars(2, 70);
+        let own_vars = model.new_vars(2, 70);
+        model.add_rule(table(&shared_vars)).unwrap();
+        model.add_rule(table(&own_vars).unshared()).unwrap();
+        let mut state = model.domains();
+        state.remove(shared_vars[0], 0).unwrap();
+        state.remove(own_vars[0], 0).unwrap();
+        propagate(&model, &mut state, Schedule::Queue, None).unwrap();
+        for column in 0..2 {
+            let values = |var: VarId| state.iter(var).collect::<Vec<_>>();
+            assert_eq!(values(shared_vars[column]), values(own_vars[column]));
+        }
+    }
 }
 
 /// A predicate over a variable named twice sees only combinations that give
