@@ -29,6 +29,7 @@
 //! deductions, where pairing a cell one way would leave a neighbour only a
 //! second copy of the same domino.
 
+use sieve::names::push_number;
 use sieve::prelude::*;
 use sieve::rules::Deduction;
 
@@ -449,14 +450,6 @@ fn push_cell_name(text: &mut String, width: usize, cell: usize) {
     push_number(text, cell / width + 1);
     text.push('c');
     push_number(text, cell % width + 1);
-}
-
-/// Append `number` in decimal.
-fn push_number(text: &mut String, number: usize) {
-    if number >= 10 {
-        push_number(text, number / 10);
-    }
-    text.push(char::from(b'0' + (number % 10) as u8));
 }
 
 #[cfg(test)]

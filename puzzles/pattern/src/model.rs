@@ -10,6 +10,7 @@
 //! word their removals so: "r3c4 cannot be empty: every way of placing row
 //! 3's runs 2 1 3 in what is left fills it".
 
+use sieve::names::push_number;
 use sieve::rules::{Automaton, Deduction, Regular};
 use sieve::{Config, Domains, Model, Names, Search, Value, VarId};
 
@@ -119,14 +120,6 @@ fn cell_name(row: usize, column: usize) -> String {
     name.push('c');
     push_number(&mut name, column + 1);
     name
-}
-
-/// Append `number` in decimal.
-fn push_number(text: &mut String, number: usize) {
-    if number >= 10 {
-        push_number(text, number / 10);
-    }
-    text.push(char::from(b'0' + (number % 10) as u8));
 }
 
 /// The sentence of a line's removals, naming the line and its runs.

@@ -23,6 +23,7 @@
 
 use std::sync::Arc;
 
+use sieve::names::push_number;
 use sieve::rules::graph::{Acyclic, Graph};
 use sieve::rules::{Cardinality, Deduction, Table};
 use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
@@ -433,14 +434,6 @@ fn push_corner_name(text: &mut String, row: usize, column: usize) {
     push_number(text, row + 1);
     text.push('c');
     push_number(text, column + 1);
-}
-
-/// Append `number` in decimal.
-fn push_number(text: &mut String, number: usize) {
-    if number >= 10 {
-        push_number(text, number / 10);
-    }
-    text.push(char::from(b'0' + (number % 10) as u8));
 }
 
 /// "the 2 at corner r3c4": a clue's rule, and its words.
