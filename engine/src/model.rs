@@ -248,6 +248,29 @@ impl Model {
         self.names.set_var_name(var, name.as_ref());
     }
 
+    /// Name a grid's cells, given row by row `width` a row: `r1c1`, `r1c2`, …
+    /// (written into one reused text: a `format!` a cell was a tenth of
+    /// building a Binairo model).
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// let mut model = Model::new();
+    /// let cells = model.new_vars(6, 2);
+    /// model.name_grid_cells(&cells, 3);
+    /// assert_eq!(model.var_name(cells[4]), "r2c2");
+    /// ```
+    pub fn name_grid_cells(&mut self, cells: &[VarId], width: usize) {
+        let mut name = String::with_capacity(8);
+        for (cell, &var) in cells.iter().enumerate() {
+            name.clear();
+            name.push('r');
+            crate::names::push_number(&mut name, cell / width.max(1) + 1);
+            name.push('c');
+            crate::names::push_number(&mut name, cell % width.max(1) + 1);
+            self.names.set_var_name(var, &name);
+        }
+    }
+
     /// A variable's name: the one given, or `x<index>`.
     pub fn var_name(&self, var: VarId) -> String {
         self.names.var_name(var)

@@ -71,9 +71,7 @@ impl SinglesModel {
         let mut model = Model::new();
         let width = puzzle.width();
         let cells = model.new_vars(width * puzzle.height(), 2);
-        for (cell, &var) in cells.iter().enumerate() {
-            model.set_name(var, format!("r{}c{}", cell / width + 1, cell % width + 1));
-        }
+        model.name_grid_cells(&cells, width);
         model.set_value_labels(vec!["shaded".to_string(), "unshaded".to_string()]);
         for line in puzzle.lines() {
             add_line(&mut model, puzzle, &cells, line, state_limit)?;

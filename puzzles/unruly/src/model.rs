@@ -25,9 +25,7 @@ impl UnrulyModel {
         let mut model = Model::new();
         let width = puzzle.width();
         let cells = model.new_vars(width * puzzle.height(), 2);
-        for (cell, &var) in cells.iter().enumerate() {
-            model.set_name(var, format!("r{}c{}", cell / width + 1, cell % width + 1));
-        }
+        model.name_grid_cells(&cells, width);
         let vars_of = |line: Line| -> Vec<VarId> {
             puzzle
                 .cells_of(line)
