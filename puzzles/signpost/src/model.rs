@@ -1,14 +1,14 @@
 //! A puzzle as an engine model: each cell's number (a variable a cell, named
 //! `r2c3`, 1 to the number of cells, the given ones fixed), all different
 //! ([`AllDifferent`]); each cell's successor (named `after r2c3`: a cell its
-//! arrow points at, or the end of the path); and the [`Links`] rule between
-//! them, which follows chains of linked cells.
+//! arrow points at, or the cell itself at the end of the path); and the
+//! [`Links`] rule between them, which follows chains of linked cells.
 
 use sieve::rules::AllDifferent;
 use sieve::{Config, Consistency, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::links::Links;
-use crate::puzzle::{Numbering, Puzzle};
+use crate::puzzle::{Numbering, Puzzle, push_cell_name};
 
 /// Which rules a model holds, weakest first: the tiers `rate` tries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -39,21 +39,25 @@ impl SignpostModel {
         let count = puzzle.cells();
         let mut model = Model::new();
         let numbers = model.new_vars_in(count, 1..=count as Value)?;
-        let successors = model.new_vars(count, count as u32 + 1);
+        let successors = model.new_vars(count, count as u32);
+        let links = Links::new(puzzle, successors.clone(), numbers.clone());
+        let mut name = String::new();
         for cell in 0..count {
-            let name = puzzle.cell_name(cell);
-            model.set_name(numbers[cell], name.clone());
-            model.set_name(successors[cell], format!("after {name}"));
+            name.clear();
+            name.push_str("after ");
+            push_cell_name(&mut name, puzzle.width(), cell);
+            model.set_name(numbers[cell], &name["after ".len()..]);
+            model.set_name(successors[cell], &name);
             if let Some(given) = puzzle.givens()[cell] {
                 model.fix(numbers[cell], given as Value)?;
             }
-            let mut next: ValueSet = (puzzle.pointed_at(cell).into_iter())
-                .map(|to| to as Value)
+            let mut next: ValueSet = (links.targets(cell).iter())
+                .map(|&to| to as Value)
                 .collect();
-            next.insert(count as Value);
+            next.insert(cell as Value);
             model.restrict(successors[cell], &next)?;
         }
-        model.add_rule(Links::new(puzzle, successors.clone(), numbers.clone()))?;
+        model.add_rule(links)?;
         let consistency = match rules {
             Rules::Links => Consistency::Value,
             Rules::Permutation => Consistency::Domain,
@@ -96,8 +100,10 @@ impl SignpostModel {
     }
 
     /// Each cell's successor variable, row by row: the cell its arrow leads to
-    /// next (cells numbered row by row from 0), or the number of cells at the
-    /// end of the path.
+    /// next (cells numbered row by row from 0), or the cell itself at the end
+    /// of the path (no arrow points at its own cell). Every variable then has
+    /// as many values as there are cells, so a grid of up to 64 cells is one
+    /// word a domain.
     pub fn successors(&self) -> &[VarId] {
         &self.successors
     }
