@@ -18,13 +18,12 @@
 //!   linked from it.
 //!
 //! A run reads every cell's numbers and successors once into bits
-//! ([`CellSets`]) and keeps them up to date as it narrows the domains: only
+//! ([`CellSet`]) and keeps them up to date as it narrows the domains: only
 //! this rule changes them while it runs.
 
-use sieve::fast::WordChanges as _;
 use sieve::{Conflict, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
-use crate::bits::{CellSets, Words, holds, insert, meet, or_shifted, within};
+use crate::bits::{CellSet, Wide};
 use crate::puzzle::Puzzle;
 
 /// The links of one Signpost path (see the [module docs](self)).
@@ -42,6 +41,8 @@ pub struct Links {
     sources: Adjacency,
     /// Every variable, successors first.
     scope: Vec<VarId>,
+    /// A run keeps each set in several words ([`Wide`]): more than 64 cells.
+    wide: bool,
 }
 
 /// A list of cells for each cell, all in one vector.
@@ -137,9 +138,9 @@ impl Marks {
 
 /// What one run knows: every cell's numbers (position `n - 1` for `n`) and
 /// successors, as the domains hold them, the chains of the pass and the marks.
-struct Run {
-    numbers: CellSets,
-    successors: CellSets,
+struct Run<S> {
+    numbers: Vec<S>,
+    successors: Vec<S>,
     chains: Chains,
     marks: Marks,
 }
@@ -158,7 +159,15 @@ impl Links {
             targets,
             sources,
             scope,
+            wide: puzzle.cells() > 64,
         }
+    }
+
+    /// The same rule keeping its sets in several words whatever the size, so
+    /// that tests reach that path on grids small enough to enumerate.
+    #[cfg(test)]
+    pub(crate) fn with_wide_sets(self) -> Links {
+        Links { wide: true, ..self }
     }
 
     /// The cells `cell`'s arrow points at, nearest first.
@@ -171,16 +180,14 @@ impl Links {
     }
 
     /// Reads every cell's numbers and successors.
-    fn read(&self, ctx: &Context<'_>) -> Run {
-        let cells = self.cells();
-        let (mut numbers, mut successors) = (CellSets::new(cells), CellSets::new(cells));
-        for cell in 0..cells {
-            numbers.read(ctx.domains(), cell, self.numbers[cell]);
-            successors.read(ctx.domains(), cell, self.successors[cell]);
-        }
+    fn read<S: CellSet>(&self, ctx: &Context<'_>) -> Run<S> {
+        let (cells, domains) = (self.cells(), ctx.domains());
+        let read = |vars: &[VarId]| -> Vec<S> {
+            (vars.iter()).map(|&var| S::read(domains, var, cells)).collect()
+        };
         Run {
-            numbers,
-            successors,
+            numbers: read(&self.numbers),
+            successors: read(&self.successors),
             chains: Chains {
                 head: vec![usize::MAX; cells],
                 order: Vec::with_capacity(cells),
@@ -192,13 +199,13 @@ impl Links {
     }
 
     /// The successor `cell` is linked to, when it is fixed to another cell.
-    fn fixed_next(successors: &CellSets, cell: usize) -> Option<usize> {
-        successors.single(cell).filter(|&next| next != cell)
+    fn fixed_next<S: CellSet>(successors: &[S], cell: usize) -> Option<usize> {
+        successors[cell].single().filter(|&next| next != cell)
     }
 
     /// Follows the fixed links: the chains, or a conflict when two links enter
     /// one cell or links close a loop.
-    fn chains(&self, ctx: &Context<'_>, run: &mut Run) -> Result<(), Conflict> {
+    fn chains<S: CellSet>(&self, ctx: &Context<'_>, run: &mut Run<S>) -> Result<(), Conflict> {
         let cells = self.cells();
         let (chains, successors) = (&mut run.chains, &run.successors);
         chains.before.fill(None);
@@ -246,61 +253,60 @@ impl Links {
 
     /// Keeps in `cell` only the numbers of `allowed` (positions), if that
     /// removes any.
-    fn keep_numbers(
+    fn keep_numbers<S: CellSet>(
         &self,
         ctx: &mut Context<'_>,
-        run: &mut Run,
-        (cell, allowed): (usize, &Words),
+        run: &mut Run<S>,
+        (cell, allowed): (usize, &S),
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        if within(run.numbers.of(cell), allowed) {
+        if run.numbers[cell].within(allowed) {
             return Ok(false);
         }
-        let var = self.numbers[cell];
-        if run.numbers.stride() == 1 {
-            ctx.keep_word(var, allowed[0], why)?;
-        } else {
-            ctx.keep_where(var, why, |number| holds(allowed, number as usize - 1))?;
-        }
-        run.numbers.keep(cell, allowed);
+        S::keep_numbers(allowed, ctx, self.numbers[cell], why)?;
+        run.numbers[cell].and(allowed);
         run.marks.mark(cell);
         Ok(true)
     }
 
     /// Removes `next` from the successors of `cell`.
-    fn remove_successor(
+    fn remove_successor<S: CellSet>(
         &self,
         ctx: &mut Context<'_>,
-        run: &mut Run,
+        run: &mut Run<S>,
         (cell, next): (usize, usize),
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
         ctx.remove(self.successors[cell], next as Value, why)?;
-        run.successors.remove(cell, next);
+        run.successors[cell].remove(next);
         run.marks.mark(cell);
         Ok(true)
     }
 
     /// The cells of each chain hold consecutive numbers.
-    fn number_chains(&self, ctx: &mut Context<'_>, run: &mut Run) -> Result<bool, Conflict> {
+    fn number_chains<S: CellSet>(
+        &self,
+        ctx: &mut Context<'_>,
+        run: &mut Run<S>,
+    ) -> Result<bool, Conflict> {
         let mut changed = false;
-        let (mut starts, mut moved) = (run.numbers.empty(), run.numbers.empty());
+        let mut moved = S::empty(self.cells());
         for index in 0..run.chains.spans.len() {
             let (first, end) = run.chains.spans[index];
             // The chain's possible first numbers, then each cell's.
             let head = run.chains.order[first];
-            starts.copy_from_slice(run.numbers.of(head));
+            let mut starts = run.numbers[head].clone();
             for (offset, &cell) in run.chains.order[first..end].iter().enumerate().skip(1) {
-                moved.fill(0);
-                or_shifted(&mut moved, run.numbers.of(cell), -(offset as isize));
-                (starts.iter_mut().zip(&moved)).for_each(|(start, word)| *start &= word);
+                moved.clear();
+                moved.or_shifted(&run.numbers[cell], -(offset as isize));
+                starts.and(&moved);
             }
             let mut cause = Vec::new();
             for offset in 0..end - first {
                 let cell = run.chains.order[first + offset];
-                moved.fill(0);
-                or_shifted(&mut moved, &starts, offset as isize);
-                if within(run.numbers.of(cell), &moved) {
+                moved.clear();
+                moved.or_shifted(&starts, offset as isize);
+                if run.numbers[cell].within(&moved) {
                     continue;
                 }
                 let chain = &run.chains.order[first..end];
@@ -325,24 +331,28 @@ impl Links {
     }
 
     /// Removes the successors a cell cannot lead to.
-    fn prune_successors(&self, ctx: &mut Context<'_>, run: &mut Run) -> Result<bool, Conflict> {
+    fn prune_successors<S: CellSet>(
+        &self,
+        ctx: &mut Context<'_>,
+        run: &mut Run<S>,
+    ) -> Result<bool, Conflict> {
         let last = self.cells() - 1;
         let mut changed = false;
-        let mut after = run.numbers.empty();
+        let mut after = S::empty(self.cells());
         for cell in 0..self.cells() {
-            if run.successors.single(cell).is_some() {
+            if run.successors[cell].single().is_some() {
                 continue;
             }
             let targets = self.targets.of(cell);
             // Numbers matter only where they changed, at this cell or a target.
             let near = run.marks.marked(cell) || targets.iter().any(|&to| run.marks.marked(to));
             if near {
-                after.fill(0);
-                or_shifted(&mut after, run.numbers.of(cell), 1);
+                after.clear();
+                after.or_shifted(&run.numbers[cell], 1);
             }
             let number = self.numbers[cell];
             for &to in targets {
-                if !holds(run.successors.of(cell), to) {
+                if !run.successors[cell].holds(to) {
                     continue;
                 }
                 let chains = &run.chains;
@@ -350,7 +360,7 @@ impl Links {
                     "taken"
                 } else if chains.head[to] == chains.head[cell] {
                     "own chain"
-                } else if near && !meet(&after, run.numbers.of(to)) {
+                } else if near && !after.meets(&run.numbers[to]) {
                     "numbers apart"
                 } else {
                     continue;
@@ -366,7 +376,7 @@ impl Links {
                 let why = Why::new(inference).cause(&cause).named_text(&text);
                 changed |= self.remove_successor(ctx, run, (cell, to), &why)?;
             }
-            if holds(run.successors.of(cell), cell) && !holds(run.numbers.of(cell), last) {
+            if run.successors[cell].holds(cell) && !run.numbers[cell].holds(last) {
                 let text = |names: &Names| successor_sentence(names, "not last", None, number);
                 let cause = [number];
                 let why = Why::new("not last").cause(&cause).named_text(&text);
@@ -378,10 +388,14 @@ impl Links {
 
     /// Removes the numbers a cell cannot hold for want of a successor or a
     /// predecessor holding the number next to it.
-    fn prune_numbers(&self, ctx: &mut Context<'_>, run: &mut Run) -> Result<bool, Conflict> {
+    fn prune_numbers<S: CellSet>(
+        &self,
+        ctx: &mut Context<'_>,
+        run: &mut Run<S>,
+    ) -> Result<bool, Conflict> {
         let last = self.cells() - 1;
         let mut changed = false;
-        let mut allowed = run.numbers.empty();
+        let mut allowed = S::empty(self.cells());
         for cell in 0..self.cells() {
             let marks = &run.marks;
             let near = marks.marked(cell)
@@ -392,32 +406,32 @@ impl Links {
             }
             let var = self.numbers[cell];
             // A number one less than a successor's, or the last at the end.
-            allowed.fill(0);
-            if holds(run.successors.of(cell), cell) {
-                insert(&mut allowed, last);
+            allowed.clear();
+            if run.successors[cell].holds(cell) {
+                allowed.insert(last);
             }
             for &next in self.targets.of(cell) {
-                if holds(run.successors.of(cell), next) {
-                    or_shifted(&mut allowed, run.numbers.of(next), -1);
+                if run.successors[cell].holds(next) {
+                    allowed.or_shifted(&run.numbers[next], -1);
                 }
             }
-            if !within(run.numbers.of(cell), &allowed) {
+            if !run.numbers[cell].within(&allowed) {
                 let text = |names: &Names| number_sentence(names, var, "after");
                 let cause = self.successor_cause(cell);
                 let why = Why::new("no successor").cause(&cause).named_text(&text);
                 changed |= self.keep_numbers(ctx, run, (cell, &allowed), &why)?;
             }
             // A number one more than a predecessor's, or the first without one.
-            allowed.fill(0);
+            allowed.clear();
             if run.chains.before[cell].is_none() {
-                insert(&mut allowed, 0);
+                allowed.insert(0);
             }
             for &from in self.sources.of(cell) {
-                if holds(run.successors.of(from), cell) {
-                    or_shifted(&mut allowed, run.numbers.of(from), 1);
+                if run.successors[from].holds(cell) {
+                    allowed.or_shifted(&run.numbers[from], 1);
                 }
             }
-            if !within(run.numbers.of(cell), &allowed) {
+            if !run.numbers[cell].within(&allowed) {
                 let text = |names: &Names| number_sentence(names, var, "before");
                 let cause = self.predecessor_cause(cell);
                 let why = Why::new("no predecessor").cause(&cause).named_text(&text);
@@ -449,14 +463,19 @@ impl Links {
     }
 
     /// Links a cell that is not first and that only one cell can lead to.
-    fn link_single_sources(&self, ctx: &mut Context<'_>, run: &mut Run) -> Result<bool, Conflict> {
+    fn link_single_sources<S: CellSet>(
+        &self,
+        ctx: &mut Context<'_>,
+        run: &mut Run<S>,
+    ) -> Result<bool, Conflict> {
         let mut changed = false;
         for cell in 0..self.cells() {
-            if run.chains.before[cell].is_some() || holds(run.numbers.of(cell), 0) {
+            if run.chains.before[cell].is_some() || run.numbers[cell].holds(0) {
                 continue;
             }
+            let successors = &run.successors;
             let mut sources =
-                (self.sources.of(cell).iter()).filter(|&&from| holds(run.successors.of(from), cell));
+                (self.sources.of(cell).iter()).filter(|&&from| successors[from].holds(cell));
             let (Some(&from), None) = (sources.next(), sources.next()) else {
                 continue;
             };
@@ -470,10 +489,29 @@ impl Links {
             };
             let why = Why::new("one way in").cause(&cause).named_text(&text);
             changed |= ctx.assign(self.successors[from], cell as Value, &why)?;
-            run.successors.set_only(from, cell);
+            run.successors[from].clear();
+            run.successors[from].insert(cell);
             run.marks.mark(from);
         }
         Ok(changed)
+    }
+}
+
+impl Links {
+    /// One run to the fixpoint over sets of type `S`.
+    fn run<S: CellSet>(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let mut run = self.read::<S>(ctx);
+        loop {
+            self.chains(ctx, &mut run)?;
+            let mut changed = self.number_chains(ctx, &mut run)?;
+            changed |= self.prune_successors(ctx, &mut run)?;
+            changed |= self.prune_numbers(ctx, &mut run)?;
+            changed |= self.link_single_sources(ctx, &mut run)?;
+            if !changed {
+                return Ok(());
+            }
+            run.marks.next_pass();
+        }
     }
 }
 
@@ -521,17 +559,10 @@ impl Rule for Links {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut run = self.read(ctx);
-        loop {
-            self.chains(ctx, &mut run)?;
-            let mut changed = self.number_chains(ctx, &mut run)?;
-            changed |= self.prune_successors(ctx, &mut run)?;
-            changed |= self.prune_numbers(ctx, &mut run)?;
-            changed |= self.link_single_sources(ctx, &mut run)?;
-            if !changed {
-                return Ok(());
-            }
-            run.marks.next_pass();
+        if self.wide {
+            self.run::<Wide>(ctx)
+        } else {
+            self.run::<u64>(ctx)
         }
     }
 
