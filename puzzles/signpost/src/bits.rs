@@ -53,6 +53,9 @@ pub trait CellSet: Clone {
     /// Keeps only the positions of `other`.
     fn and(&mut self, other: &Self);
 
+    /// Removes the positions of `other`.
+    fn and_not(&mut self, other: &Self);
+
     /// Whether the two sets share a position.
     fn meets(&self, other: &Self) -> bool;
 
@@ -108,6 +111,10 @@ impl CellSet for u64 {
 
     fn and(&mut self, other: &u64) {
         *self &= other;
+    }
+
+    fn and_not(&mut self, other: &u64) {
+        *self &= !other;
     }
 
     fn meets(&self, other: &u64) -> bool {
@@ -196,6 +203,10 @@ impl CellSet for Wide {
         self.0.iter_mut().zip(&other.0).for_each(|(word, kept)| *word &= kept);
     }
 
+    fn and_not(&mut self, other: &Wide) {
+        self.0.iter_mut().zip(&other.0).for_each(|(word, gone)| *word &= !gone);
+    }
+
     fn meets(&self, other: &Wide) -> bool {
         self.0.iter().zip(&other.0).any(|(x, y)| x & y != 0)
     }
@@ -253,6 +264,10 @@ mod tests {
         other.iter().for_each(|&p| other_word.insert(p));
         assert_eq!(word.meets(&other_word), many.meets(&other_many));
         assert_eq!(other_word.within(&word), other_many.within(&many));
+        let (mut less_word, mut less_many) = (word, many.clone());
+        less_word.and_not(&other_word);
+        less_many.and_not(&other_many);
+        assert_eq!(positions_of(&less_word, 64), positions_of(&less_many, 64));
         word.and(&other_word);
         many.and(&other_many);
         assert_eq!((word.single(), many.single()), (Some(5), Some(5)));

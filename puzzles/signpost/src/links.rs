@@ -16,6 +16,8 @@
 //!   needs no predecessor, the last no successor).
 //! - A cell that is not the first and that only one cell can lead to is
 //!   linked from it.
+//! - A number one cell holds is no other cell's (the model's all-different
+//!   rule knows it too; here it is known within the rule's own loop).
 //!
 //! A run reads every cell's numbers and successors once into bits
 //! ([`CellSet`]) and keeps them up to date as it narrows the domains: only
@@ -462,6 +464,44 @@ impl Links {
         cause
     }
 
+    /// A number one cell holds leaves every other cell.
+    fn numbers_once<S: CellSet>(
+        &self,
+        ctx: &mut Context<'_>,
+        run: &mut Run<S>,
+    ) -> Result<bool, Conflict> {
+        let cells = self.cells();
+        let mut held = S::empty(cells);
+        for numbers in &run.numbers {
+            if let Some(number) = numbers.single() {
+                held.insert(number);
+            }
+        }
+        let mut changed = false;
+        for cell in 0..cells {
+            if run.numbers[cell].single().is_some() || !run.numbers[cell].meets(&held) {
+                continue;
+            }
+            let mut allowed = run.numbers[cell].clone();
+            allowed.and_not(&held);
+            let cause = gathered(ctx, || {
+                (0..cells)
+                    .filter(|&other| {
+                        (run.numbers[other].single()).is_some_and(|n| run.numbers[cell].holds(n))
+                    })
+                    .map(|other| self.numbers[other])
+                    .collect()
+            });
+            let var = self.numbers[cell];
+            let text = |names: &Names| {
+                format!("{} cannot hold a number another cell holds", names.var_name(var))
+            };
+            let why = Why::new("number taken").cause(&cause).named_text(&text);
+            changed |= self.keep_numbers(ctx, run, (cell, &allowed), &why)?;
+        }
+        Ok(changed)
+    }
+
     /// Links a cell that is not first and that only one cell can lead to.
     fn link_single_sources<S: CellSet>(
         &self,
@@ -507,6 +547,7 @@ impl Links {
             changed |= self.prune_successors(ctx, &mut run)?;
             changed |= self.prune_numbers(ctx, &mut run)?;
             changed |= self.link_single_sources(ctx, &mut run)?;
+            changed |= self.numbers_once(ctx, &mut run)?;
             if !changed {
                 return Ok(());
             }
