@@ -51,7 +51,7 @@ impl SignpostModel {
         let numbers = model.new_vars_in(count, 1..=count as Value)?;
         let successors = model.new_vars(count, count as u32);
         let links = links(Links::new(puzzle, successors.clone(), numbers.clone()));
-        let mut name = String::new();
+        let (mut name, mut ascending) = (String::new(), Vec::new());
         for cell in 0..count {
             name.clear();
             name.push_str("after ");
@@ -61,10 +61,13 @@ impl SignpostModel {
             if let Some(given) = puzzle.givens()[cell] {
                 model.fix(numbers[cell], given as Value)?;
             }
-            let mut next: ValueSet = (links.targets(cell).iter())
-                .map(|&to| to as Value)
-                .collect();
-            next.insert(cell as Value);
+            // In ascending order, so that the set grows only upwards: a grid
+            // of 64 cells keeps each in its one inline word.
+            ascending.clear();
+            ascending.extend(links.targets(cell).iter().map(|&to| to as Value));
+            ascending.push(cell as Value);
+            ascending.sort_unstable();
+            let next: ValueSet = ascending.iter().copied().collect();
             model.restrict(successors[cell], &next)?;
         }
         model.add_rule(links)?;
