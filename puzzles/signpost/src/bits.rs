@@ -189,7 +189,10 @@ impl CellSet for Wide {
                 let main = word_at(index.checked_sub(words));
                 (main, word_at(index.checked_sub(words + 1)))
             } else {
-                (word_at(Some(index + words)), word_at(Some(index + words + 1)))
+                (
+                    word_at(Some(index + words)),
+                    word_at(Some(index + words + 1)),
+                )
             };
             *target |= match (bits, by >= 0) {
                 (0, _) => main,
@@ -200,11 +203,17 @@ impl CellSet for Wide {
     }
 
     fn and(&mut self, other: &Wide) {
-        self.0.iter_mut().zip(&other.0).for_each(|(word, kept)| *word &= kept);
+        self.0
+            .iter_mut()
+            .zip(&other.0)
+            .for_each(|(word, kept)| *word &= kept);
     }
 
     fn and_not(&mut self, other: &Wide) {
-        self.0.iter_mut().zip(&other.0).for_each(|(word, gone)| *word &= !gone);
+        self.0
+            .iter_mut()
+            .zip(&other.0)
+            .for_each(|(word, gone)| *word &= !gone);
     }
 
     fn meets(&self, other: &Wide) -> bool {
@@ -256,7 +265,10 @@ mod tests {
             let (mut shifted_word, mut shifted_many) = (0u64, Wide::empty(64));
             shifted_word.or_shifted(&word, by);
             shifted_many.or_shifted(&many, by);
-            let (a, b) = (positions_of(&shifted_word, 64), positions_of(&shifted_many, 64));
+            let (a, b) = (
+                positions_of(&shifted_word, 64),
+                positions_of(&shifted_many, 64),
+            );
             assert_eq!(a, b, "by {by}");
         }
         let other = [5, 40];
@@ -284,6 +296,9 @@ mod tests {
         assert_eq!(wide(&[70], 128).single(), Some(70));
         let mut cleared = a.clone();
         cleared.clear();
-        assert_eq!((cleared.single(), positions_of(&cleared, 128)), (None, vec![]));
+        assert_eq!(
+            (cleared.single(), positions_of(&cleared, 128)),
+            (None, vec![])
+        );
     }
 }

@@ -185,7 +185,9 @@ impl Links {
     fn read<S: CellSet>(&self, ctx: &Context<'_>) -> Run<S> {
         let (cells, domains) = (self.cells(), ctx.domains());
         let read = |vars: &[VarId]| -> Vec<S> {
-            (vars.iter()).map(|&var| S::read(domains, var, cells)).collect()
+            (vars.iter())
+                .map(|&var| S::read(domains, var, cells))
+                .collect()
         };
         Run {
             numbers: read(&self.numbers),
@@ -494,7 +496,10 @@ impl Links {
             });
             let var = self.numbers[cell];
             let text = |names: &Names| {
-                format!("{} cannot hold a number another cell holds", names.var_name(var))
+                format!(
+                    "{} cannot hold a number another cell holds",
+                    names.var_name(var)
+                )
             };
             let why = Why::new("number taken").cause(&cause).named_text(&text);
             changed |= self.keep_numbers(ctx, run, (cell, &allowed), &why)?;
@@ -560,7 +565,11 @@ impl Links {
 /// someone reads them (an explanation): the lists took a tenth of the rule's
 /// run otherwise, most of it allocating.
 fn gathered(ctx: &Context<'_>, cause: impl FnOnce() -> Vec<VarId>) -> Vec<VarId> {
-    if ctx.explaining() { cause() } else { Vec::new() }
+    if ctx.explaining() {
+        cause()
+    } else {
+        Vec::new()
+    }
 }
 
 /// Why the cell whose number is `number` cannot lead to `next` (a cell's

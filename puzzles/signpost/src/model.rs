@@ -150,7 +150,9 @@ mod tests {
     fn solutions(model: &SignpostModel) -> Vec<Numbering> {
         let search = Search::from_state(model.model(), model.start(), Config::default());
         let search = search.expect("the model searches");
-        search.map(|found| model.solution_of(&found.values)).collect()
+        search
+            .map(|found| model.solution_of(&found.values))
+            .collect()
     }
 
     /// What propagation alone leaves of the start state, `None` for a conflict.
