@@ -1,6 +1,7 @@
 //! The path's links as one rule, reasoning as a player does about chains of
 //! linked cells: each cell's successor variable (the cell its arrow leads to
-//! next, or the end of the path) against each cell's number.
+//! next, or the cell itself at the end of the path) against each cell's
+//! number.
 //!
 //! - Fixed links form chains; two links into one cell, or links closing a
 //!   loop, are a conflict.
@@ -15,33 +16,83 @@
 //!   needs no predecessor, the last no successor).
 //! - A cell that is not the first and that only one cell can lead to is
 //!   linked from it.
+//! - A number one cell holds is no other cell's (the model's all-different
+//!   rule knows it too; here it is known within the rule's own loop).
+//!
+//! A run reads every cell's numbers and successors once into bits
+//! ([`CellSet`]) and keeps them up to date as it narrows the domains: only
+//! this rule changes them while it runs.
 
 use sieve::{Conflict, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
-use crate::bits::{NumberBits, Words, holds, meet, or_shifted, within};
+use crate::bits::{CellSet, Wide};
 use crate::puzzle::Puzzle;
-
-/// The successor value that ends the path: the number of cells.
-fn end_of(cells: usize) -> Value {
-    cells as Value
-}
 
 /// The links of one Signpost path (see the [module docs](self)).
 #[derive(Clone, Debug)]
 pub struct Links {
     name: String,
-    /// Each cell's successor: a cell its arrow points at, or [`end_of`].
+    /// Each cell's successor: a cell its arrow points at, or the cell itself
+    /// for the end of the path.
     successors: Vec<VarId>,
     /// Each cell's number, 1 to the number of cells.
     numbers: Vec<VarId>,
     /// The cells each cell's arrow points at.
-    targets: Vec<Vec<usize>>,
+    targets: Adjacency,
     /// The cells that can lead to each cell (whose arrow points at it).
-    sources: Vec<Vec<usize>>,
+    sources: Adjacency,
     /// Every variable, successors first.
     scope: Vec<VarId>,
-    /// Each cell's name, as `r2c3`, for the sentences.
-    cell_names: Vec<String>,
+    /// A run keeps each set in several words ([`Wide`]): more than 64 cells.
+    wide: bool,
+}
+
+/// A list of cells for each cell, all in one vector.
+#[derive(Clone, Debug)]
+struct Adjacency {
+    /// Where each cell's list starts in `cells`, and where the last ends.
+    starts: Vec<usize>,
+    cells: Vec<usize>,
+}
+
+impl Adjacency {
+    /// The lists `each(cell)` gives, cell after cell.
+    fn new<I: Iterator<Item = usize>>(count: usize, each: impl Fn(usize) -> I) -> Adjacency {
+        let mut starts = Vec::with_capacity(count + 1);
+        let mut cells = Vec::new();
+        for cell in 0..count {
+            starts.push(cells.len());
+            cells.extend(each(cell));
+        }
+        starts.push(cells.len());
+        Adjacency { starts, cells }
+    }
+
+    /// The same lists turned around: for each cell, the cells whose list holds it.
+    fn reversed(&self) -> Adjacency {
+        let count = self.starts.len() - 1;
+        let mut starts = vec![0; count + 1];
+        for &to in &self.cells {
+            starts[to + 1] += 1;
+        }
+        for cell in 0..count {
+            starts[cell + 1] += starts[cell];
+        }
+        let mut next = starts.clone();
+        let mut cells = vec![0; self.cells.len()];
+        for from in 0..count {
+            for &to in self.of(from) {
+                cells[next[to]] = from;
+                next[to] += 1;
+            }
+        }
+        Adjacency { starts, cells }
+    }
+
+    /// The list of `cell`.
+    fn of(&self, cell: usize) -> &[usize] {
+        &self.cells[self.starts[cell]..self.starts[cell + 1]]
+    }
 }
 
 /// The chains of fixed links: each cell's chain (its head).
@@ -87,18 +138,20 @@ impl Marks {
     }
 }
 
+/// What one run knows: every cell's numbers (position `n - 1` for `n`) and
+/// successors, as the domains hold them, the chains of the pass and the marks.
+struct Run<S> {
+    numbers: Vec<S>,
+    successors: Vec<S>,
+    chains: Chains,
+    marks: Marks,
+}
+
 impl Links {
     /// The links of `puzzle`'s path over its `successors` and `numbers`.
     pub fn new(puzzle: &Puzzle, successors: Vec<VarId>, numbers: Vec<VarId>) -> Links {
-        let targets: Vec<Vec<usize>> = (0..puzzle.cells())
-            .map(|cell| puzzle.pointed_at(cell))
-            .collect();
-        let mut sources = vec![Vec::new(); puzzle.cells()];
-        for (from, targets) in targets.iter().enumerate() {
-            for &to in targets {
-                sources[to].push(from);
-            }
-        }
+        let targets = Adjacency::new(puzzle.cells(), |cell| puzzle.pointed_cells(cell));
+        let sources = targets.reversed();
         let mut scope = successors.clone();
         scope.extend_from_slice(&numbers);
         Links {
@@ -108,30 +161,61 @@ impl Links {
             targets,
             sources,
             scope,
-            cell_names: (0..puzzle.cells())
-                .map(|cell| puzzle.cell_name(cell))
-                .collect(),
+            wide: puzzle.cells() > 64,
         }
+    }
+
+    /// The same rule keeping its sets in several words whatever the size, so
+    /// that tests reach that path on grids small enough to enumerate.
+    #[cfg(test)]
+    pub(crate) fn with_wide_sets(self) -> Links {
+        Links { wide: true, ..self }
+    }
+
+    /// The cells `cell`'s arrow points at, nearest first.
+    pub fn targets(&self, cell: usize) -> &[usize] {
+        self.targets.of(cell)
     }
 
     fn cells(&self) -> usize {
         self.numbers.len()
     }
 
-    /// The successor `cell` is linked to, when its variable is fixed to a cell.
-    fn fixed_next(&self, ctx: &Context<'_>, cell: usize) -> Option<usize> {
-        let value = ctx.domains().value(self.successors[cell])?;
-        (value != end_of(self.cells())).then_some(value as usize)
+    /// Reads every cell's numbers and successors.
+    fn read<S: CellSet>(&self, ctx: &Context<'_>) -> Run<S> {
+        let (cells, domains) = (self.cells(), ctx.domains());
+        let read = |vars: &[VarId]| -> Vec<S> {
+            (vars.iter())
+                .map(|&var| S::read(domains, var, cells))
+                .collect()
+        };
+        Run {
+            numbers: read(&self.numbers),
+            successors: read(&self.successors),
+            chains: Chains {
+                head: vec![usize::MAX; cells],
+                order: Vec::with_capacity(cells),
+                spans: Vec::new(),
+                before: vec![None; cells],
+            },
+            marks: Marks::all(cells),
+        }
+    }
+
+    /// The successor `cell` is linked to, when it is fixed to another cell.
+    fn fixed_next<S: CellSet>(successors: &[S], cell: usize) -> Option<usize> {
+        successors[cell].single().filter(|&next| next != cell)
     }
 
     /// Follows the fixed links: the chains, or a conflict when two links enter
     /// one cell or links close a loop.
-    fn chains(&self, ctx: &Context<'_>) -> Result<Chains, Conflict> {
+    fn chains<S: CellSet>(&self, ctx: &Context<'_>, run: &mut Run<S>) -> Result<(), Conflict> {
         let cells = self.cells();
-        let mut before = vec![None; cells];
+        let (chains, successors) = (&mut run.chains, &run.successors);
+        chains.before.fill(None);
         for cell in 0..cells {
-            if let Some(next) = self.fixed_next(ctx, cell) {
-                if let Some(other) = before[next] {
+            if let Some(next) = Self::fixed_next(successors, cell) {
+                if let Some(other) = chains.before[next] {
                     let cause = [self.successors[other], self.successors[cell]];
                     let text = |names: &Names| {
                         format!(
@@ -144,170 +228,163 @@ impl Links {
                         ctx.conflict(&Why::new("two links in").cause(&cause).named_text(&text))
                     );
                 }
-                before[next] = Some(cell);
+                chains.before[next] = Some(cell);
             }
         }
-        let mut head = vec![usize::MAX; cells];
-        let (mut order, mut spans) = (Vec::with_capacity(cells), Vec::new());
-        for start in (0..cells).filter(|&cell| before[cell].is_none()) {
-            let (first, mut cell) = (order.len(), Some(start));
+        chains.head.fill(usize::MAX);
+        chains.order.clear();
+        chains.spans.clear();
+        for start in 0..cells {
+            if chains.before[start].is_some() {
+                continue;
+            }
+            let (first, mut cell) = (chains.order.len(), Some(start));
             while let Some(at) = cell {
-                head[at] = start;
-                order.push(at);
-                cell = self.fixed_next(ctx, at);
+                chains.head[at] = start;
+                chains.order.push(at);
+                cell = Self::fixed_next(successors, at);
             }
-            if order.len() - first > 1 {
-                spans.push((first, order.len()));
+            if chains.order.len() - first > 1 {
+                chains.spans.push((first, chains.order.len()));
             }
         }
-        if let Some(looped) = head.iter().position(|&h| h == usize::MAX) {
+        if let Some(looped) = chains.head.iter().position(|&h| h == usize::MAX) {
             let cause = [self.successors[looped]];
             return Err(ctx.conflict(&Why::new("links close a loop").cause(&cause)));
         }
-        Ok(Chains {
-            head,
-            order,
-            spans,
-            before,
-        })
+        Ok(())
     }
 
-    /// Reads every cell's numbers into bits.
-    fn read_numbers(&self, ctx: &Context<'_>) -> NumberBits {
-        let mut bits = NumberBits::new(self.cells(), self.cells());
-        for (cell, &var) in self.numbers.iter().enumerate() {
-            bits.read(ctx.domains(), cell, var);
-        }
-        bits
-    }
-
-    /// Keeps in `cell` only the numbers of `allowed`, if that removes any, and
-    /// reads the cell's numbers again.
-    fn keep_numbers(
+    /// Keeps in `cell` only the numbers of `allowed` (positions), if that
+    /// removes any.
+    fn keep_numbers<S: CellSet>(
         &self,
         ctx: &mut Context<'_>,
-        (bits, marks): (&mut NumberBits, &mut Marks),
-        (cell, allowed): (usize, &Words),
+        run: &mut Run<S>,
+        (cell, allowed): (usize, &S),
         why: &Why<'_>,
     ) -> Result<bool, Conflict> {
-        if within(bits.of(cell), allowed) {
+        if run.numbers[cell].within(allowed) {
             return Ok(false);
         }
-        let var = self.numbers[cell];
-        ctx.keep_where(var, why, |number| holds(allowed, number))?;
-        bits.read(ctx.domains(), cell, var);
-        marks.mark(cell);
+        S::keep_numbers(allowed, ctx, self.numbers[cell], why)?;
+        run.numbers[cell].and(allowed);
+        run.marks.mark(cell);
+        Ok(true)
+    }
+
+    /// Removes `next` from the successors of `cell`.
+    fn remove_successor<S: CellSet>(
+        &self,
+        ctx: &mut Context<'_>,
+        run: &mut Run<S>,
+        (cell, next): (usize, usize),
+        why: &Why<'_>,
+    ) -> Result<bool, Conflict> {
+        ctx.remove(self.successors[cell], next as Value, why)?;
+        run.successors[cell].remove(next);
+        run.marks.mark(cell);
         Ok(true)
     }
 
     /// The cells of each chain hold consecutive numbers.
-    fn number_chains(
+    fn number_chains<S: CellSet>(
         &self,
         ctx: &mut Context<'_>,
-        chains: &Chains,
-        (bits, marks): (&mut NumberBits, &mut Marks),
+        run: &mut Run<S>,
     ) -> Result<bool, Conflict> {
         let mut changed = false;
-        let (mut starts, mut moved) = (bits.empty(), bits.empty());
-        for &(first, end) in &chains.spans {
-            let chain = &chains.order[first..end];
+        let mut moved = S::empty(self.cells());
+        for index in 0..run.chains.spans.len() {
+            let (first, end) = run.chains.spans[index];
             // The chain's possible first numbers, then each cell's.
-            starts.copy_from_slice(bits.of(chain[0]));
-            for (offset, &cell) in chain.iter().enumerate().skip(1) {
-                moved.fill(0);
-                or_shifted(&mut moved, bits.of(cell), -(offset as isize));
-                starts
-                    .iter_mut()
-                    .zip(&moved)
-                    .for_each(|(start, word)| *start &= word);
+            let head = run.chains.order[first];
+            let mut starts = run.numbers[head].clone();
+            for (offset, &cell) in run.chains.order[first..end].iter().enumerate().skip(1) {
+                moved.clear();
+                moved.or_shifted(&run.numbers[cell], -(offset as isize));
+                starts.and(&moved);
             }
             let mut cause = Vec::new();
-            for (offset, &cell) in chain.iter().enumerate() {
-                let allowed = &mut moved;
-                allowed.fill(0);
-                or_shifted(allowed, &starts, offset as isize);
-                let allowed = &*allowed;
-                if within(bits.of(cell), allowed) {
+            for offset in 0..end - first {
+                let cell = run.chains.order[first + offset];
+                moved.clear();
+                moved.or_shifted(&starts, offset as isize);
+                if run.numbers[cell].within(&moved) {
                     continue;
                 }
-                if cause.is_empty() {
+                let chain = &run.chains.order[first..end];
+                if cause.is_empty() && ctx.explaining() {
                     // The chain's numbers and the links that make it.
                     cause.extend(chain.iter().map(|&cell| self.numbers[cell]));
-                    cause.extend(
-                        chain[..chain.len() - 1]
-                            .iter()
-                            .map(|&cell| self.successors[cell]),
-                    );
+                    let linked = &chain[..chain.len() - 1];
+                    cause.extend(linked.iter().map(|&cell| self.successors[cell]));
                 }
-                let var = self.numbers[cell];
+                let (var, length) = (self.numbers[cell], chain.len());
                 let text = |names: &Names| {
                     format!(
-                        "{} is in a chain of {} linked cells: their numbers run on without a gap",
+                        "{} is in a chain of {length} linked cells: their numbers run on without a gap",
                         names.var_name(var),
-                        chain.len()
                     )
                 };
                 let why = Why::new("chain numbers").cause(&cause).named_text(&text);
-                changed |= self.keep_numbers(ctx, (bits, marks), (cell, allowed), &why)?;
+                changed |= self.keep_numbers(ctx, run, (cell, &moved), &why)?;
             }
         }
         Ok(changed)
     }
 
     /// Removes the successors a cell cannot lead to.
-    fn prune_successors(
+    fn prune_successors<S: CellSet>(
         &self,
         ctx: &mut Context<'_>,
-        chains: &Chains,
-        (bits, marks): (&NumberBits, &mut Marks),
+        run: &mut Run<S>,
     ) -> Result<bool, Conflict> {
-        let end = end_of(self.cells());
+        let last = self.cells() - 1;
         let mut changed = false;
-        let mut after = bits.empty();
+        let mut after = S::empty(self.cells());
         for cell in 0..self.cells() {
-            let var = self.successors[cell];
-            if ctx.domains().is_assigned(var) {
+            if run.successors[cell].single().is_some() {
                 continue;
             }
+            let targets = self.targets.of(cell);
             // Numbers matter only where they changed, at this cell or a target.
-            let near = marks.marked(cell) || self.targets[cell].iter().any(|&to| marks.marked(to));
+            let near = run.marks.marked(cell) || targets.iter().any(|&to| run.marks.marked(to));
             if near {
-                after.fill(0);
-                or_shifted(&mut after, bits.of(cell), 1);
+                after.clear();
+                after.or_shifted(&run.numbers[cell], 1);
             }
             let number = self.numbers[cell];
-            for &to in &self.targets[cell] {
-                let next = to as Value;
-                if !ctx.domains().contains(var, next) {
+            for &to in targets {
+                if !run.successors[cell].holds(to) {
                     continue;
                 }
-                let reason = if chains.before[to].is_some() {
-                    Some("taken")
+                let chains = &run.chains;
+                let inference = if chains.before[to].is_some() {
+                    "taken"
                 } else if chains.head[to] == chains.head[cell] {
-                    Some("own chain")
-                } else if near && !meet(&after, bits.of(to)) {
-                    Some("numbers apart")
+                    "own chain"
+                } else if near && !after.meets(&run.numbers[to]) {
+                    "numbers apart"
                 } else {
-                    None
+                    continue;
                 };
-                if let Some(inference) = reason {
-                    let mut cause = vec![number, var, self.numbers[to]];
-                    if let Some(from) = chains.before[to] {
-                        cause.push(self.successors[from]);
-                    }
-                    let to = self.cell_names[to].as_str();
-                    let text = |names: &Names| successor_sentence(names, inference, to, number);
-                    let why = Why::new(inference).cause(&cause).named_text(&text);
-                    changed |= ctx.remove(var, next, &why)?;
-                    marks.mark(cell);
-                }
+                // The numbers of both cells and the successor, and the link
+                // that takes the target, if one does.
+                let taker = chains.before[to].map(|from| self.successors[from]);
+                let cause = [number, self.successors[cell], self.numbers[to]];
+                let cause = gathered(ctx, || [&cause[..], taker.as_slice()].concat());
+                let to_var = self.numbers[to];
+                let text =
+                    |names: &Names| successor_sentence(names, inference, Some(to_var), number);
+                let why = Why::new(inference).cause(&cause).named_text(&text);
+                changed |= self.remove_successor(ctx, run, (cell, to), &why)?;
             }
-            if ctx.domains().contains(var, end) && !holds(bits.of(cell), end) {
-                let text = |names: &Names| successor_sentence(names, "not last", "", number);
+            if run.successors[cell].holds(cell) && !run.numbers[cell].holds(last) {
+                let text = |names: &Names| successor_sentence(names, "not last", None, number);
                 let cause = [number];
                 let why = Why::new("not last").cause(&cause).named_text(&text);
-                changed |= ctx.remove(var, end, &why)?;
-                marks.mark(cell);
+                changed |= self.remove_successor(ctx, run, (cell, cell), &why)?;
             }
         }
         Ok(changed)
@@ -315,54 +392,54 @@ impl Links {
 
     /// Removes the numbers a cell cannot hold for want of a successor or a
     /// predecessor holding the number next to it.
-    fn prune_numbers(
+    fn prune_numbers<S: CellSet>(
         &self,
         ctx: &mut Context<'_>,
-        chains: &Chains,
-        (bits, marks): (&mut NumberBits, &mut Marks),
+        run: &mut Run<S>,
     ) -> Result<bool, Conflict> {
-        let end = end_of(self.cells());
+        let last = self.cells() - 1;
         let mut changed = false;
-        let mut allowed = bits.empty();
+        let mut allowed = S::empty(self.cells());
         for cell in 0..self.cells() {
+            let marks = &run.marks;
             let near = marks.marked(cell)
-                || self.targets[cell].iter().any(|&to| marks.marked(to))
-                || self.sources[cell].iter().any(|&from| marks.marked(from));
+                || self.targets.of(cell).iter().any(|&to| marks.marked(to))
+                || self.sources.of(cell).iter().any(|&from| marks.marked(from));
             if !near {
                 continue;
             }
             let var = self.numbers[cell];
             // A number one less than a successor's, or the last at the end.
-            allowed.fill(0);
-            let successor = self.successors[cell];
-            for next in ctx.domains().iter(successor) {
-                if next == end {
-                    allowed[end as usize / 64] |= 1 << (end % 64);
-                } else {
-                    or_shifted(&mut allowed, bits.of(next as usize), -1);
+            allowed.clear();
+            if run.successors[cell].holds(cell) {
+                allowed.insert(last);
+            }
+            for &next in self.targets.of(cell) {
+                if run.successors[cell].holds(next) {
+                    allowed.or_shifted(&run.numbers[next], -1);
                 }
             }
-            if !within(bits.of(cell), &allowed) {
+            if !run.numbers[cell].within(&allowed) {
                 let text = |names: &Names| number_sentence(names, var, "after");
-                let cause = self.successor_cause(cell);
+                let cause = gathered(ctx, || self.successor_cause(cell));
                 let why = Why::new("no successor").cause(&cause).named_text(&text);
-                changed |= self.keep_numbers(ctx, (bits, &mut *marks), (cell, &allowed), &why)?;
+                changed |= self.keep_numbers(ctx, run, (cell, &allowed), &why)?;
             }
             // A number one more than a predecessor's, or the first without one.
-            allowed.fill(0);
-            if chains.before[cell].is_none() {
-                allowed[0] |= 1 << 1;
+            allowed.clear();
+            if run.chains.before[cell].is_none() {
+                allowed.insert(0);
             }
-            for &from in &self.sources[cell] {
-                if ctx.domains().contains(self.successors[from], cell as Value) {
-                    or_shifted(&mut allowed, bits.of(from), 1);
+            for &from in self.sources.of(cell) {
+                if run.successors[from].holds(cell) {
+                    allowed.or_shifted(&run.numbers[from], 1);
                 }
             }
-            if !within(bits.of(cell), &allowed) {
+            if !run.numbers[cell].within(&allowed) {
                 let text = |names: &Names| number_sentence(names, var, "before");
-                let cause = self.predecessor_cause(cell);
+                let cause = gathered(ctx, || self.predecessor_cause(cell));
                 let why = Why::new("no predecessor").cause(&cause).named_text(&text);
-                changed |= self.keep_numbers(ctx, (bits, &mut *marks), (cell, &allowed), &why)?;
+                changed |= self.keep_numbers(ctx, run, (cell, &allowed), &why)?;
             }
         }
         Ok(changed)
@@ -371,33 +448,79 @@ impl Links {
     /// What decides whether `cell` has a successor for a number: its successor
     /// variable and the numbers of the cells it points at.
     fn successor_cause(&self, cell: usize) -> Vec<VarId> {
-        let mut cause = vec![self.successors[cell]];
-        cause.extend(self.targets[cell].iter().map(|&to| self.numbers[to]));
+        let targets = self.targets.of(cell);
+        let mut cause = Vec::with_capacity(1 + targets.len());
+        cause.push(self.successors[cell]);
+        cause.extend(targets.iter().map(|&to| self.numbers[to]));
         cause
     }
 
     /// What decides whether `cell` has a predecessor for a number: the numbers
     /// and successor variables of the cells pointing at it.
     fn predecessor_cause(&self, cell: usize) -> Vec<VarId> {
-        (self.sources[cell].iter())
-            .flat_map(|&from| [self.numbers[from], self.successors[from]])
-            .collect()
+        let sources = self.sources.of(cell);
+        let mut cause = Vec::with_capacity(2 * sources.len());
+        for &from in sources {
+            cause.extend([self.numbers[from], self.successors[from]]);
+        }
+        cause
+    }
+
+    /// A number one cell holds leaves every other cell.
+    fn numbers_once<S: CellSet>(
+        &self,
+        ctx: &mut Context<'_>,
+        run: &mut Run<S>,
+    ) -> Result<bool, Conflict> {
+        let cells = self.cells();
+        let mut held = S::empty(cells);
+        for numbers in &run.numbers {
+            if let Some(number) = numbers.single() {
+                held.insert(number);
+            }
+        }
+        let mut changed = false;
+        for cell in 0..cells {
+            if run.numbers[cell].single().is_some() || !run.numbers[cell].meets(&held) {
+                continue;
+            }
+            let mut allowed = run.numbers[cell].clone();
+            allowed.and_not(&held);
+            let cause = gathered(ctx, || {
+                (0..cells)
+                    .filter(|&other| {
+                        (run.numbers[other].single()).is_some_and(|n| run.numbers[cell].holds(n))
+                    })
+                    .map(|other| self.numbers[other])
+                    .collect()
+            });
+            let var = self.numbers[cell];
+            let text = |names: &Names| {
+                format!(
+                    "{} cannot hold a number another cell holds",
+                    names.var_name(var)
+                )
+            };
+            let why = Why::new("number taken").cause(&cause).named_text(&text);
+            changed |= self.keep_numbers(ctx, run, (cell, &allowed), &why)?;
+        }
+        Ok(changed)
     }
 
     /// Links a cell that is not first and that only one cell can lead to.
-    fn link_single_sources(
+    fn link_single_sources<S: CellSet>(
         &self,
         ctx: &mut Context<'_>,
-        chains: &Chains,
-        marks: &mut Marks,
+        run: &mut Run<S>,
     ) -> Result<bool, Conflict> {
         let mut changed = false;
-        for cell in (0..self.cells()).filter(|&cell| chains.before[cell].is_none()) {
-            if ctx.domains().contains(self.numbers[cell], 1) {
+        for cell in 0..self.cells() {
+            if run.chains.before[cell].is_some() || run.numbers[cell].holds(0) {
                 continue;
             }
-            let mut sources = (self.sources[cell].iter())
-                .filter(|&&from| ctx.domains().contains(self.successors[from], cell as Value));
+            let successors = &run.successors;
+            let mut sources =
+                (self.sources.of(cell).iter()).filter(|&&from| successors[from].holds(cell));
             let (Some(&from), None) = (sources.next(), sources.next()) else {
                 continue;
             };
@@ -411,16 +534,54 @@ impl Links {
             };
             let why = Why::new("one way in").cause(&cause).named_text(&text);
             changed |= ctx.assign(self.successors[from], cell as Value, &why)?;
-            marks.mark(from);
+            run.successors[from].clear();
+            run.successors[from].insert(cell);
+            run.marks.mark(from);
         }
         Ok(changed)
     }
 }
 
+impl Links {
+    /// One run to the fixpoint over sets of type `S`.
+    fn run<S: CellSet>(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let mut run = self.read::<S>(ctx);
+        loop {
+            self.chains(ctx, &mut run)?;
+            let mut changed = self.number_chains(ctx, &mut run)?;
+            changed |= self.prune_successors(ctx, &mut run)?;
+            changed |= self.prune_numbers(ctx, &mut run)?;
+            changed |= self.link_single_sources(ctx, &mut run)?;
+            changed |= self.numbers_once(ctx, &mut run)?;
+            if !changed {
+                return Ok(());
+            }
+            run.marks.next_pass();
+        }
+    }
+}
+
+/// The facts a deduction rests on, as `cause` lists them, gathered only when
+/// someone reads them (an explanation): the lists took a tenth of the rule's
+/// run otherwise, most of it allocating.
+fn gathered(ctx: &Context<'_>, cause: impl FnOnce() -> Vec<VarId>) -> Vec<VarId> {
+    if ctx.explaining() {
+        cause()
+    } else {
+        Vec::new()
+    }
+}
+
 /// Why the cell whose number is `number` cannot lead to `next` (a cell's
-/// name; empty for the end of the path).
-fn successor_sentence(names: &Names, inference: &str, next: &str, number: VarId) -> String {
+/// number variable, named as the cell; `None` for the end of the path).
+fn successor_sentence(
+    names: &Names,
+    inference: &str,
+    next: Option<VarId>,
+    number: VarId,
+) -> String {
     let from = names.var_name(number);
+    let next = next.map(|next| names.var_name(next)).unwrap_or_default();
     match inference {
         "not last" => format!("the path does not end at {from}: it cannot hold the last number"),
         "taken" => format!("{from} cannot lead to {next}: another cell leads there"),
@@ -455,35 +616,25 @@ impl Rule for Links {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        // Only this rule changes the domains while it runs: the numbers are
-        // read once, and kept up to date as it narrows them.
-        let mut bits = self.read_numbers(ctx);
-        let mut marks = Marks::all(self.cells());
-        loop {
-            let chains = self.chains(ctx)?;
-            let mut changed = self.number_chains(ctx, &chains, (&mut bits, &mut marks))?;
-            changed |= self.prune_successors(ctx, &chains, (&bits, &mut marks))?;
-            changed |= self.prune_numbers(ctx, &chains, (&mut bits, &mut marks))?;
-            changed |= self.link_single_sources(ctx, &chains, &mut marks)?;
-            if !changed {
-                return Ok(());
-            }
-            marks.next_pass();
+        if self.wide {
+            self.run::<Wide>(ctx)
+        } else {
+            self.run::<u64>(ctx)
         }
     }
 
     fn holds(&self, values: &[Value]) -> bool {
-        let (cells, end) = (self.cells(), end_of(self.cells()));
+        let cells = self.cells();
         (0..cells).all(|cell| {
             let number = values[self.numbers[cell].index()];
-            let next = values[self.successors[cell].index()];
-            if next == end {
-                number == end
+            let next = values[self.successors[cell].index()] as usize;
+            if next == cell {
+                number == cells as Value
             } else {
-                number != end
-                    && (next as usize) < cells
-                    && self.sources[next as usize].contains(&cell)
-                    && values[self.numbers[next as usize].index()] == number + 1
+                number != cells as Value
+                    && next < cells
+                    && self.sources.of(next).contains(&cell)
+                    && values[self.numbers[next].index()] == number + 1
             }
         })
     }

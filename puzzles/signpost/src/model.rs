@@ -1,14 +1,14 @@
 //! A puzzle as an engine model: each cell's number (a variable a cell, named
 //! `r2c3`, 1 to the number of cells, the given ones fixed), all different
 //! ([`AllDifferent`]); each cell's successor (named `after r2c3`: a cell its
-//! arrow points at, or the end of the path); and the [`Links`] rule between
-//! them, which follows chains of linked cells.
+//! arrow points at, or the cell itself at the end of the path); and the
+//! [`Links`] rule between them, which follows chains of linked cells.
 
 use sieve::rules::AllDifferent;
 use sieve::{Config, Consistency, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::links::Links;
-use crate::puzzle::{Numbering, Puzzle};
+use crate::puzzle::{Numbering, Puzzle, push_cell_name};
 
 /// Which rules a model holds, weakest first: the tiers `rate` tries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -36,24 +36,41 @@ impl SignpostModel {
 
     /// The model of `puzzle` with the rules of `rules`.
     pub fn with_rules(puzzle: &Puzzle, rules: Rules) -> Result<Self, sieve::Error> {
+        Self::with_links(puzzle, rules, |links| links)
+    }
+
+    /// The model of `puzzle` with the rules of `rules`, its links rule as
+    /// `links` leaves it (tests choose how it keeps its sets).
+    fn with_links(
+        puzzle: &Puzzle,
+        rules: Rules,
+        links: impl FnOnce(Links) -> Links,
+    ) -> Result<Self, sieve::Error> {
         let count = puzzle.cells();
         let mut model = Model::new();
         let numbers = model.new_vars_in(count, 1..=count as Value)?;
-        let successors = model.new_vars(count, count as u32 + 1);
+        let successors = model.new_vars(count, count as u32);
+        let links = links(Links::new(puzzle, successors.clone(), numbers.clone()));
+        let (mut name, mut ascending) = (String::new(), Vec::new());
         for cell in 0..count {
-            let name = puzzle.cell_name(cell);
-            model.set_name(numbers[cell], name.clone());
-            model.set_name(successors[cell], format!("after {name}"));
+            name.clear();
+            name.push_str("after ");
+            push_cell_name(&mut name, puzzle.width(), cell);
+            model.set_name(numbers[cell], &name["after ".len()..]);
+            model.set_name(successors[cell], &name);
             if let Some(given) = puzzle.givens()[cell] {
                 model.fix(numbers[cell], given as Value)?;
             }
-            let mut next: ValueSet = (puzzle.pointed_at(cell).into_iter())
-                .map(|to| to as Value)
-                .collect();
-            next.insert(count as Value);
+            // In ascending order, so that the set grows only upwards: a grid
+            // of 64 cells keeps each in its one inline word.
+            ascending.clear();
+            ascending.extend(links.targets(cell).iter().map(|&to| to as Value));
+            ascending.push(cell as Value);
+            ascending.sort_unstable();
+            let next: ValueSet = ascending.iter().copied().collect();
             model.restrict(successors[cell], &next)?;
         }
-        model.add_rule(Links::new(puzzle, successors.clone(), numbers.clone()))?;
+        model.add_rule(links)?;
         let consistency = match rules {
             Rules::Links => Consistency::Value,
             Rules::Permutation => Consistency::Domain,
@@ -96,8 +113,10 @@ impl SignpostModel {
     }
 
     /// Each cell's successor variable, row by row: the cell its arrow leads to
-    /// next (cells numbered row by row from 0), or the number of cells at the
-    /// end of the path.
+    /// next (cells numbered row by row from 0), or the cell itself at the end
+    /// of the path (no arrow points at its own cell). Every variable then has
+    /// as many values as there are cells, so a grid of up to 64 cells is one
+    /// word a domain.
     pub fn successors(&self) -> &[VarId] {
         &self.successors
     }
@@ -117,5 +136,64 @@ impl SignpostModel {
     pub fn var_at(&self, row: usize, column: usize) -> Option<VarId> {
         let (width, height) = (self.puzzle.width(), self.puzzle.height());
         (row < height && column < width).then(|| self.numbers[row * width + column])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sieve::{Config, Search};
+
+    use super::*;
+    use crate::puzzle::Direction;
+
+    /// Every solution of a model, in the order the search finds them.
+    fn solutions(model: &SignpostModel) -> Vec<Numbering> {
+        let search = Search::from_state(model.model(), model.start(), Config::default());
+        let search = search.expect("the model searches");
+        search
+            .map(|found| model.solution_of(&found.values))
+            .collect()
+    }
+
+    /// What propagation alone leaves of the start state, `None` for a conflict.
+    fn settled(model: &SignpostModel) -> Option<sieve::Domains> {
+        let mut state = model.start();
+        let ended = sieve::propagate(model.model(), &mut state, sieve::Schedule::Priority, None);
+        ended.ok().map(|_| state)
+    }
+
+    /// The links rule keeps one word a set up to 64 cells, several above:
+    /// on every 2×2 grid of arrows and a spread of the 3×2 and 2×3 ones, with
+    /// and without a given number, propagation leaves the same state and the
+    /// search finds the same solutions.
+    #[test]
+    fn wide_sets_find_what_one_word_sets_find() {
+        let mut solved = 0;
+        for (width, height, step) in [(2usize, 2usize, 1usize), (3, 2, 37), (2, 3, 41)] {
+            let cells = width * height;
+            for code in (0..8usize.pow(cells as u32)).step_by(step) {
+                let arrows: Vec<Direction> = (0..cells)
+                    .map(|cell| Direction::ALL[(code >> (3 * cell)) & 7])
+                    .collect();
+                let mut givens = vec![None; cells];
+                for given in [None, Some((code % cells, code / 7 % cells + 1))] {
+                    if let Some((cell, number)) = given {
+                        givens[cell] = Some(number);
+                    }
+                    let puzzle = Puzzle::new((width, height), arrows.clone(), givens.clone());
+                    let puzzle = puzzle.expect("a puzzle");
+                    let one_word = SignpostModel::new(&puzzle).expect("the model builds");
+                    let wide = SignpostModel::with_links(&puzzle, Rules::Permutation, |links| {
+                        links.with_wide_sets()
+                    });
+                    let wide = wide.expect("the model builds");
+                    assert_eq!(settled(&one_word), settled(&wide), "{puzzle:?}");
+                    let found = solutions(&one_word);
+                    assert_eq!(found, solutions(&wide), "{puzzle:?}");
+                    solved += usize::from(!found.is_empty());
+                }
+            }
+        }
+        assert!(solved > 100, "only {solved} grids with a solution");
     }
 }

@@ -63,10 +63,18 @@ fn read_cells(
     let mut given_at: Vec<Option<usize>> = vec![None; cells + 1];
     while arrows.len() < cells {
         let cell = arrows.len();
-        let name = crate::puzzle::cell_name(width, cell);
+        // The names of the messages are written only for an error or a number:
+        // most cells are a letter alone, and a name each cost a third of a
+        // batch's reading.
+        let name = || crate::puzzle::cell_name(width, cell);
         let offset = description.offset();
-        let what = format!("the number of {name}");
-        let given = description.optional_number_in(1..=cells as u64, &what)?;
+        let given = match description.peek() {
+            Some(digit) if digit.is_ascii_digit() => {
+                let what = format!("the number of {}", name());
+                description.optional_number_in(1..=cells as u64, &what)?
+            }
+            _ => None,
+        };
         if let Some(number) = given.map(|number| number as usize) {
             if let Some(first) = given_at[number] {
                 return Err(description.error_at(
@@ -81,10 +89,13 @@ fn read_cells(
             given_at[number] = Some(cell);
         }
         let arrow_offset = description.offset();
-        let expected = if given.is_some() {
-            format!("the arrow of {name} after its number: a letter a-h (a up, then clockwise)")
-        } else {
-            format!("{name}: a number, or its arrow a-h (a up, then clockwise)")
+        let expected = || {
+            let name = name();
+            if given.is_some() {
+                format!("the arrow of {name} after its number: a letter a-h (a up, then clockwise)")
+            } else {
+                format!("{name}: a number, or its arrow a-h (a up, then clockwise)")
+            }
         };
         match description.bump() {
             Some(letter) if arrow_of(letter).is_some() => {
@@ -92,10 +103,10 @@ fn read_cells(
                 givens.push(given.map(|number| number as usize));
             }
             Some(other) => {
-                return Err(description.error_at(arrow_offset, expected, Found::Char(other)));
+                return Err(description.error_at(arrow_offset, expected(), Found::Char(other)));
             }
             None => {
-                let left = cells - cell;
+                let (expected, left) = (expected(), cells - cell);
                 return Err(description.error(format!("{expected}: {left} of {cells} cells left")));
             }
         }

@@ -129,7 +129,17 @@ pub struct Puzzle {
 
 /// A cell's name: `r2c3` is row 2, column 3, counting from 1.
 pub fn cell_name(width: usize, cell: usize) -> String {
-    format!("r{}c{}", cell / width + 1, cell % width + 1)
+    let mut name = String::new();
+    push_cell_name(&mut name, width, cell);
+    name
+}
+
+/// Appends a cell's name (as [`cell_name`]) to `text`: a model names every
+/// cell twice on every build, into one reused buffer.
+pub fn push_cell_name(text: &mut String, width: usize, cell: usize) {
+    use std::fmt::Write;
+    // Writing to a `String` cannot fail.
+    let _ = write!(text, "r{}c{}", cell / width + 1, cell % width + 1);
 }
 
 impl Puzzle {
@@ -210,19 +220,21 @@ impl Puzzle {
 
     /// The cells `cell`'s arrow points at, nearest first.
     pub fn pointed_at(&self, cell: usize) -> Vec<usize> {
+        self.pointed_cells(cell).collect()
+    }
+
+    /// The cells `cell`'s arrow points at, nearest first, one by one (a model
+    /// reads every cell's on every build: no list a cell).
+    pub fn pointed_cells(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
         let (row_step, column_step) = self.arrows[cell].step();
         let (mut row, mut column) = ((cell / self.width) as isize, (cell % self.width) as isize);
-        let mut cells = Vec::new();
-        loop {
+        std::iter::from_fn(move || {
             row += row_step;
             column += column_step;
             let inside = (0..self.height as isize).contains(&row)
                 && (0..self.width as isize).contains(&column);
-            if !inside {
-                return cells;
-            }
-            cells.push(row as usize * self.width + column as usize);
-        }
+            inside.then(|| row as usize * self.width + column as usize)
+        })
     }
 }
 
