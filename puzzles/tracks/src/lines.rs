@@ -13,13 +13,23 @@ use sieve::{Model, VarId};
 use crate::puzzle::{DOWN, LEFT, Puzzle, RIGHT, UP};
 use crate::shapes::{SHAPES, value_of};
 
-/// Adds a line rule for every column, then every row.
-pub fn add_lines(model: &mut Model, puzzle: &Puzzle, shapes: &[VarId]) -> Result<(), sieve::Error> {
+/// Adds a line rule for every column, then every row, that `wanted` (given the
+/// line's shape variables) asks for: a line whose cells are all settled needs
+/// none, since every line rule is implied by the puzzle.
+pub fn add_lines(
+    model: &mut Model,
+    puzzle: &Puzzle,
+    shapes: &[VarId],
+    wanted: impl Fn(&[VarId]) -> bool,
+) -> Result<(), sieve::Error> {
     let (width, height) = (puzzle.width(), puzzle.height());
     for (column, &count) in puzzle.columns().iter().enumerate() {
-        let vars = (0..height)
+        let vars: Vec<VarId> = (0..height)
             .map(|row| shapes[row * width + column])
             .collect();
+        if !wanted(&vars) {
+            continue;
+        }
         let leaves = column == puzzle.exit();
         let automaton = line_automaton(count, (UP, DOWN), (false, leaves))?;
         add_line(
@@ -31,7 +41,11 @@ pub fn add_lines(model: &mut Model, puzzle: &Puzzle, shapes: &[VarId]) -> Result
         )?;
     }
     for (row, &count) in puzzle.rows().iter().enumerate() {
-        let vars = shapes[row * width..(row + 1) * width].to_vec();
+        let vars = &shapes[row * width..(row + 1) * width];
+        if !wanted(vars) {
+            continue;
+        }
+        let vars = vars.to_vec();
         let enters = row == puzzle.entrance();
         let automaton = line_automaton(count, (LEFT, RIGHT), (enters, false))?;
         add_line(model, format!("row {}", row + 1), count, vars, automaton)?;

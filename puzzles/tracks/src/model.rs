@@ -28,6 +28,8 @@ pub enum Rules {
 pub struct TracksModel {
     puzzle: Puzzle,
     model: Model,
+    /// The rules the model holds now.
+    rules: Rules,
     links: Vec<VarId>,
     shapes: Vec<VarId>,
 }
@@ -68,15 +70,50 @@ impl TracksModel {
             let vars = shapes[row * width..(row + 1) * width].to_vec();
             add_count(&mut model, format!("row {}", row + 1), count, vars)?;
         }
-        if rules == Rules::Lines {
-            add_lines(&mut model, puzzle, &shapes)?;
-        }
-        Ok(TracksModel {
+        let mut tracks = TracksModel {
             puzzle: puzzle.clone(),
             model,
+            rules: Rules::Counts,
             links,
             shapes,
-        })
+        };
+        if rules == Rules::Lines {
+            tracks.strengthen()?;
+        }
+        Ok(tracks)
+    }
+
+    /// Adds the next tier's rules to the model, on the same variables: `false`
+    /// when it holds every rule already. A solver may so run the counts first
+    /// and build the lines only when they leave cells open (every ID of
+    /// Tatham's easy level is settled by the counts).
+    pub fn strengthen(&mut self) -> Result<bool, sieve::Error> {
+        self.strengthen_where(|_| true)
+    }
+
+    /// [`TracksModel::strengthen`] for a search that has reached `reached`
+    /// already: the lines whose cells it settled get no rule (the line rules
+    /// are implied by the puzzle, so a settled line's would only check it), and
+    /// are not built.
+    pub fn strengthen_from(&mut self, reached: &Domains) -> Result<bool, sieve::Error> {
+        self.strengthen_where(|vars| vars.iter().any(|&var| !reached.is_assigned(var)))
+    }
+
+    /// Adds the next tier, with a line rule only for the lines `wanted` asks for.
+    fn strengthen_where(&mut self, wanted: impl Fn(&[VarId]) -> bool) -> Result<bool, sieve::Error> {
+        match self.rules {
+            Rules::Counts => {
+                add_lines(&mut self.model, &self.puzzle, &self.shapes, wanted)?;
+                self.rules = Rules::Lines;
+                Ok(true)
+            }
+            Rules::Lines => Ok(false),
+        }
+    }
+
+    /// The rules the model holds now.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The puzzle.
