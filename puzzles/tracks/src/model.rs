@@ -51,9 +51,7 @@ impl TracksModel {
         let links = model.new_vars(board.links(), 2);
         // Each cell's name, written once: the links, the path's vertices and
         // the shapes all use it.
-        let names: Vec<String> = (0..board.cells())
-            .map(|cell| board.cell_name(cell))
-            .collect();
+        let names = board.cell_names();
         for (link, &(a, b)) in graph.edges().iter().enumerate() {
             model.set_name(links[link], [&names[a][..], &names[b][..]].join("–"));
         }

@@ -3,8 +3,6 @@
 //! columns count the cells whose shape is not empty, and a given piece fixes
 //! its cell's shape.
 
-use std::collections::HashMap;
-
 use sieve::rules::Table;
 use sieve::{Model, Value, VarId};
 
@@ -64,8 +62,9 @@ pub fn add_shapes(
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
     let mut shapes = Vec::with_capacity(board.cells());
     // A cell's tuples depend only on its neighbours' directions, its ways off
-    // the grid and its piece: each list is made once, not once a cell.
-    let mut known: HashMap<(u8, u8, Option<u8>), Vec<Vec<Value>>> = HashMap::new();
+    // the grid and its piece: each list is made once, not once a cell (a few
+    // kinds of cell, looked up in a short list).
+    let mut known: Vec<(CellKind, Vec<Vec<Value>>)> = Vec::new();
     for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
@@ -75,7 +74,10 @@ pub fn add_shapes(
         let allowed = values_where(directions | off, |mask| {
             mask & off == off && piece.is_none_or(|piece| piece == mask)
         });
-        model.restrict(shape, &allowed.iter().copied().collect())?;
+        // Most cells keep every shape: nothing to restrict.
+        if allowed.len() < SHAPES.len() {
+            model.restrict(shape, &allowed.iter().copied().collect())?;
+        }
         shapes.push(shape);
         if allowed.is_empty() {
             continue;
@@ -84,22 +86,38 @@ pub fn add_shapes(
             .into_iter()
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
             .collect();
-        let tuples = known.entry((directions, off, piece)).or_insert_with(|| {
-            (allowed.iter())
-                .map(|&value| {
-                    let mask = mask_of(value);
-                    let bits = around
-                        .iter()
-                        .map(|&(direction, _)| Value::from(mask & direction != 0));
-                    std::iter::once(value).chain(bits).collect()
-                })
-                .collect()
-        });
+        let kind = (directions, off, piece);
+        let at = match known.iter().position(|(seen, _)| *seen == kind) {
+            Some(at) => at,
+            None => {
+                known.push((kind, link_tuples(&allowed, &around)));
+                known.len() - 1
+            }
+        };
         let mut vars = vec![shape];
         vars.extend(around.iter().map(|&(_, link)| link));
-        model.add_rule(Table::new(format!("links at {name}"), vars, tuples.iter())?)?;
+        let rule = Table::new(["links at ", name].concat(), vars, known[at].1.iter())?;
+        model.add_rule(rule)?;
     }
     Ok(shapes)
+}
+
+/// What a cell's tuples depend on: the directions it has neighbours in, the
+/// ways the track leaves it off the grid, and its given piece.
+type CellKind = (u8, u8, Option<u8>);
+
+/// The tuples of a cell over its shape and the links `around` it (each with
+/// its direction): one a shape of `allowed`, each link 1 where the shape leads.
+fn link_tuples(allowed: &[Value], around: &[(u8, VarId)]) -> Vec<Vec<Value>> {
+    (allowed.iter())
+        .map(|&value| {
+            let mask = mask_of(value);
+            let bits = around
+                .iter()
+                .map(|&(direction, _)| Value::from(mask & direction != 0));
+            std::iter::once(value).chain(bits).collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]
