@@ -23,6 +23,9 @@ pub fn add_lines(
     wanted: impl Fn(&[VarId]) -> bool,
 ) -> Result<(), sieve::Error> {
     let (width, height) = (puzzle.width(), puzzle.height());
+    // Lines of one count and the same ends read one automaton: each is built
+    // once, and the rules posted with copies of it share what they build.
+    let mut automata = Automata::default();
     for (column, &count) in puzzle.columns().iter().enumerate() {
         let vars: Vec<VarId> = (0..height)
             .map(|row| shapes[row * width + column])
@@ -31,7 +34,7 @@ pub fn add_lines(
             continue;
         }
         let leaves = column == puzzle.exit();
-        let automaton = line_automaton(count, (UP, DOWN), (false, leaves))?;
+        let automaton = automata.get(count, (UP, DOWN), (false, leaves))?;
         add_line(
             model,
             format!("column {}", column + 1),
@@ -47,10 +50,33 @@ pub fn add_lines(
         }
         let vars = vars.to_vec();
         let enters = row == puzzle.entrance();
-        let automaton = line_automaton(count, (LEFT, RIGHT), (enters, false))?;
+        let automaton = automata.get(count, (LEFT, RIGHT), (enters, false))?;
         add_line(model, format!("row {}", row + 1), count, vars, automaton)?;
     }
     Ok(())
+}
+
+/// The line automata built so far, by their [`line_automaton`] arguments.
+#[derive(Default)]
+struct Automata(Vec<((usize, (u8, u8), (bool, bool)), Automaton)>);
+
+impl Automata {
+    /// A copy of [`line_automaton`]'s automaton for these arguments, built the
+    /// first time they are asked for.
+    fn get(
+        &mut self,
+        count: usize,
+        sides: (u8, u8),
+        ends: (bool, bool),
+    ) -> Result<Automaton, sieve::Error> {
+        let key = (count, sides, ends);
+        if let Some((_, automaton)) = self.0.iter().find(|(seen, _)| *seen == key) {
+            return Ok(automaton.clone());
+        }
+        let automaton = line_automaton(count, sides, ends)?;
+        self.0.push((key, automaton.clone()));
+        Ok(automaton)
+    }
 }
 
 /// The rule of one line, worded with the line and its count.
