@@ -122,6 +122,22 @@ impl Board {
     pub fn cell_name(self, cell: usize) -> String {
         format!("r{}c{}", cell / self.width + 1, cell % self.width + 1)
     }
+
+    /// Every cell's [`Board::cell_name`], row by row: each number is written
+    /// once, not once a cell (a model names every cell, and `format!` a name
+    /// cost more than the rest of building a cell's variable).
+    pub fn cell_names(self) -> Vec<String> {
+        let numbers: Vec<String> = (1..=self.width.max(self.height))
+            .map(|number| number.to_string())
+            .collect();
+        let mut names = Vec::with_capacity(self.cells());
+        for row in &numbers[..self.height] {
+            for column in &numbers[..self.width] {
+                names.push(["r", row, "c", column].concat());
+            }
+        }
+        names
+    }
 }
 
 /// Why a puzzle could not be built.

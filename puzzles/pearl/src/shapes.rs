@@ -75,7 +75,10 @@ pub fn add_shapes(
         model.set_name(shape, name.as_str());
         let directions = board.directions(cell);
         let allowed = values_where(directions, |_| true);
-        model.restrict(shape, &allowed.iter().copied().collect())?;
+        // A cell inside the board keeps every shape: nothing to restrict.
+        if allowed.len() < SHAPES.len() {
+            model.restrict(shape, &allowed.iter().copied().collect())?;
+        }
         let around: Vec<(u8, VarId)> = [UP, RIGHT, DOWN, LEFT]
             .into_iter()
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
@@ -93,7 +96,8 @@ pub fn add_shapes(
         });
         let mut vars = vec![shape];
         vars.extend(around.iter().map(|&(_, link)| link));
-        model.add_rule(Table::new(format!("links at {name}"), vars, tuples.iter())?)?;
+        let rule = Table::new(["links at ", name].concat(), vars, tuples.iter())?;
+        model.add_rule(rule)?;
         shapes.push(shape);
     }
     Ok(shapes)
