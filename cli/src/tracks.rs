@@ -130,10 +130,7 @@ impl ZooPuzzle for Tracks {
 
     /// In stages: the counts settle every ID of Tatham's easy level, which then
     /// never builds the lines.
-    fn solve(
-        puzzle: &Puzzle,
-        config: &Config,
-    ) -> Result<(Uniqueness<Track>, Counters), CliError> {
+    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Track>, Counters), CliError> {
         solve_in_stages::<Self>(puzzle, config)
     }
 
@@ -165,6 +162,9 @@ impl Staged for Tracks {
 
     /// Only the lines the counts left open get their word of pieces.
     fn strengthen_from(model: &mut TracksModel, reached: &Domains) -> Result<(), CliError> {
-        model.strengthen_from(reached).map(drop).map_err(CliError::input)
+        model
+            .strengthen_from(reached)
+            .map(drop)
+            .map_err(CliError::input)
     }
 }

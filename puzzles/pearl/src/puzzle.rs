@@ -253,6 +253,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn cell_names_are_each_cells_name() {
+        for board in [Board::new(3, 12), Board::new(12, 3)] {
+            let names = board.cell_names();
+            assert_eq!(names.len(), board.cells());
+            for (cell, name) in names.iter().enumerate() {
+                assert_eq!(name, &board.cell_name(cell));
+            }
+        }
+    }
+
+    #[test]
     fn links_are_numbered_horizontal_first() {
         // 5×5: 5 rows of 4 horizontal links (0..20), then 4 rows of 5 (20..40).
         let board = Board::new(5, 5);

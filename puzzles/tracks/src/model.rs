@@ -98,7 +98,10 @@ impl TracksModel {
     }
 
     /// Adds the next tier, with a line rule only for the lines `wanted` asks for.
-    fn strengthen_where(&mut self, wanted: impl Fn(&[VarId]) -> bool) -> Result<bool, sieve::Error> {
+    fn strengthen_where(
+        &mut self,
+        wanted: impl Fn(&[VarId]) -> bool,
+    ) -> Result<bool, sieve::Error> {
         match self.rules {
             Rules::Counts => {
                 add_lines(&mut self.model, &self.puzzle, &self.shapes, wanted)?;
@@ -212,4 +215,31 @@ fn add_path(
         .with_degrees(degrees)?
         .with_vertex_names(names)?;
     model.add_rule(path).map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_tracks_id;
+
+    #[test]
+    fn strengthening_adds_the_lines_of_the_open_lines() {
+        let puzzle = parse_tracks_id("4x4de:Cm9a,3,1,S3,3,S1,3,4,2").expect("a valid ID");
+        let whole = TracksModel::new(&puzzle).expect("a model");
+        let mut grown = TracksModel::with_rules(&puzzle, Rules::Counts).expect("a model");
+        let counts = grown.model().num_rules();
+        assert!(grown.strengthen().expect("the lines"));
+        assert_eq!(grown.rules(), Rules::Lines);
+        assert_eq!(grown.model().num_rules(), whole.model().num_rules());
+        assert!(!grown.strengthen().expect("nothing left"));
+        // With the first row settled, every line but that row gets its rule.
+        let mut partly = TracksModel::with_rules(&puzzle, Rules::Counts).expect("a model");
+        let mut reached = partly.start();
+        for &var in &partly.shapes()[..4] {
+            let first = reached.candidates(var).iter().next().expect("a shape");
+            reached.assign(var, first).expect("a shape of its domain");
+        }
+        assert!(partly.strengthen_from(&reached).expect("the open lines"));
+        assert_eq!(partly.model().num_rules(), counts + 7);
+    }
 }

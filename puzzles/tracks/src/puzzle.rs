@@ -359,6 +359,17 @@ impl fmt::Display for Track {
 mod tests {
     use super::*;
 
+    #[test]
+    fn cell_names_are_each_cells_name() {
+        for board in [Board::new(3, 12), Board::new(12, 3)] {
+            let names = board.cell_names();
+            assert_eq!(names.len(), board.cells());
+            for (cell, name) in names.iter().enumerate() {
+                assert_eq!(name, &board.cell_name(cell));
+            }
+        }
+    }
+
     fn puzzle(
         pieces: Vec<Option<u8>>,
         counts: (Vec<usize>, Vec<usize>),
