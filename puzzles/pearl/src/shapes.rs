@@ -5,6 +5,7 @@
 //! pearl between two straights cannot lie along them.
 
 use sieve::rules::Table;
+use sieve::rules::graph::lines::shape_tuples;
 use sieve::{Model, Value, VarId};
 
 use crate::puzzle::{Board, DOWN, LEFT, RIGHT, UP};
@@ -84,15 +85,9 @@ pub fn add_shapes(
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
             .collect();
         let tuples = known[usize::from(directions)].get_or_insert_with(|| {
-            (allowed.iter())
-                .map(|&value| {
-                    let mask = mask_of(value);
-                    let bits = around
-                        .iter()
-                        .map(|&(direction, _)| Value::from(mask & direction != 0));
-                    std::iter::once(value).chain(bits).collect()
-                })
-                .collect()
+            let masks = allowed.iter().map(|&value| (value, mask_of(value)));
+            let directions: Vec<u8> = around.iter().map(|&(direction, _)| direction).collect();
+            shape_tuples(masks, &directions)
         });
         let mut vars = vec![shape];
         vars.extend(around.iter().map(|&(_, link)| link));

@@ -11,6 +11,7 @@
 //! track's two end cells connect off the grid, left at the entrance and down at
 //! the exit.
 
+use sieve::rules::graph::lines::cell_names;
 use std::fmt;
 
 use thiserror::Error;
@@ -107,20 +108,10 @@ impl Board {
         format!("r{}c{}", cell / self.width + 1, cell % self.width + 1)
     }
 
-    /// Every cell's [`Board::cell_name`], row by row: each number is written
-    /// once, not once a cell (a model names every cell, and `format!` a name
-    /// cost more than the rest of building a cell's variable).
+    /// Every cell's [`Board::cell_name`], row by row, each number written once
+    /// (see [`cell_names`]).
     pub fn cell_names(self) -> Vec<String> {
-        let numbers: Vec<String> = (1..=self.width.max(self.height))
-            .map(|number| number.to_string())
-            .collect();
-        let mut names = Vec::with_capacity(self.cells());
-        for row in &numbers[..self.height] {
-            for column in &numbers[..self.width] {
-                names.push(["r", row, "c", column].concat());
-            }
-        }
-        names
+        cell_names(self.height, self.width)
     }
 }
 
@@ -358,17 +349,6 @@ impl fmt::Display for Track {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cell_names_are_each_cells_name() {
-        for board in [Board::new(3, 12), Board::new(12, 3)] {
-            let names = board.cell_names();
-            assert_eq!(names.len(), board.cells());
-            for (cell, name) in names.iter().enumerate() {
-                assert_eq!(name, &board.cell_name(cell));
-            }
-        }
-    }
 
     fn puzzle(
         pieces: Vec<Option<u8>>,

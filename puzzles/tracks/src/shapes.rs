@@ -4,6 +4,7 @@
 //! its cell's shape.
 
 use sieve::rules::Table;
+use sieve::rules::graph::lines::shape_tuples;
 use sieve::{Model, Value, VarId};
 
 use crate::puzzle::{DOWN, LEFT, Puzzle, RIGHT, UP};
@@ -90,7 +91,9 @@ pub fn add_shapes(
         let at = match known.iter().position(|(seen, _)| *seen == kind) {
             Some(at) => at,
             None => {
-                known.push((kind, link_tuples(&allowed, &around)));
+                let masks = allowed.iter().map(|&value| (value, mask_of(value)));
+                let directions: Vec<u8> = around.iter().map(|&(direction, _)| direction).collect();
+                known.push((kind, shape_tuples(masks, &directions)));
                 known.len() - 1
             }
         };
@@ -105,20 +108,6 @@ pub fn add_shapes(
 /// What a cell's tuples depend on: the directions it has neighbours in, the
 /// ways the track leaves it off the grid, and its given piece.
 type CellKind = (u8, u8, Option<u8>);
-
-/// The tuples of a cell over its shape and the links `around` it (each with
-/// its direction): one a shape of `allowed`, each link 1 where the shape leads.
-fn link_tuples(allowed: &[Value], around: &[(u8, VarId)]) -> Vec<Vec<Value>> {
-    (allowed.iter())
-        .map(|&value| {
-            let mask = mask_of(value);
-            let bits = around
-                .iter()
-                .map(|&(direction, _)| Value::from(mask & direction != 0));
-            std::iter::once(value).chain(bits).collect()
-        })
-        .collect()
-}
 
 #[cfg(test)]
 mod tests {
