@@ -89,8 +89,10 @@ pub fn add_shapes(
             let directions: Vec<u8> = around.iter().map(|&(direction, _)| direction).collect();
             shape_tuples(masks, &directions)
         });
-        let mut vars = vec![shape];
-        vars.extend(around.iter().map(|&(_, link)| link));
+        // Collected at its size: a vector grown from the shape alone was
+        // reallocated once a cell.
+        let links_around = around.iter().map(|&(_, link)| link);
+        let vars: Vec<VarId> = std::iter::once(shape).chain(links_around).collect();
         let rule = Table::new(["links at ", name].concat(), vars, tuples.iter())?;
         model.add_rule(rule)?;
         shapes.push(shape);

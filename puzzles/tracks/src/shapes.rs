@@ -97,8 +97,10 @@ pub fn add_shapes(
                 known.len() - 1
             }
         };
-        let mut vars = vec![shape];
-        vars.extend(around.iter().map(|&(_, link)| link));
+        // Collected at its size: a vector grown from the shape alone was
+        // reallocated once a cell.
+        let links_around = around.iter().map(|&(_, link)| link);
+        let vars: Vec<VarId> = std::iter::once(shape).chain(links_around).collect();
         let rule = Table::new(["links at ", name].concat(), vars, known[at].1.iter())?;
         model.add_rule(rule)?;
     }
