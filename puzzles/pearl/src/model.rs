@@ -9,6 +9,7 @@
 //! - a white pearl goes straight, and of the two cells it leads to, not both
 //!   go straight on (one table with each pair of opposite neighbours).
 
+use sieve::rules::graph::lines::name_edges;
 use sieve::rules::{Graph, SingleLoop, Table};
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
@@ -36,9 +37,7 @@ impl PearlModel {
         // Each cell's name, written once: the links, the loop's vertices and the
         // shapes all use it.
         let names = board.cell_names();
-        for (link, &(a, b)) in graph.edges().iter().enumerate() {
-            model.set_name(links[link], [&names[a][..], &names[b][..]].join("–"));
-        }
+        name_edges(&mut model, &graph, &links, &names);
         let degrees = (puzzle.pearls().iter())
             .map(|pearl| pearl.map(|_| 2))
             .collect();

@@ -8,6 +8,7 @@
 //! [`Rules::Lines`] add each row and column as a word of shapes (see
 //! [`crate::lines`]).
 
+use sieve::rules::graph::lines::name_edges;
 use sieve::rules::{Cardinality, Graph, SinglePath};
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
@@ -52,9 +53,7 @@ impl TracksModel {
         // Each cell's name, written once: the links, the path's vertices and
         // the shapes all use it.
         let names = board.cell_names();
-        for (link, &(a, b)) in graph.edges().iter().enumerate() {
-            model.set_name(links[link], [&names[a][..], &names[b][..]].join("–"));
-        }
+        name_edges(&mut model, &graph, &links, &names);
         let shapes = add_shapes(&mut model, puzzle, &links, &names)?;
         add_path(&mut model, puzzle, (graph, names), &links)?;
         let (width, height) = (board.width(), board.height());

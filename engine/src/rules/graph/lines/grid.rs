@@ -4,7 +4,9 @@
 //! value names the directions the line leaves it in, tied by a table to the
 //! booleans of its edges.
 
-use crate::domain::Value;
+use crate::domain::{Value, VarId};
+use crate::model::Model;
+use crate::rules::graph::Graph;
 
 /// The tuples tying a vertex's shape variable to the booleans of its edges: for
 /// each `(value, mask)` of `shapes` (a value of the shape variable and the
@@ -54,9 +56,33 @@ pub fn cell_names(rows: usize, columns: usize) -> Vec<String> {
     names
 }
 
+/// Names each edge's variable in `vars` (one per edge of `graph`, in edge
+/// order) by the names of its ends, `r1c1–r1c2`, written into one buffer
+/// rather than a new string a name (the model keeps its own copy).
+pub fn name_edges(model: &mut Model, graph: &Graph, vars: &[VarId], vertex_names: &[String]) {
+    let mut name = String::new();
+    for (&var, &(a, b)) in vars.iter().zip(graph.edges()) {
+        name.clear();
+        name.push_str(&vertex_names[a]);
+        name.push('–');
+        name.push_str(&vertex_names[b]);
+        model.set_name(var, &name);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edges_are_named_by_their_ends() {
+        let graph = Graph::grid(2, 2);
+        let mut model = Model::new();
+        let vars = model.new_vars(graph.edges().len(), 2);
+        name_edges(&mut model, &graph, &vars, &cell_names(2, 2));
+        let names: Vec<String> = vars.iter().map(|&var| model.var_name(var)).collect();
+        assert_eq!(names, ["r1c1–r1c2", "r2c1–r2c2", "r1c1–r2c1", "r1c2–r2c2"]);
+    }
 
     #[test]
     fn cell_names_read_as_formatted_names() {
