@@ -56,9 +56,14 @@ pub fn add_lines(
     Ok(())
 }
 
-/// The line automata built so far, by their [`line_automaton`] arguments.
+/// What a line's automaton depends on: its count, the sides it is read from
+/// and towards, and whether the track comes in before it or goes out after it
+/// (the arguments of [`line_automaton`]).
+type LineKind = (usize, (u8, u8), (bool, bool));
+
+/// The line automata built so far, by their kind.
 #[derive(Default)]
-struct Automata(Vec<((usize, (u8, u8), (bool, bool)), Automaton)>);
+struct Automata(Vec<(LineKind, Automaton)>);
 
 impl Automata {
     /// A copy of [`line_automaton`]'s automaton for these arguments, built the
