@@ -32,6 +32,12 @@ pub(crate) trait Staged: ZooPuzzle {
     /// variables it has keep their numbers. Each stage costs a root
     /// propagation, so a puzzle may well skip tiers that few IDs stop at.
     fn strengthen(model: &mut Self::Model) -> Result<(), CliError>;
+    /// [`Staged::strengthen`] once the search has reached `reached`: a puzzle
+    /// may leave out rules that state settles (those implied by the puzzle
+    /// over variables already assigned only check them).
+    fn strengthen_from(model: &mut Self::Model, _reached: &Domains) -> Result<(), CliError> {
+        Self::strengthen(model)
+    }
 }
 
 /// Solves `puzzle` and proves the solution unique, stage by stage (see the
@@ -61,7 +67,7 @@ pub(crate) fn solve_in_stages<P: Staged>(
         }
         let reached = search.domains().clone();
         drop(search);
-        P::strengthen(&mut model)?;
+        P::strengthen_from(&mut model, &reached)?;
         state = carried_over(&P::start(&model), &reached);
     }
 }

@@ -9,6 +9,7 @@
 //! - a white pearl goes straight, and of the two cells it leads to, not both
 //!   go straight on (one table with each pair of opposite neighbours).
 
+use sieve::rules::graph::lines::name_edges;
 use sieve::rules::{Graph, SingleLoop, Table};
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
@@ -35,12 +36,8 @@ impl PearlModel {
         let links = model.new_vars(board.links(), 2);
         // Each cell's name, written once: the links, the loop's vertices and the
         // shapes all use it.
-        let names: Vec<String> = (0..board.cells())
-            .map(|cell| board.cell_name(cell))
-            .collect();
-        for (link, &(a, b)) in graph.edges().iter().enumerate() {
-            model.set_name(links[link], [&names[a][..], &names[b][..]].join("–"));
-        }
+        let names = board.cell_names();
+        name_edges(&mut model, &graph, &links, &names);
         let degrees = (puzzle.pearls().iter())
             .map(|pearl| pearl.map(|_| 2))
             .collect();
@@ -51,8 +48,8 @@ impl PearlModel {
         let shapes = add_shapes(&mut model, board, &links, &names)?;
         for (cell, pearl) in puzzle.pearls().iter().enumerate() {
             match pearl {
-                Some(Pearl::Black) => add_black(&mut model, board, &shapes, cell)?,
-                Some(Pearl::White) => add_white(&mut model, board, &shapes, cell)?,
+                Some(Pearl::Black) => add_black(&mut model, board, &shapes, (cell, &names[cell]))?,
+                Some(Pearl::White) => add_white(&mut model, board, &shapes, (cell, &names[cell]))?,
                 None => {}
             }
         }
@@ -125,7 +122,7 @@ fn add_black(
     model: &mut Model,
     board: Board,
     shapes: &[VarId],
-    cell: usize,
+    (cell, cell_name): (usize, &str),
 ) -> Result<(), sieve::Error> {
     let turns = values_where(board.directions(cell), is_turn);
     model.restrict(shapes[cell], &turns.iter().copied().collect())?;
@@ -149,7 +146,7 @@ fn add_black(
                 }
             }
         }
-        let name = format!("black pearl at {}", board.cell_name(cell));
+        let name = ["black pearl at ", cell_name].concat();
         let rule = "turns, and goes straight on either side";
         add_table(model, name, vec![shapes[cell], shapes[next]], pairs, rule)?;
     }
@@ -162,7 +159,7 @@ fn add_white(
     model: &mut Model,
     board: Board,
     shapes: &[VarId],
-    cell: usize,
+    (cell, cell_name): (usize, &str),
 ) -> Result<(), sieve::Error> {
     let straights = values_where(board.directions(cell), is_straight);
     model.restrict(shapes[cell], &straights.iter().copied().collect())?;
@@ -192,7 +189,7 @@ fn add_white(
             }
         }
         let vars = vec![shapes[cell], shapes[first], shapes[second]];
-        let name = format!("white pearl at {}", board.cell_name(cell));
+        let name = ["white pearl at ", cell_name].concat();
         let rule = "goes straight, and turns on at least one side";
         add_table(model, name, vars, triples, rule)?;
     }

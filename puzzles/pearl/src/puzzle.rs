@@ -7,6 +7,7 @@
 //! ones (H−1 rows of W). A cell's connections are a mask of directions: up 1,
 //! right 2, down 4, left 8, as the zoo's one-line answer writes them.
 
+use sieve::rules::graph::lines::cell_names;
 use std::fmt;
 
 use thiserror::Error;
@@ -121,6 +122,12 @@ impl Board {
     /// `r2c3` for a cell.
     pub fn cell_name(self, cell: usize) -> String {
         format!("r{}c{}", cell / self.width + 1, cell % self.width + 1)
+    }
+
+    /// Every cell's [`Board::cell_name`], row by row, each number written once
+    /// (see [`cell_names`]).
+    pub fn cell_names(self) -> Vec<String> {
+        cell_names(self.height, self.width)
     }
 }
 

@@ -5,6 +5,7 @@
 //! pearl between two straights cannot lie along them.
 
 use sieve::rules::Table;
+use sieve::rules::graph::lines::shape_tuples;
 use sieve::{Model, Value, VarId};
 
 use crate::puzzle::{Board, DOWN, LEFT, RIGHT, UP};
@@ -75,25 +76,25 @@ pub fn add_shapes(
         model.set_name(shape, name.as_str());
         let directions = board.directions(cell);
         let allowed = values_where(directions, |_| true);
-        model.restrict(shape, &allowed.iter().copied().collect())?;
+        // A cell inside the board keeps every shape: nothing to restrict.
+        if allowed.len() < SHAPES.len() {
+            model.restrict(shape, &allowed.iter().copied().collect())?;
+        }
         let around: Vec<(u8, VarId)> = [UP, RIGHT, DOWN, LEFT]
             .into_iter()
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
             .collect();
         let tuples = known[usize::from(directions)].get_or_insert_with(|| {
-            (allowed.iter())
-                .map(|&value| {
-                    let mask = mask_of(value);
-                    let bits = around
-                        .iter()
-                        .map(|&(direction, _)| Value::from(mask & direction != 0));
-                    std::iter::once(value).chain(bits).collect()
-                })
-                .collect()
+            let masks = allowed.iter().map(|&value| (value, mask_of(value)));
+            let directions: Vec<u8> = around.iter().map(|&(direction, _)| direction).collect();
+            shape_tuples(masks, &directions)
         });
-        let mut vars = vec![shape];
-        vars.extend(around.iter().map(|&(_, link)| link));
-        model.add_rule(Table::new(format!("links at {name}"), vars, tuples.iter())?)?;
+        // Collected at its size: a vector grown from the shape alone was
+        // reallocated once a cell.
+        let links_around = around.iter().map(|&(_, link)| link);
+        let vars: Vec<VarId> = std::iter::once(shape).chain(links_around).collect();
+        let rule = Table::new(["links at ", name].concat(), vars, tuples.iter())?;
+        model.add_rule(rule)?;
         shapes.push(shape);
     }
     Ok(shapes)

@@ -13,15 +13,28 @@ use sieve::{Model, VarId};
 use crate::puzzle::{DOWN, LEFT, Puzzle, RIGHT, UP};
 use crate::shapes::{SHAPES, value_of};
 
-/// Adds a line rule for every column, then every row.
-pub fn add_lines(model: &mut Model, puzzle: &Puzzle, shapes: &[VarId]) -> Result<(), sieve::Error> {
+/// Adds a line rule for every column, then every row, that `wanted` (given the
+/// line's shape variables) asks for: a line whose cells are all settled needs
+/// none, since every line rule is implied by the puzzle.
+pub fn add_lines(
+    model: &mut Model,
+    puzzle: &Puzzle,
+    shapes: &[VarId],
+    wanted: impl Fn(&[VarId]) -> bool,
+) -> Result<(), sieve::Error> {
     let (width, height) = (puzzle.width(), puzzle.height());
+    // Lines of one count and the same ends read one automaton: each is built
+    // once, and the rules posted with copies of it share what they build.
+    let mut automata = Automata::default();
     for (column, &count) in puzzle.columns().iter().enumerate() {
-        let vars = (0..height)
+        let vars: Vec<VarId> = (0..height)
             .map(|row| shapes[row * width + column])
             .collect();
+        if !wanted(&vars) {
+            continue;
+        }
         let leaves = column == puzzle.exit();
-        let automaton = line_automaton(count, (UP, DOWN), (false, leaves))?;
+        let automaton = automata.get(count, (UP, DOWN), (false, leaves))?;
         add_line(
             model,
             format!("column {}", column + 1),
@@ -31,12 +44,44 @@ pub fn add_lines(model: &mut Model, puzzle: &Puzzle, shapes: &[VarId]) -> Result
         )?;
     }
     for (row, &count) in puzzle.rows().iter().enumerate() {
-        let vars = shapes[row * width..(row + 1) * width].to_vec();
+        let vars = &shapes[row * width..(row + 1) * width];
+        if !wanted(vars) {
+            continue;
+        }
+        let vars = vars.to_vec();
         let enters = row == puzzle.entrance();
-        let automaton = line_automaton(count, (LEFT, RIGHT), (enters, false))?;
+        let automaton = automata.get(count, (LEFT, RIGHT), (enters, false))?;
         add_line(model, format!("row {}", row + 1), count, vars, automaton)?;
     }
     Ok(())
+}
+
+/// What a line's automaton depends on: its count, the sides it is read from
+/// and towards, and whether the track comes in before it or goes out after it
+/// (the arguments of [`line_automaton`]).
+type LineKind = (usize, (u8, u8), (bool, bool));
+
+/// The line automata built so far, by their kind.
+#[derive(Default)]
+struct Automata(Vec<(LineKind, Automaton)>);
+
+impl Automata {
+    /// A copy of [`line_automaton`]'s automaton for these arguments, built the
+    /// first time they are asked for.
+    fn get(
+        &mut self,
+        count: usize,
+        sides: (u8, u8),
+        ends: (bool, bool),
+    ) -> Result<Automaton, sieve::Error> {
+        let key = (count, sides, ends);
+        if let Some((_, automaton)) = self.0.iter().find(|(seen, _)| *seen == key) {
+            return Ok(automaton.clone());
+        }
+        let automaton = line_automaton(count, sides, ends)?;
+        self.0.push((key, automaton.clone()));
+        Ok(automaton)
+    }
 }
 
 /// The rule of one line, worded with the line and its count.

@@ -11,6 +11,7 @@
 //! track's two end cells connect off the grid, left at the entrance and down at
 //! the exit.
 
+use sieve::rules::graph::lines::cell_names;
 use std::fmt;
 
 use thiserror::Error;
@@ -105,6 +106,12 @@ impl Board {
     /// `r2c3` for a cell.
     pub fn cell_name(self, cell: usize) -> String {
         format!("r{}c{}", cell / self.width + 1, cell % self.width + 1)
+    }
+
+    /// Every cell's [`Board::cell_name`], row by row, each number written once
+    /// (see [`cell_names`]).
+    pub fn cell_names(self) -> Vec<String> {
+        cell_names(self.height, self.width)
     }
 }
 

@@ -3,9 +3,8 @@
 //! columns count the cells whose shape is not empty, and a given piece fixes
 //! its cell's shape.
 
-use std::collections::HashMap;
-
 use sieve::rules::Table;
+use sieve::rules::graph::lines::shape_tuples;
 use sieve::{Model, Value, VarId};
 
 use crate::puzzle::{DOWN, LEFT, Puzzle, RIGHT, UP};
@@ -64,8 +63,9 @@ pub fn add_shapes(
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
     let mut shapes = Vec::with_capacity(board.cells());
     // A cell's tuples depend only on its neighbours' directions, its ways off
-    // the grid and its piece: each list is made once, not once a cell.
-    let mut known: HashMap<(u8, u8, Option<u8>), Vec<Vec<Value>>> = HashMap::new();
+    // the grid and its piece: each list is made once, not once a cell (a few
+    // kinds of cell, looked up in a short list).
+    let mut known: Vec<(CellKind, Vec<Vec<Value>>)> = Vec::new();
     for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
@@ -75,7 +75,10 @@ pub fn add_shapes(
         let allowed = values_where(directions | off, |mask| {
             mask & off == off && piece.is_none_or(|piece| piece == mask)
         });
-        model.restrict(shape, &allowed.iter().copied().collect())?;
+        // Most cells keep every shape: nothing to restrict.
+        if allowed.len() < SHAPES.len() {
+            model.restrict(shape, &allowed.iter().copied().collect())?;
+        }
         shapes.push(shape);
         if allowed.is_empty() {
             continue;
@@ -84,23 +87,29 @@ pub fn add_shapes(
             .into_iter()
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
             .collect();
-        let tuples = known.entry((directions, off, piece)).or_insert_with(|| {
-            (allowed.iter())
-                .map(|&value| {
-                    let mask = mask_of(value);
-                    let bits = around
-                        .iter()
-                        .map(|&(direction, _)| Value::from(mask & direction != 0));
-                    std::iter::once(value).chain(bits).collect()
-                })
-                .collect()
-        });
-        let mut vars = vec![shape];
-        vars.extend(around.iter().map(|&(_, link)| link));
-        model.add_rule(Table::new(format!("links at {name}"), vars, tuples.iter())?)?;
+        let kind = (directions, off, piece);
+        let at = match known.iter().position(|(seen, _)| *seen == kind) {
+            Some(at) => at,
+            None => {
+                let masks = allowed.iter().map(|&value| (value, mask_of(value)));
+                let directions: Vec<u8> = around.iter().map(|&(direction, _)| direction).collect();
+                known.push((kind, shape_tuples(masks, &directions)));
+                known.len() - 1
+            }
+        };
+        // Collected at its size: a vector grown from the shape alone was
+        // reallocated once a cell.
+        let links_around = around.iter().map(|&(_, link)| link);
+        let vars: Vec<VarId> = std::iter::once(shape).chain(links_around).collect();
+        let rule = Table::new(["links at ", name].concat(), vars, known[at].1.iter())?;
+        model.add_rule(rule)?;
     }
     Ok(shapes)
 }
+
+/// What a cell's tuples depend on: the directions it has neighbours in, the
+/// ways the track leaves it off the grid, and its given piece.
+type CellKind = (u8, u8, Option<u8>);
 
 #[cfg(test)]
 mod tests {

@@ -54,6 +54,7 @@
 mod counts;
 mod degrees;
 mod fragments;
+mod grid;
 mod reach;
 mod sweep;
 #[cfg(test)]
@@ -71,6 +72,7 @@ use std::sync::Arc;
 
 use counts::Counts;
 pub use counts::EdgeCount;
+pub use grid::{cell_names, name_edges, shape_tuples};
 use sweep::Sweep;
 
 /// Degrees 0 and 2, as a set of degrees (bit `d` for degree `d`).

@@ -1,0 +1,98 @@
+//! What loop and track puzzles on a grid of cells (Tracks, Masyu) build alike
+//! around a line rule on [`Graph::grid`](crate::rules::graph::Graph::grid):
+//! the cells' names, and a variable a cell for what the line does there, whose
+//! value names the directions the line leaves it in, tied by a table to the
+//! booleans of its edges.
+
+use crate::domain::{Value, VarId};
+use crate::model::Model;
+use crate::rules::graph::Graph;
+
+/// The tuples tying a vertex's shape variable to the booleans of its edges: for
+/// each `(value, mask)` of `shapes` (a value of the shape variable and the
+/// directions it leaves in, one bit a direction), the value, then for each of
+/// `directions` (the directions of the vertex's edges, in the order of the
+/// table's variables) 1 when `mask` holds it, else 0.
+///
+/// ```
+/// use sieve::rules::graph::lines::shape_tuples;
+/// // A corner with edges right (bit 2) and down (bit 4): empty, or a turn.
+/// let tuples = shape_tuples([(0, 0), (1, 2 | 4)], &[2, 4]);
+/// assert_eq!(tuples, [vec![0, 0, 0], vec![1, 1, 1]]);
+/// ```
+pub fn shape_tuples(
+    shapes: impl IntoIterator<Item = (Value, u8)>,
+    directions: &[u8],
+) -> Vec<Vec<Value>> {
+    (shapes.into_iter())
+        .map(|(value, mask)| {
+            let bits = (directions.iter()).map(|&direction| Value::from(mask & direction != 0));
+            std::iter::once(value).chain(bits).collect()
+        })
+        .collect()
+}
+
+/// The names `r1c1`, `r1c2`, ... of the cells of a grid of `rows` by `columns`,
+/// row by row (the vertices of [`Graph::grid`](crate::rules::graph::Graph::grid)),
+/// for [`SingleLoop::with_vertex_names`](super::SingleLoop::with_vertex_names)
+/// and the cells' variables. Each number is written once, not once a cell: a
+/// model of a 15x15 grid names every cell, and `format!` a name cost more than
+/// building the cell's variable.
+///
+/// ```
+/// use sieve::rules::graph::lines::cell_names;
+/// assert_eq!(cell_names(2, 3), ["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3"]);
+/// ```
+pub fn cell_names(rows: usize, columns: usize) -> Vec<String> {
+    let numbers: Vec<String> = (1..=rows.max(columns))
+        .map(|number| number.to_string())
+        .collect();
+    let mut names = Vec::with_capacity(rows * columns);
+    for row in &numbers[..rows] {
+        for column in &numbers[..columns] {
+            names.push(["r", row, "c", column].concat());
+        }
+    }
+    names
+}
+
+/// Names each edge's variable in `vars` (one per edge of `graph`, in edge
+/// order) by the names of its ends, `r1c1–r1c2`, written into one buffer
+/// rather than a new string a name (the model keeps its own copy).
+pub fn name_edges(model: &mut Model, graph: &Graph, vars: &[VarId], vertex_names: &[String]) {
+    let mut name = String::new();
+    for (&var, &(a, b)) in vars.iter().zip(graph.edges()) {
+        name.clear();
+        name.push_str(&vertex_names[a]);
+        name.push('–');
+        name.push_str(&vertex_names[b]);
+        model.set_name(var, &name);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edges_are_named_by_their_ends() {
+        let graph = Graph::grid(2, 2);
+        let mut model = Model::new();
+        let vars = model.new_vars(graph.edges().len(), 2);
+        name_edges(&mut model, &graph, &vars, &cell_names(2, 2));
+        let names: Vec<String> = vars.iter().map(|&var| model.var_name(var)).collect();
+        assert_eq!(names, ["r1c1–r1c2", "r2c1–r2c2", "r1c1–r2c1", "r1c2–r2c2"]);
+    }
+
+    #[test]
+    fn cell_names_read_as_formatted_names() {
+        for (rows, columns) in [(3, 12), (12, 3), (1, 1)] {
+            let names = cell_names(rows, columns);
+            assert_eq!(names.len(), rows * columns);
+            for (cell, name) in names.iter().enumerate() {
+                let (row, column) = (cell / columns + 1, cell % columns + 1);
+                assert_eq!(name, &format!("r{row}c{column}"));
+            }
+        }
+    }
+}
