@@ -260,13 +260,11 @@ impl Model {
     /// assert_eq!(model.var_name(cells[4]), "r2c2");
     /// ```
     pub fn name_grid_cells(&mut self, cells: &[VarId], width: usize) {
+        let width = width.max(1);
         let mut name = String::with_capacity(8);
         for (cell, &var) in cells.iter().enumerate() {
             name.clear();
-            name.push('r');
-            crate::names::push_number(&mut name, cell / width.max(1) + 1);
-            name.push('c');
-            crate::names::push_number(&mut name, cell % width.max(1) + 1);
+            crate::names::push_cell_name(&mut name, cell / width, cell % width);
             self.names.set_var_name(var, &name);
         }
     }

@@ -29,6 +29,21 @@ pub fn push_number(text: &mut String, number: usize) {
     text.push_str(itoa::Buffer::new().format(number));
 }
 
+/// Append the name of the cell at `row`, `column` (from 0) to `text`:
+/// `r1c1` for the top left one, as every grid puzzle names its cells.
+///
+/// ```
+/// let mut name = String::new();
+/// sieve::names::push_cell_name(&mut name, 2, 11);
+/// assert_eq!(name, "r3c12");
+/// ```
+pub fn push_cell_name(text: &mut String, row: usize, column: usize) {
+    text.push('r');
+    push_number(text, row + 1);
+    text.push('c');
+    push_number(text, column + 1);
+}
+
 /// Names of variables and labels of values; a variable without a name is written
 /// `x<index>`, a value without a label as its number.
 ///

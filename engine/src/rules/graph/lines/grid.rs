@@ -35,7 +35,7 @@ pub fn shape_tuples(
 /// The names `r1c1`, `r1c2`, ... of the cells of a grid of `rows` by `columns`,
 /// row by row (the vertices of [`Graph::grid`](crate::rules::graph::Graph::grid)),
 /// for [`SingleLoop::with_vertex_names`](super::SingleLoop::with_vertex_names)
-/// and the cells' variables. Each number is written once, not once a cell: a
+/// and the cells' variables, written without `format!` ([`crate::names::push_cell_name`]): a
 /// model of a 15x15 grid names every cell, and `format!` a name cost more than
 /// building the cell's variable.
 ///
@@ -44,13 +44,12 @@ pub fn shape_tuples(
 /// assert_eq!(cell_names(2, 3), ["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3"]);
 /// ```
 pub fn cell_names(rows: usize, columns: usize) -> Vec<String> {
-    let numbers: Vec<String> = (1..=rows.max(columns))
-        .map(|number| number.to_string())
-        .collect();
     let mut names = Vec::with_capacity(rows * columns);
-    for row in &numbers[..rows] {
-        for column in &numbers[..columns] {
-            names.push(["r", row, "c", column].concat());
+    for row in 0..rows {
+        for column in 0..columns {
+            let mut name = String::with_capacity(8);
+            crate::names::push_cell_name(&mut name, row, column);
+            names.push(name);
         }
     }
     names
