@@ -43,8 +43,9 @@
 //! A value whose layer (who may take it, who is fixed to it) is as the last run
 //! left it is skipped: the rule keeps each layer as reversible state. The search
 //! again without a vertex, to see whether a piece can do without it, runs only
-//! for the vertices whose subtree of the first search is large enough that
-//! leaving them out might leave too few.
+//! for the vertices among the first `v` the first search found whose subtree
+//! of that search is large enough that leaving them out might leave too few,
+//! and stops once it has found `v`.
 //!
 //! These are the deductions of Simon Tatham's Filling solver (its blocked and
 //! critical expansions and its bitmap of what each cell may hold) made for every
@@ -105,6 +106,15 @@ struct Scratch {
     parent: Vec<usize>,
     /// The vertices of a search made without one vertex.
     without: Vec<usize>,
+    /// The open vertices no piece may grow to.
+    unreached: Vec<usize>,
+    /// The search for room: what is known of each vertex (`None`: not searched
+    /// yet), which vertices the current search met, and its area.
+    room: Vec<Option<bool>>,
+    met: Vec<bool>,
+    area: Vec<usize>,
+    /// The pieces beside one vertex.
+    joined: Vec<usize>,
 }
 
 impl Scratch {
@@ -116,6 +126,11 @@ impl Scratch {
             subtree: Vec::with_capacity(vertices),
             parent: Vec::with_capacity(vertices),
             without: Vec::with_capacity(vertices),
+            unreached: Vec::with_capacity(vertices),
+            room: vec![None; vertices],
+            met: vec![false; vertices],
+            area: Vec::with_capacity(vertices),
+            joined: Vec::new(),
         }
     }
 }
@@ -231,7 +246,7 @@ impl SizedRegions {
         let parent = Some(&mut scratch.parent);
         self.search(
             layer,
-            (piece, budget, None),
+            (piece, budget, None, usize::MAX),
             &mut scratch.distance,
             &mut scratch.near,
             parent,
@@ -245,13 +260,13 @@ impl SizedRegions {
 
     /// The breadth-first search of [`SizedRegions::near_list`] from `piece`
     /// within `budget` steps, leaving out `avoid`: fills `order` with the
-    /// vertices in the order found, and `parent` (when given) with each one's
-    /// parent (its position in that order). `distance` is all [`FAR`] before
-    /// and after.
+    /// vertices in the order found, stopping once it holds `limit`, and `parent`
+    /// (when given) with each one's parent (its position in that order).
+    /// `distance` is all [`FAR`] before and after.
     fn search(
         &self,
         layer: &Layer,
-        (piece, budget, avoid): (&[usize], usize, Option<usize>),
+        (piece, budget, avoid, limit): (&[usize], usize, Option<usize>, usize),
         distance: &mut [usize],
         order: &mut Vec<usize>,
         mut parent: Option<&mut Vec<usize>>,
@@ -266,7 +281,9 @@ impl SizedRegions {
             distance[vertex] = 0;
         }
         let mut next = 0;
-        while let Some(&vertex) = order.get(next) {
+        while order.len() < limit
+            && let Some(&vertex) = order.get(next)
+        {
             if distance[vertex] < budget {
                 for neighbour in self.graph.neighbours(vertex) {
                     if layer.possible[neighbour]
@@ -355,7 +372,7 @@ impl SizedRegions {
         let value = layer.value;
         let size = value as usize;
         self.close_pieces(ctx, layer)?;
-        self.forbid_merges(ctx, layer)?;
+        self.forbid_merges(ctx, layer, &mut scratch.joined)?;
         scratch.reachable.fill(false);
         let mut assigned = Vec::new();
         for piece in 0..layer.piece_count() {
@@ -364,15 +381,18 @@ impl SizedRegions {
             }
         }
         let open = |vertex: usize| layer.possible[vertex] && layer.piece_of[vertex].is_none();
-        let unreached: Vec<usize> = (0..self.vars.len())
-            .filter(|&vertex| open(vertex) && !scratch.reachable[vertex])
-            .collect();
+        let mut unreached = std::mem::take(&mut scratch.unreached);
+        unreached.clear();
+        unreached.extend(
+            (0..self.vars.len()).filter(|&vertex| open(vertex) && !scratch.reachable[vertex]),
+        );
         if unreached.is_empty() {
+            scratch.unreached = unreached;
             return Ok(assigned);
         }
-        let room = self.room_for_new_regions(layer, &unreached);
-        for (&vertex, room) in unreached.iter().zip(room) {
-            if room {
+        self.room_for_new_regions(layer, &unreached, scratch);
+        for &vertex in &unreached {
+            if scratch.room[vertex] == Some(true) {
                 continue;
             }
             let facts = self.facts(ctx, layer, &[vertex]);
@@ -391,6 +411,7 @@ impl SizedRegions {
                 },
             )?;
         }
+        scratch.unreached = unreached;
         Ok(assigned)
     }
 
@@ -403,9 +424,10 @@ impl SizedRegions {
             if layer.piece(piece).len() < value as usize {
                 continue;
             }
-            let cells = layer.piece(piece).to_vec();
+            let (start, end) = (layer.piece_starts[piece], layer.piece_starts[piece + 1]);
+            let cells = &layer.piece_cells[start..end];
             if cells.len() > value as usize {
-                let facts = self.facts(ctx, layer, &cells);
+                let facts = self.facts(ctx, layer, cells);
                 let first = self.vars[cells[0]];
                 let count = cells.len();
                 return Err(self.conflict(ctx, "region too large", &facts, |names| {
@@ -416,10 +438,9 @@ impl SizedRegions {
                     )
                 }));
             }
-            let facts = self.facts(ctx, layer, &cells);
-            for &vertex in &cells {
-                let neighbours: Vec<usize> = self.graph.neighbours(vertex).collect();
-                for neighbour in neighbours {
+            let facts = self.facts(ctx, layer, cells);
+            for &vertex in &layer.piece_cells[start..end] {
+                for neighbour in self.graph.neighbours(vertex) {
                     if !layer.possible[neighbour] || layer.piece_of[neighbour].is_some() {
                         continue;
                     }
@@ -446,10 +467,14 @@ impl SizedRegions {
 
     /// An open vertex whose known neighbours of the value would make, with it, a
     /// piece larger than the value loses the value.
-    fn forbid_merges(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<bool, Conflict> {
+    fn forbid_merges(
+        &self,
+        ctx: &mut Context<'_>,
+        layer: &mut Layer,
+        joined: &mut Vec<usize>,
+    ) -> Result<bool, Conflict> {
         let value = layer.value;
         let mut changed = false;
-        let mut joined = Vec::new();
         for vertex in 0..self.vars.len() {
             if !layer.possible[vertex] || layer.piece_of[vertex].is_some() {
                 continue;
@@ -537,13 +562,17 @@ impl SizedRegions {
                 continue;
             }
             reachable[vertex] = true;
-            let enough_without = near.len() - subtree[position] >= size;
+            // The search found every vertex before this one by paths without
+            // it (a shortest path only goes through vertices found earlier),
+            // so one at position `size` or later leaves enough; and leaving it
+            // out loses at most its subtree.
+            let enough_without = position >= size || near.len() - subtree[position] >= size;
             if enough_without {
                 continue;
             }
             self.search(
                 layer,
-                (cells, budget, Some(vertex)),
+                (cells, budget, Some(vertex), size),
                 distance,
                 without,
                 None,
@@ -572,22 +601,25 @@ impl SizedRegions {
         Ok(())
     }
 
-    /// Whether each of `vertices` lies in an area with room for a new region of the
-    /// value: connected vertices that may take it, none fixed to it or beside one
+    /// Marks in `scratch.room` whether each of `vertices` lies in an area with room
+    /// for a new region of the value: connected vertices that may take it, none fixed to it or beside one
     /// fixed to it, at least as many as the value. Each search stops once it has
     /// found that many, and what it learns holds for every vertex it met.
-    fn room_for_new_regions(&self, layer: &Layer, vertices: &[usize]) -> Vec<bool> {
-        let n = self.vars.len();
+    fn room_for_new_regions(&self, layer: &Layer, vertices: &[usize], scratch: &mut Scratch) {
         let free = |vertex: usize| {
             layer.possible[vertex]
                 && layer.piece_of[vertex].is_none()
                 && !(self.graph.neighbours(vertex)).any(|other| layer.piece_of[other].is_some())
         };
         let size = layer.value as usize;
+        let Scratch {
+            room: known,
+            met,
+            area,
+            ..
+        } = scratch;
         // None: not searched yet; Some(room) for every vertex a search met.
-        let mut known: Vec<Option<bool>> = vec![None; n];
-        let mut area = Vec::new();
-        let mut met = vec![false; n];
+        known.fill(None);
         for &start in vertices {
             if known[start].is_some() {
                 continue;
@@ -612,15 +644,11 @@ impl SizedRegions {
                 }
             }
             let room = area.len() >= size;
-            for &vertex in &area {
+            for &vertex in area.iter() {
                 known[vertex] = Some(room);
                 met[vertex] = false;
             }
         }
-        vertices
-            .iter()
-            .map(|&vertex| known[vertex] == Some(true))
-            .collect()
     }
 
     /// Removes values that can be no region's size: below 1, above the vertices.
