@@ -64,6 +64,10 @@ use crate::rules::wording::{Deduction, Wording};
 /// Not reached by a search.
 const FAR: usize = usize::MAX;
 
+/// The piece of a fixed vertex while [`SizedRegions::fill_layer`] has not yet
+/// reached it.
+const UNLABELLED: usize = usize::MAX;
+
 /// The vertices of equal value form regions of exactly that many vertices (see
 /// the [module docs](self)).
 #[derive(Clone, Debug)]
@@ -74,6 +78,9 @@ pub struct SizedRegions {
     wording: Wording,
     /// Each value's layer as the last run left it, made when posted.
     layers: ValueLayers,
+    /// Whether every variable was declared with sizes from 1 to the vertices
+    /// only, so that no run need look for others (known when posted).
+    sizes_in_range: bool,
 }
 
 /// What the vertices are known to be for one value `v`.
@@ -89,6 +96,8 @@ struct Layer {
     piece_cells: Vec<usize>,
     /// Where each piece starts in `piece_cells` (and, last, where they end).
     piece_starts: Vec<usize>,
+    /// The vertices fixed to the value, in order.
+    fixed: Vec<usize>,
 }
 
 /// The buffers of one run, made once a run and reused for every value and
@@ -144,6 +153,7 @@ impl Layer {
             piece_of: vec![None; vertices],
             piece_cells: Vec::with_capacity(vertices),
             piece_starts: Vec::with_capacity(vertices + 1),
+            fixed: Vec::with_capacity(vertices),
         }
     }
 
@@ -180,6 +190,7 @@ impl SizedRegions {
             vars,
             wording: Wording::default(),
             layers: ValueLayers::default(),
+            sizes_in_range: false,
         })
     }
 
@@ -206,18 +217,27 @@ impl SizedRegions {
     /// it, and the known pieces.
     fn fill_layer(&self, bits: &[u64], value: Value, layer: &mut Layer) {
         let n = self.vars.len();
-        let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
-        let fixed = |vertex: usize| bit(n + vertex);
         layer.value = value;
         for (vertex, possible) in layer.possible.iter_mut().enumerate() {
-            *possible = bit(vertex);
+            *possible = bits[vertex / 64] >> (vertex % 64) & 1 == 1;
         }
-        layer.piece_of.fill(None);
+        // Only the vertices of the last pieces have a piece to forget.
+        for &vertex in &layer.piece_cells {
+            layer.piece_of[vertex] = None;
+        }
         layer.piece_cells.clear();
         layer.piece_starts.clear();
         layer.piece_starts.push(0);
-        for start in 0..n {
-            if !fixed(start) || layer.piece_of[start].is_some() {
+        // The fixed vertices, read word by word, first marked as found by no
+        // piece yet.
+        let mut fixed = std::mem::take(&mut layer.fixed);
+        fixed.clear();
+        for_each_set(bits, n..2 * n, |at| fixed.push(at - n));
+        for &vertex in &fixed {
+            layer.piece_of[vertex] = Some(UNLABELLED);
+        }
+        for &start in &fixed {
+            if layer.piece_of[start] != Some(UNLABELLED) {
                 continue;
             }
             let index = layer.piece_starts.len() - 1;
@@ -227,7 +247,7 @@ impl SizedRegions {
             while let Some(&vertex) = layer.piece_cells.get(next) {
                 next += 1;
                 for neighbour in self.graph.neighbours(vertex) {
-                    if fixed(neighbour) && layer.piece_of[neighbour].is_none() {
+                    if layer.piece_of[neighbour] == Some(UNLABELLED) {
                         layer.piece_of[neighbour] = Some(index);
                         layer.piece_cells.push(neighbour);
                     }
@@ -235,6 +255,7 @@ impl SizedRegions {
             }
             layer.piece_starts.push(layer.piece_cells.len());
         }
+        layer.fixed = fixed;
     }
 
     /// Fill `scratch.near` with the vertices within `budget` steps of `piece`,
@@ -473,50 +494,67 @@ impl SizedRegions {
         layer: &mut Layer,
         joined: &mut Vec<usize>,
     ) -> Result<bool, Conflict> {
-        let value = layer.value;
         let mut changed = false;
-        for vertex in 0..self.vars.len() {
-            if !layer.possible[vertex] || layer.piece_of[vertex].is_some() {
-                continue;
-            }
-            joined.clear();
-            for neighbour in self.graph.neighbours(vertex) {
-                if let Some(piece) = layer.piece_of[neighbour]
-                    && !joined.contains(&piece)
-                {
-                    joined.push(piece);
+        // Only a vertex beside a piece can join one; one beside several pieces
+        // is looked at again, to the same end.
+        for at in 0..layer.piece_cells.len() {
+            for vertex in self.graph.neighbours(layer.piece_cells[at]) {
+                if !layer.possible[vertex] || layer.piece_of[vertex].is_some() {
+                    continue;
                 }
+                changed |= self.forbid_merge(ctx, layer, vertex, joined)?;
             }
-            if joined.is_empty() {
-                continue;
-            }
-            let total: usize = 1 + joined.iter().map(|&p| layer.piece(p).len()).sum::<usize>();
-            if total <= value as usize {
-                continue;
-            }
-            layer.possible[vertex] = false;
-            let cells: Vec<usize> = (joined.iter())
-                .flat_map(|&piece| layer.piece(piece).iter().copied())
-                .collect();
-            let facts = self.facts(ctx, layer, &cells);
-            let var = self.vars[vertex];
-            changed |= self.change(
-                ctx,
-                ("joining makes the region too large", &facts),
-                (vertex, value, false),
-                |names| {
-                    format!(
-                        "{} cannot be {}: it would join {} cells of {} beside it into a region \
-                         of {total}",
-                        names.var_name(var),
-                        names.value_label(value),
-                        total - 1,
-                        names.value_label(value)
-                    )
-                },
-            )?;
         }
         Ok(changed)
+    }
+
+    /// [`SizedRegions::forbid_merges`] at one open vertex beside a piece.
+    fn forbid_merge(
+        &self,
+        ctx: &mut Context<'_>,
+        layer: &mut Layer,
+        vertex: usize,
+        joined: &mut Vec<usize>,
+    ) -> Result<bool, Conflict> {
+        let value = layer.value;
+        joined.clear();
+        for neighbour in self.graph.neighbours(vertex) {
+            if let Some(piece) = layer.piece_of[neighbour]
+                && !joined.contains(&piece)
+            {
+                joined.push(piece);
+            }
+        }
+        let total: usize = 1 + joined.iter().map(|&p| layer.piece(p).len()).sum::<usize>();
+        if total <= value as usize {
+            return Ok(false);
+        }
+        layer.possible[vertex] = false;
+        let facts = match ctx.explaining() {
+            true => {
+                let cells: Vec<usize> = (joined.iter())
+                    .flat_map(|&piece| layer.piece(piece).iter().copied())
+                    .collect();
+                self.facts(ctx, layer, &cells)
+            }
+            false => Vec::new(),
+        };
+        let var = self.vars[vertex];
+        self.change(
+            ctx,
+            ("joining makes the region too large", &facts),
+            (vertex, value, false),
+            |names| {
+                format!(
+                    "{} cannot be {}: it would join {} cells of {} beside it into a region of \
+                     {total}",
+                    names.var_name(var),
+                    names.value_label(value),
+                    total - 1,
+                    names.value_label(value)
+                )
+            },
+        )
     }
 
     /// A piece short of its size: a conflict when too few vertices are near enough,
@@ -689,7 +727,9 @@ impl Rule for SizedRegions {
         let ranges: Vec<_> = self.vars.iter().map(|&var| posting.range(var)).collect();
         let first = ranges.iter().map(|range| *range.start()).min().unwrap_or(1);
         let last = ranges.iter().map(|range| *range.end()).max().unwrap_or(0);
-        let last = last.min(self.vars.len() as Value);
+        let largest = self.vars.len() as Value;
+        self.sizes_in_range = first >= 1 && last <= largest;
+        let last = last.min(largest);
         self.layers = ValueLayers::post(posting, self.vars.len(), first.max(1)..=last);
         Ok(())
     }
@@ -699,7 +739,9 @@ impl Rule for SizedRegions {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        self.remove_impossible_sizes(ctx)?;
+        if !self.sizes_in_range {
+            self.remove_impossible_sizes(ctx)?;
+        }
         let mut layer = Layer::new(self.vars.len());
         let mut scratch = Scratch::new(self.vars.len());
         self.layers
@@ -723,6 +765,25 @@ impl Rule for SizedRegions {
 
     fn holds(&self, values: &[Value]) -> bool {
         regions_have_their_sizes(&self.graph, |vertex| values[self.vars[vertex].index()])
+    }
+}
+
+/// Calls `found` with each set bit of `bits` in `range`, in order, a word at a
+/// time.
+fn for_each_set(bits: &[u64], range: std::ops::Range<usize>, mut found: impl FnMut(usize)) {
+    let mut at = range.start;
+    while at < range.end {
+        let word = bits[at / 64] >> (at % 64);
+        if word == 0 {
+            at = (at / 64 + 1) * 64;
+            continue;
+        }
+        let bit = at + word.trailing_zeros() as usize;
+        if bit >= range.end {
+            break;
+        }
+        found(bit);
+        at = bit + 1;
     }
 }
 
