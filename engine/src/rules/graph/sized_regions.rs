@@ -122,6 +122,8 @@ struct Scratch {
     room: Vec<Option<bool>>,
     met: Vec<bool>,
     area: Vec<usize>,
+    /// The vertices beside a piece (all clear between searches for room).
+    beside: Vec<bool>,
     /// The pieces beside one vertex.
     joined: Vec<usize>,
 }
@@ -138,6 +140,7 @@ impl Scratch {
             unreached: Vec::with_capacity(vertices),
             room: vec![None; vertices],
             met: vec![false; vertices],
+            beside: vec![false; vertices],
             area: Vec::with_capacity(vertices),
             joined: Vec::new(),
         }
@@ -644,18 +647,24 @@ impl SizedRegions {
     /// fixed to it, at least as many as the value. Each search stops once it has
     /// found that many, and what it learns holds for every vertex it met.
     fn room_for_new_regions(&self, layer: &Layer, vertices: &[usize], scratch: &mut Scratch) {
-        let free = |vertex: usize| {
-            layer.possible[vertex]
-                && layer.piece_of[vertex].is_none()
-                && !(self.graph.neighbours(vertex)).any(|other| layer.piece_of[other].is_some())
-        };
-        let size = layer.value as usize;
         let Scratch {
             room: known,
             met,
             area,
+            beside,
             ..
         } = scratch;
+        // The vertices beside a piece, marked once from the pieces rather than
+        // found by each search from every vertex's neighbours.
+        for &cell in &layer.piece_cells {
+            for neighbour in self.graph.neighbours(cell) {
+                beside[neighbour] = true;
+            }
+        }
+        let free = |vertex: usize| {
+            layer.possible[vertex] && layer.piece_of[vertex].is_none() && !beside[vertex]
+        };
+        let size = layer.value as usize;
         // None: not searched yet; Some(room) for every vertex a search met.
         known.fill(None);
         for &start in vertices {
@@ -685,6 +694,11 @@ impl SizedRegions {
             for &vertex in area.iter() {
                 known[vertex] = Some(room);
                 met[vertex] = false;
+            }
+        }
+        for &cell in &layer.piece_cells {
+            for neighbour in self.graph.neighbours(cell) {
+                beside[neighbour] = false;
             }
         }
     }
