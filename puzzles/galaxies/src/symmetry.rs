@@ -178,7 +178,7 @@ impl Symmetry {
             return Ok(None);
         };
         let (var, other) = (self.cells[cell], self.cells[mirror]);
-        if ctx.domains().is_assigned(other) {
+        if ctx.domains().value(other) == Some(value) {
             return Ok(None);
         }
         let facts = [Fact::Is(var, value)];
