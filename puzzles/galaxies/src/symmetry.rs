@@ -119,83 +119,64 @@ impl Symmetry {
             while lost != 0 {
                 let value = (64 * index + lost.trailing_zeros() as usize) as Value;
                 lost &= lost - 1;
-                if let Some(mirror) = self.carry_removal(ctx, cell, value)? {
+                if let Some(mirror) = self.carry(ctx, (cell, value, false))? {
                     pending.push(mirror);
                 }
             }
             ctx.set_bitset_word(seen, cell * words + index, now);
         }
         if let Some(value) = ctx.domains().value(var)
-            && let Some(mirror) = self.carry_assignment(ctx, cell, value)?
+            && let Some(mirror) = self.carry(ctx, (cell, value, true))?
         {
             pending.push(mirror);
         }
         Ok(())
     }
 
-    /// `cell` has lost `value`: so does its mirror about the dot; the mirror when
-    /// it changed.
-    fn carry_removal(
+    /// `cell` has lost `value` (or, with `fixed`, belongs to it): so does its
+    /// mirror about the dot; the mirror when it changed.
+    fn carry(
         &self,
         ctx: &mut Context<'_>,
-        cell: usize,
-        value: Value,
-    ) -> Result<Option<usize>, Conflict> {
-        let Some(mirror) = self.mirror(cell, value) else {
-            return Ok(None);
-        };
-        let (var, lost) = (self.cells[mirror], self.cells[cell]);
-        if !ctx.domains().contains(var, value) {
-            return Ok(None);
-        }
-        let facts = [Fact::IsNot(lost, value)];
-        let cause = [lost];
-        let text = |names: &Names| {
-            format!(
-                "{} cannot belong to {}: its mirror about the dot, {}, cannot",
-                names.var_name(var),
-                names.value_label(value),
-                names.var_name(lost)
-            )
-        };
-        let why = Why::new("mirror cannot")
-            .cause(&cause)
-            .because(&facts)
-            .named_text(&text);
-        ctx.remove(var, value, &why)?;
-        Ok(Some(mirror))
-    }
-
-    /// `cell` belongs to `value`: so does its mirror about the dot; the mirror
-    /// when it changed.
-    fn carry_assignment(
-        &self,
-        ctx: &mut Context<'_>,
-        cell: usize,
-        value: Value,
+        (cell, value, fixed): (usize, Value, bool),
     ) -> Result<Option<usize>, Conflict> {
         let Some(mirror) = self.mirror(cell, value) else {
             return Ok(None);
         };
         let (var, other) = (self.cells[cell], self.cells[mirror]);
-        if ctx.domains().value(other) == Some(value) {
+        let done = match fixed {
+            true => ctx.domains().value(other) == Some(value),
+            false => !ctx.domains().contains(other, value),
+        };
+        if done {
             return Ok(None);
         }
-        let facts = [Fact::Is(var, value)];
+        let (fact, inference, mirror_does, cell_does) = match fixed {
+            true => (Fact::Is(var, value), "mirror belongs", "belongs", "does"),
+            false => (
+                Fact::IsNot(var, value),
+                "mirror cannot",
+                "cannot belong",
+                "cannot",
+            ),
+        };
         let text = |names: &Names| {
             format!(
-                "{} belongs to {}: its mirror about the dot, {}, does",
+                "{} {mirror_does} to {}: its mirror about the dot, {}, {cell_does}",
                 names.var_name(other),
                 names.value_label(value),
                 names.var_name(var)
             )
         };
-        let cause = [var];
-        let why = Why::new("mirror belongs")
+        let (facts, cause) = ([fact], [var]);
+        let why = Why::new(inference)
             .cause(&cause)
             .because(&facts)
             .named_text(&text);
-        ctx.assign(other, value, &why)?;
+        match fixed {
+            true => ctx.assign(other, value, &why)?,
+            false => ctx.remove(other, value, &why)?,
+        };
         Ok(Some(mirror))
     }
 }
