@@ -119,38 +119,34 @@ impl Symmetry {
             while lost != 0 {
                 let value = (64 * index + lost.trailing_zeros() as usize) as Value;
                 lost &= lost - 1;
-                if let Some(mirror) = self.carry(ctx, (cell, value, false))? {
+                if let Some(mirror) = self.mirror(cell, value)
+                    && ctx.domains().contains(self.cells[mirror], value)
+                {
+                    self.carry(ctx, (cell, mirror, value, false))?;
                     pending.push(mirror);
                 }
             }
             ctx.set_bitset_word(seen, cell * words + index, now);
         }
         if let Some(value) = ctx.domains().value(var)
-            && let Some(mirror) = self.carry(ctx, (cell, value, true))?
+            && let Some(mirror) = self.mirror(cell, value)
+            && ctx.domains().value(self.cells[mirror]) != Some(value)
         {
+            self.carry(ctx, (cell, mirror, value, true))?;
             pending.push(mirror);
         }
         Ok(())
     }
 
     /// `cell` has lost `value` (or, with `fixed`, belongs to it): so does its
-    /// mirror about the dot; the mirror when it changed.
+    /// mirror about the dot, `mirror`, which still may (or is not yet fixed to
+    /// it). The caller checks that much first, in its loop.
     fn carry(
         &self,
         ctx: &mut Context<'_>,
-        (cell, value, fixed): (usize, Value, bool),
-    ) -> Result<Option<usize>, Conflict> {
-        let Some(mirror) = self.mirror(cell, value) else {
-            return Ok(None);
-        };
+        (cell, mirror, value, fixed): (usize, usize, Value, bool),
+    ) -> Result<(), Conflict> {
         let (var, other) = (self.cells[cell], self.cells[mirror]);
-        let done = match fixed {
-            true => ctx.domains().value(other) == Some(value),
-            false => !ctx.domains().contains(other, value),
-        };
-        if done {
-            return Ok(None);
-        }
         let (fact, inference, mirror_does, cell_does) = match fixed {
             true => (Fact::Is(var, value), "mirror belongs", "belongs", "does"),
             false => (
@@ -177,7 +173,7 @@ impl Symmetry {
             true => ctx.assign(other, value, &why)?,
             false => ctx.remove(other, value, &why)?,
         };
-        Ok(Some(mirror))
+        Ok(())
     }
 }
 
