@@ -43,8 +43,9 @@
 //! A value whose layer (who may take it, who is fixed to it) is as the last run
 //! left it is skipped: the rule keeps each layer as reversible state. The search
 //! again without a vertex, to see whether a piece can do without it, runs only
-//! for the vertices whose subtree of the first search is large enough that
-//! leaving them out might leave too few.
+//! for the vertices among the first `v` the first search found whose subtree
+//! of that search is large enough that leaving them out might leave too few,
+//! and stops once it has found `v`.
 //!
 //! These are the deductions of Simon Tatham's Filling solver (its blocked and
 //! critical expansions and its bitmap of what each cell may hold) made for every
@@ -63,6 +64,10 @@ use crate::rules::wording::{Deduction, Wording};
 /// Not reached by a search.
 const FAR: usize = usize::MAX;
 
+/// The piece of a fixed vertex while [`SizedRegions::fill_layer`] has not yet
+/// reached it.
+const UNLABELLED: usize = usize::MAX;
+
 /// The vertices of equal value form regions of exactly that many vertices (see
 /// the [module docs](self)).
 #[derive(Clone, Debug)]
@@ -73,6 +78,9 @@ pub struct SizedRegions {
     wording: Wording,
     /// Each value's layer as the last run left it, made when posted.
     layers: ValueLayers,
+    /// Whether every variable was declared with sizes from 1 to the vertices
+    /// only, so that no run need look for others (known when posted).
+    sizes_in_range: bool,
 }
 
 /// What the vertices are known to be for one value `v`.
@@ -88,6 +96,8 @@ struct Layer {
     piece_cells: Vec<usize>,
     /// Where each piece starts in `piece_cells` (and, last, where they end).
     piece_starts: Vec<usize>,
+    /// The vertices fixed to the value, in order.
+    fixed: Vec<usize>,
 }
 
 /// The buffers of one run, made once a run and reused for every value and
@@ -105,6 +115,17 @@ struct Scratch {
     parent: Vec<usize>,
     /// The vertices of a search made without one vertex.
     without: Vec<usize>,
+    /// The open vertices no piece may grow to.
+    unreached: Vec<usize>,
+    /// The search for room: what is known of each vertex (`None`: not searched
+    /// yet), which vertices the current search met, and its area.
+    room: Vec<Option<bool>>,
+    met: Vec<bool>,
+    area: Vec<usize>,
+    /// The vertices beside a piece (all clear between searches for room).
+    beside: Vec<bool>,
+    /// The pieces beside one vertex.
+    joined: Vec<usize>,
 }
 
 impl Scratch {
@@ -116,6 +137,12 @@ impl Scratch {
             subtree: Vec::with_capacity(vertices),
             parent: Vec::with_capacity(vertices),
             without: Vec::with_capacity(vertices),
+            unreached: Vec::with_capacity(vertices),
+            room: vec![None; vertices],
+            met: vec![false; vertices],
+            beside: vec![false; vertices],
+            area: Vec::with_capacity(vertices),
+            joined: Vec::new(),
         }
     }
 }
@@ -129,6 +156,7 @@ impl Layer {
             piece_of: vec![None; vertices],
             piece_cells: Vec::with_capacity(vertices),
             piece_starts: Vec::with_capacity(vertices + 1),
+            fixed: Vec::with_capacity(vertices),
         }
     }
 
@@ -165,6 +193,7 @@ impl SizedRegions {
             vars,
             wording: Wording::default(),
             layers: ValueLayers::default(),
+            sizes_in_range: false,
         })
     }
 
@@ -191,18 +220,27 @@ impl SizedRegions {
     /// it, and the known pieces.
     fn fill_layer(&self, bits: &[u64], value: Value, layer: &mut Layer) {
         let n = self.vars.len();
-        let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
-        let fixed = |vertex: usize| bit(n + vertex);
         layer.value = value;
         for (vertex, possible) in layer.possible.iter_mut().enumerate() {
-            *possible = bit(vertex);
+            *possible = bits[vertex / 64] >> (vertex % 64) & 1 == 1;
         }
-        layer.piece_of.fill(None);
+        // Only the vertices of the last pieces have a piece to forget.
+        for &vertex in &layer.piece_cells {
+            layer.piece_of[vertex] = None;
+        }
         layer.piece_cells.clear();
         layer.piece_starts.clear();
         layer.piece_starts.push(0);
-        for start in 0..n {
-            if !fixed(start) || layer.piece_of[start].is_some() {
+        // The fixed vertices, read word by word, first marked as found by no
+        // piece yet.
+        let mut fixed = std::mem::take(&mut layer.fixed);
+        fixed.clear();
+        for_each_set(bits, n..2 * n, |at| fixed.push(at - n));
+        for &vertex in &fixed {
+            layer.piece_of[vertex] = Some(UNLABELLED);
+        }
+        for &start in &fixed {
+            if layer.piece_of[start] != Some(UNLABELLED) {
                 continue;
             }
             let index = layer.piece_starts.len() - 1;
@@ -212,7 +250,7 @@ impl SizedRegions {
             while let Some(&vertex) = layer.piece_cells.get(next) {
                 next += 1;
                 for neighbour in self.graph.neighbours(vertex) {
-                    if fixed(neighbour) && layer.piece_of[neighbour].is_none() {
+                    if layer.piece_of[neighbour] == Some(UNLABELLED) {
                         layer.piece_of[neighbour] = Some(index);
                         layer.piece_cells.push(neighbour);
                     }
@@ -220,6 +258,7 @@ impl SizedRegions {
             }
             layer.piece_starts.push(layer.piece_cells.len());
         }
+        layer.fixed = fixed;
     }
 
     /// Fill `scratch.near` with the vertices within `budget` steps of `piece`,
@@ -231,7 +270,7 @@ impl SizedRegions {
         let parent = Some(&mut scratch.parent);
         self.search(
             layer,
-            (piece, budget, None),
+            (piece, budget, None, usize::MAX),
             &mut scratch.distance,
             &mut scratch.near,
             parent,
@@ -245,13 +284,13 @@ impl SizedRegions {
 
     /// The breadth-first search of [`SizedRegions::near_list`] from `piece`
     /// within `budget` steps, leaving out `avoid`: fills `order` with the
-    /// vertices in the order found, and `parent` (when given) with each one's
-    /// parent (its position in that order). `distance` is all [`FAR`] before
-    /// and after.
+    /// vertices in the order found, stopping once it holds `limit`, and `parent`
+    /// (when given) with each one's parent (its position in that order).
+    /// `distance` is all [`FAR`] before and after.
     fn search(
         &self,
         layer: &Layer,
-        (piece, budget, avoid): (&[usize], usize, Option<usize>),
+        (piece, budget, avoid, limit): (&[usize], usize, Option<usize>, usize),
         distance: &mut [usize],
         order: &mut Vec<usize>,
         mut parent: Option<&mut Vec<usize>>,
@@ -266,7 +305,9 @@ impl SizedRegions {
             distance[vertex] = 0;
         }
         let mut next = 0;
-        while let Some(&vertex) = order.get(next) {
+        while order.len() < limit
+            && let Some(&vertex) = order.get(next)
+        {
             if distance[vertex] < budget {
                 for neighbour in self.graph.neighbours(vertex) {
                     if layer.possible[neighbour]
@@ -355,7 +396,7 @@ impl SizedRegions {
         let value = layer.value;
         let size = value as usize;
         self.close_pieces(ctx, layer)?;
-        self.forbid_merges(ctx, layer)?;
+        self.forbid_merges(ctx, layer, &mut scratch.joined)?;
         scratch.reachable.fill(false);
         let mut assigned = Vec::new();
         for piece in 0..layer.piece_count() {
@@ -364,15 +405,18 @@ impl SizedRegions {
             }
         }
         let open = |vertex: usize| layer.possible[vertex] && layer.piece_of[vertex].is_none();
-        let unreached: Vec<usize> = (0..self.vars.len())
-            .filter(|&vertex| open(vertex) && !scratch.reachable[vertex])
-            .collect();
+        let mut unreached = std::mem::take(&mut scratch.unreached);
+        unreached.clear();
+        unreached.extend(
+            (0..self.vars.len()).filter(|&vertex| open(vertex) && !scratch.reachable[vertex]),
+        );
         if unreached.is_empty() {
+            scratch.unreached = unreached;
             return Ok(assigned);
         }
-        let room = self.room_for_new_regions(layer, &unreached);
-        for (&vertex, room) in unreached.iter().zip(room) {
-            if room {
+        self.room_for_new_regions(layer, &unreached, scratch);
+        for &vertex in &unreached {
+            if scratch.room[vertex] == Some(true) {
                 continue;
             }
             let facts = self.facts(ctx, layer, &[vertex]);
@@ -391,6 +435,7 @@ impl SizedRegions {
                 },
             )?;
         }
+        scratch.unreached = unreached;
         Ok(assigned)
     }
 
@@ -403,9 +448,10 @@ impl SizedRegions {
             if layer.piece(piece).len() < value as usize {
                 continue;
             }
-            let cells = layer.piece(piece).to_vec();
+            let (start, end) = (layer.piece_starts[piece], layer.piece_starts[piece + 1]);
+            let cells = &layer.piece_cells[start..end];
             if cells.len() > value as usize {
-                let facts = self.facts(ctx, layer, &cells);
+                let facts = self.facts(ctx, layer, cells);
                 let first = self.vars[cells[0]];
                 let count = cells.len();
                 return Err(self.conflict(ctx, "region too large", &facts, |names| {
@@ -416,10 +462,9 @@ impl SizedRegions {
                     )
                 }));
             }
-            let facts = self.facts(ctx, layer, &cells);
-            for &vertex in &cells {
-                let neighbours: Vec<usize> = self.graph.neighbours(vertex).collect();
-                for neighbour in neighbours {
+            let facts = self.facts(ctx, layer, cells);
+            for &vertex in &layer.piece_cells[start..end] {
+                for neighbour in self.graph.neighbours(vertex) {
                     if !layer.possible[neighbour] || layer.piece_of[neighbour].is_some() {
                         continue;
                     }
@@ -446,52 +491,73 @@ impl SizedRegions {
 
     /// An open vertex whose known neighbours of the value would make, with it, a
     /// piece larger than the value loses the value.
-    fn forbid_merges(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<bool, Conflict> {
-        let value = layer.value;
+    fn forbid_merges(
+        &self,
+        ctx: &mut Context<'_>,
+        layer: &mut Layer,
+        joined: &mut Vec<usize>,
+    ) -> Result<bool, Conflict> {
         let mut changed = false;
-        let mut joined = Vec::new();
-        for vertex in 0..self.vars.len() {
-            if !layer.possible[vertex] || layer.piece_of[vertex].is_some() {
-                continue;
-            }
-            joined.clear();
-            for neighbour in self.graph.neighbours(vertex) {
-                if let Some(piece) = layer.piece_of[neighbour]
-                    && !joined.contains(&piece)
-                {
-                    joined.push(piece);
+        // Only a vertex beside a piece can join one; one beside several pieces
+        // is looked at again, to the same end.
+        for at in 0..layer.piece_cells.len() {
+            for vertex in self.graph.neighbours(layer.piece_cells[at]) {
+                if !layer.possible[vertex] || layer.piece_of[vertex].is_some() {
+                    continue;
                 }
+                changed |= self.forbid_merge(ctx, layer, vertex, joined)?;
             }
-            if joined.is_empty() {
-                continue;
-            }
-            let total: usize = 1 + joined.iter().map(|&p| layer.piece(p).len()).sum::<usize>();
-            if total <= value as usize {
-                continue;
-            }
-            layer.possible[vertex] = false;
-            let cells: Vec<usize> = (joined.iter())
-                .flat_map(|&piece| layer.piece(piece).iter().copied())
-                .collect();
-            let facts = self.facts(ctx, layer, &cells);
-            let var = self.vars[vertex];
-            changed |= self.change(
-                ctx,
-                ("joining makes the region too large", &facts),
-                (vertex, value, false),
-                |names| {
-                    format!(
-                        "{} cannot be {}: it would join {} cells of {} beside it into a region \
-                         of {total}",
-                        names.var_name(var),
-                        names.value_label(value),
-                        total - 1,
-                        names.value_label(value)
-                    )
-                },
-            )?;
         }
         Ok(changed)
+    }
+
+    /// [`SizedRegions::forbid_merges`] at one open vertex beside a piece.
+    fn forbid_merge(
+        &self,
+        ctx: &mut Context<'_>,
+        layer: &mut Layer,
+        vertex: usize,
+        joined: &mut Vec<usize>,
+    ) -> Result<bool, Conflict> {
+        let value = layer.value;
+        joined.clear();
+        for neighbour in self.graph.neighbours(vertex) {
+            if let Some(piece) = layer.piece_of[neighbour]
+                && !joined.contains(&piece)
+            {
+                joined.push(piece);
+            }
+        }
+        let total: usize = 1 + joined.iter().map(|&p| layer.piece(p).len()).sum::<usize>();
+        if total <= value as usize {
+            return Ok(false);
+        }
+        layer.possible[vertex] = false;
+        let facts = match ctx.explaining() {
+            true => {
+                let cells: Vec<usize> = (joined.iter())
+                    .flat_map(|&piece| layer.piece(piece).iter().copied())
+                    .collect();
+                self.facts(ctx, layer, &cells)
+            }
+            false => Vec::new(),
+        };
+        let var = self.vars[vertex];
+        self.change(
+            ctx,
+            ("joining makes the region too large", &facts),
+            (vertex, value, false),
+            |names| {
+                format!(
+                    "{} cannot be {}: it would join {} cells of {} beside it into a region of \
+                     {total}",
+                    names.var_name(var),
+                    names.value_label(value),
+                    total - 1,
+                    names.value_label(value)
+                )
+            },
+        )
     }
 
     /// A piece short of its size: a conflict when too few vertices are near enough,
@@ -537,13 +603,17 @@ impl SizedRegions {
                 continue;
             }
             reachable[vertex] = true;
-            let enough_without = near.len() - subtree[position] >= size;
+            // The search found every vertex before this one by paths without
+            // it (a shortest path only goes through vertices found earlier),
+            // so one at position `size` or later leaves enough; and leaving it
+            // out loses at most its subtree.
+            let enough_without = position >= size || near.len() - subtree[position] >= size;
             if enough_without {
                 continue;
             }
             self.search(
                 layer,
-                (cells, budget, Some(vertex)),
+                (cells, budget, Some(vertex), size),
                 distance,
                 without,
                 None,
@@ -572,22 +642,31 @@ impl SizedRegions {
         Ok(())
     }
 
-    /// Whether each of `vertices` lies in an area with room for a new region of the
-    /// value: connected vertices that may take it, none fixed to it or beside one
+    /// Marks in `scratch.room` whether each of `vertices` lies in an area with room
+    /// for a new region of the value: connected vertices that may take it, none fixed to it or beside one
     /// fixed to it, at least as many as the value. Each search stops once it has
     /// found that many, and what it learns holds for every vertex it met.
-    fn room_for_new_regions(&self, layer: &Layer, vertices: &[usize]) -> Vec<bool> {
-        let n = self.vars.len();
+    fn room_for_new_regions(&self, layer: &Layer, vertices: &[usize], scratch: &mut Scratch) {
+        let Scratch {
+            room: known,
+            met,
+            area,
+            beside,
+            ..
+        } = scratch;
+        // The vertices beside a piece, marked once from the pieces rather than
+        // found by each search from every vertex's neighbours.
+        for &cell in &layer.piece_cells {
+            for neighbour in self.graph.neighbours(cell) {
+                beside[neighbour] = true;
+            }
+        }
         let free = |vertex: usize| {
-            layer.possible[vertex]
-                && layer.piece_of[vertex].is_none()
-                && !(self.graph.neighbours(vertex)).any(|other| layer.piece_of[other].is_some())
+            layer.possible[vertex] && layer.piece_of[vertex].is_none() && !beside[vertex]
         };
         let size = layer.value as usize;
         // None: not searched yet; Some(room) for every vertex a search met.
-        let mut known: Vec<Option<bool>> = vec![None; n];
-        let mut area = Vec::new();
-        let mut met = vec![false; n];
+        known.fill(None);
         for &start in vertices {
             if known[start].is_some() {
                 continue;
@@ -612,15 +691,16 @@ impl SizedRegions {
                 }
             }
             let room = area.len() >= size;
-            for &vertex in &area {
+            for &vertex in area.iter() {
                 known[vertex] = Some(room);
                 met[vertex] = false;
             }
         }
-        vertices
-            .iter()
-            .map(|&vertex| known[vertex] == Some(true))
-            .collect()
+        for &cell in &layer.piece_cells {
+            for neighbour in self.graph.neighbours(cell) {
+                beside[neighbour] = false;
+            }
+        }
     }
 
     /// Removes values that can be no region's size: below 1, above the vertices.
@@ -661,7 +741,9 @@ impl Rule for SizedRegions {
         let ranges: Vec<_> = self.vars.iter().map(|&var| posting.range(var)).collect();
         let first = ranges.iter().map(|range| *range.start()).min().unwrap_or(1);
         let last = ranges.iter().map(|range| *range.end()).max().unwrap_or(0);
-        let last = last.min(self.vars.len() as Value);
+        let largest = self.vars.len() as Value;
+        self.sizes_in_range = first >= 1 && last <= largest;
+        let last = last.min(largest);
         self.layers = ValueLayers::post(posting, self.vars.len(), first.max(1)..=last);
         Ok(())
     }
@@ -671,7 +753,9 @@ impl Rule for SizedRegions {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        self.remove_impossible_sizes(ctx)?;
+        if !self.sizes_in_range {
+            self.remove_impossible_sizes(ctx)?;
+        }
         let mut layer = Layer::new(self.vars.len());
         let mut scratch = Scratch::new(self.vars.len());
         self.layers
@@ -695,6 +779,25 @@ impl Rule for SizedRegions {
 
     fn holds(&self, values: &[Value]) -> bool {
         regions_have_their_sizes(&self.graph, |vertex| values[self.vars[vertex].index()])
+    }
+}
+
+/// Calls `found` with each set bit of `bits` in `range`, in order, a word at a
+/// time.
+fn for_each_set(bits: &[u64], range: std::ops::Range<usize>, mut found: impl FnMut(usize)) {
+    let mut at = range.start;
+    while at < range.end {
+        let word = bits[at / 64] >> (at % 64);
+        if word == 0 {
+            at = (at / 64 + 1) * 64;
+            continue;
+        }
+        let bit = at + word.trailing_zeros() as usize;
+        if bit >= range.end {
+            break;
+        }
+        found(bit);
+        at = bit + 1;
     }
 }
 
