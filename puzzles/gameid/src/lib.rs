@@ -361,6 +361,17 @@ impl Reader {
         range: RangeInclusive<u64>,
         what: &str,
     ) -> Result<Option<u64>, GameIdError> {
+        self.optional_number_named(range, || what.to_string())
+    }
+
+    /// [`Reader::optional_number_in`] with the name written only for an
+    /// error: a description with a number in every other cell (Signpost's)
+    /// spent a twentieth of its solve writing names no one read.
+    pub fn optional_number_named(
+        &mut self,
+        range: RangeInclusive<u64>,
+        what: impl FnOnce() -> String,
+    ) -> Result<Option<u64>, GameIdError> {
         let Some(number) = self.number() else {
             return Ok(None);
         };
@@ -369,7 +380,7 @@ impl Reader {
         } else {
             Err(self.error_at(
                 number.offset,
-                format!("{what} from {} to {}", range.start(), range.end()),
+                format!("{} from {} to {}", what(), range.start(), range.end()),
                 Found::Text(quote(&number.text)),
             ))
         }

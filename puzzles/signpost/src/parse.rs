@@ -70,8 +70,8 @@ fn read_cells(
         let offset = description.offset();
         let given = match description.peek() {
             Some(digit) if digit.is_ascii_digit() => {
-                let what = format!("the number of {}", name());
-                description.optional_number_in(1..=cells as u64, &what)?
+                let what = || format!("the number of {}", name());
+                description.optional_number_named(1..=cells as u64, what)?
             }
             _ => None,
         };

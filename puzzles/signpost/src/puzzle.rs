@@ -137,9 +137,7 @@ pub fn cell_name(width: usize, cell: usize) -> String {
 /// Appends a cell's name (as [`cell_name`]) to `text`: a model names every
 /// cell twice on every build, into one reused buffer.
 pub fn push_cell_name(text: &mut String, width: usize, cell: usize) {
-    use std::fmt::Write;
-    // Writing to a `String` cannot fail.
-    let _ = write!(text, "r{}c{}", cell / width + 1, cell % width + 1);
+    sieve::names::push_cell_name(text, cell / width, cell % width);
 }
 
 impl Puzzle {
