@@ -28,6 +28,8 @@
 //! are fixed, fixes `z`. A quotient or remainder by zero has no value: such pairs
 //! are no support.
 
+use smallvec::SmallVec;
+
 use crate::domain::{Value, VarId};
 use crate::names::Names;
 use crate::propagation::{Conflict, Consistency, Context, Events, Rule, Watch, Why};
@@ -104,6 +106,14 @@ impl Operation {
     }
 }
 
+/// How many values (or flags) a run keeps inline before it allocates: a
+/// branch and bound over a product ran the rule at every node with a handful
+/// of candidates, and its short lists were a quarter of its cost on the heap.
+const INLINE: usize = 16;
+
+/// A short list of values, inline up to [`INLINE`].
+type Values = SmallVec<[Value; INLINE]>;
+
 /// `z = x op y` (see the [module docs](self)).
 #[derive(Clone, Debug)]
 pub struct Arithmetic {
@@ -160,13 +170,14 @@ impl Arithmetic {
     /// keeps only the smallest and largest supported result.
     fn supports(&self, ctx: &mut Context<'_>, why: &Why<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
-        let xs: Vec<Value> = domains.iter(self.x).collect();
+        let xs: Values = domains.iter(self.x).collect();
         let unary = self.unary();
-        let ys: Vec<Value> = match unary {
+        let ys: Values = match unary {
             true => xs.clone(),
             false => domains.iter(self.y).collect(),
         };
-        let (mut x_kept, mut y_kept) = (vec![false; xs.len()], vec![false; ys.len()]);
+        let mut x_kept: SmallVec<[bool; INLINE]> = SmallVec::from_elem(false, xs.len());
+        let mut y_kept: SmallVec<[bool; INLINE]> = SmallVec::from_elem(false, ys.len());
         let interval = domains.is_bounds(self.z);
         let mut results = Supported::new(interval);
         // An interval result is a range test, read once rather than asked of
@@ -195,7 +206,7 @@ impl Arithmetic {
                 }
             }
         }
-        let kept = |values: &[Value], kept: &[bool]| -> Vec<Value> {
+        let kept = |values: &[Value], kept: &[bool]| -> Values {
             let pairs = values.iter().zip(kept);
             pairs.filter(|(_, kept)| **kept).map(|(&v, _)| v).collect()
         };
@@ -228,9 +239,9 @@ impl Arithmetic {
         ys: &[Value],
         (low, high): (i64, i64),
     ) -> Result<(), Conflict> {
-        let mut x_kept = Vec::new();
+        let mut x_kept = Values::new();
         // +1 where a run of supported `y` starts, −1 past its end.
-        let mut run_edges = vec![0i64; ys.len() + 1];
+        let mut run_edges: SmallVec<[i64; INLINE]> = SmallVec::from_elem(0, ys.len() + 1);
         let mut results = Supported::new(true);
         for &x in xs {
             let Some((from, to)) = factor_run(x, ys, low, high) else {
@@ -245,7 +256,7 @@ impl Arithmetic {
             }
         }
         let mut runs = 0;
-        let y_kept: Vec<Value> = (ys.iter().zip(&run_edges))
+        let y_kept: Values = (ys.iter().zip(&run_edges))
             .filter(|&(_, &edge)| {
                 runs += edge;
                 runs > 0
@@ -333,6 +344,10 @@ fn keep_sorted(
         ctx.remove_above(var, high, why)?;
         return Ok(());
     }
+    if let [value] = kept {
+        // One value: no set to build.
+        return ctx.assign(var, *value, why).map(|_| ());
+    }
     let set: ValueSet = kept.iter().copied().collect();
     ctx.retain(var, &set, why).map(|_| ())
 }
@@ -340,7 +355,7 @@ fn keep_sorted(
 /// The supported results of `z`: every one for a bitset, the smallest and
 /// largest for an interval (which holds no holes).
 enum Supported {
-    Values(Vec<Value>),
+    Values(Values),
     Bounds(Option<(Value, Value)>),
 }
 
@@ -348,7 +363,7 @@ impl Supported {
     fn new(interval: bool) -> Self {
         match interval {
             true => Supported::Bounds(None),
-            false => Supported::Values(Vec::new()),
+            false => Supported::Values(Values::new()),
         }
     }
 
@@ -363,15 +378,15 @@ impl Supported {
     }
 
     /// The results, ascending, without repeats (an interval's two bounds).
-    fn values(self) -> Vec<Value> {
+    fn values(self) -> Values {
         match self {
             Supported::Values(mut values) => {
                 values.sort_unstable();
                 values.dedup();
                 values
             }
-            Supported::Bounds(None) => Vec::new(),
-            Supported::Bounds(Some((low, high))) => vec![low, high],
+            Supported::Bounds(None) => Values::new(),
+            Supported::Bounds(Some((low, high))) => SmallVec::from_slice(&[low, high]),
         }
     }
 }
