@@ -386,10 +386,10 @@ impl StepWords {
     pub fn of(model: &Model, record: &Record) -> Self {
         let var = model.var_name(record.var);
         let effect = match record.assigned {
-            Some(value) => format!("{var} = {}", model.value_label(value)),
+            Some(value) => format!("{var} = {}", model.label_of(record.var, value)),
             None => {
                 let removed: Vec<String> = (record.removed.iter())
-                    .map(|&value| model.value_label(value))
+                    .map(|&value| model.label_of(record.var, value))
                     .collect();
                 format!("{var} ≠ {}", removed.join(", "))
             }
@@ -438,9 +438,11 @@ pub fn write_steps(model: &Model, chain: &[&Record], out: &mut dyn Write) -> Res
 }
 
 /// Facts written for people, those on one variable with one relation together and in
-/// the order they come: `r1c1 = 5, r2c2 ≠ 3, 4, x ≥ 2`.
+/// the order they come: `r1c1 = 5, r2c2 ≠ 3, 4, x ≥ 2`. More than
+/// [`LONGEST_LIST`] values gone from one variable are written as the fewer
+/// values they leave of its range: `after r1c2 ∈ {r1c3, r4c5}`.
 pub fn describe_facts(model: &Model, facts: &[Fact]) -> String {
-    let mut groups: Vec<(VarId, &str, Vec<String>)> = Vec::new();
+    let mut groups: Vec<(VarId, &str, Vec<Value>)> = Vec::new();
     for &fact in facts {
         let (relation, value) = match fact {
             Fact::Is(_, value) => ("=", value),
@@ -448,20 +450,44 @@ pub fn describe_facts(model: &Model, facts: &[Fact]) -> String {
             Fact::AtLeast(_, value) => ("≥", value),
             Fact::AtMost(_, value) => ("≤", value),
         };
-        let label = model.value_label(value);
         let var = fact.var();
         let group = (groups.iter_mut())
             .find(|(other, other_relation, _)| *other == var && *other_relation == relation);
         match group {
-            Some((_, _, labels)) if !labels.contains(&label) => labels.push(label),
+            Some((_, _, values)) if !values.contains(&value) => values.push(value),
             Some(_) => {}
-            None => groups.push((var, relation, vec![label])),
+            None => groups.push((var, relation, vec![value])),
         }
     }
     let parts: Vec<String> = (groups.into_iter())
-        .map(|(var, relation, labels)| {
-            format!("{} {relation} {}", model.var_name(var), labels.join(", "))
-        })
+        .map(|(var, relation, values)| describe_group(model, var, relation, &values))
         .collect();
     parts.join(", ")
+}
+
+/// The most values gone from one variable that [`describe_facts`] lists one
+/// by one: a Signpost successor loses some sixty cells at the start, a list
+/// no one reads.
+pub const LONGEST_LIST: usize = 9;
+
+/// One variable's facts of one relation.
+fn describe_group(model: &Model, var: VarId, relation: &str, values: &[Value]) -> String {
+    let name = model.var_name(var);
+    let labels = |values: &[Value]| -> String {
+        let labels: Vec<String> = values.iter().map(|&v| model.label_of(var, v)).collect();
+        labels.join(", ")
+    };
+    // The values left are fewer than those gone only in a range less than
+    // twice as wide as the list.
+    if relation == "≠"
+        && values.len() > LONGEST_LIST
+        && let Ok(range) = model.range(var)
+        && i64::from(*range.end()) - i64::from(*range.start()) < 2 * values.len() as i64
+    {
+        let left: Vec<Value> = range.filter(|value| !values.contains(value)).collect();
+        if !left.is_empty() && left.len() < values.len() {
+            return format!("{name} ∈ {{{}}}", labels(&left));
+        }
+    }
+    format!("{name} {relation} {}", labels(values))
 }

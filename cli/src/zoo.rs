@@ -984,7 +984,7 @@ pub fn explain_cell<P: ZooPuzzle>(
         }
     }
     let start = P::start(&model);
-    let describe = |value: Value| engine_model.value_label(value);
+    let describe = |value: Value| engine_model.label_of(var, value);
     let question = Question {
         model: engine_model,
         start: &start,

@@ -78,8 +78,24 @@ fn explain_asks_for_a_cells_number() {
         text.contains("r1c3 is not first, and only r3c1 can lead to it"),
         "{text}"
     );
+    // A successor's values are written as cells, not as cell numbers.
+    assert!(text.contains("after r3c1 = r1c3"), "{text}");
+    assert!(text.contains("after r1c1 ≠ the end of the path"), "{text}");
     let output = run(&["signpost", "explain", id, "--cell", "r4c1"], None);
     assert_exit(&output, 2);
+}
+
+#[test]
+fn explain_writes_a_long_list_of_gone_cells_as_those_left() {
+    let id = "8x8:c38dedd19ge64acee28c48gfegdchff11cg55e45ddab10bhfgadgdaecece24eae5gfaaeha43ba1ch57cb41baga17hg";
+    let output = run(&["signpost", "explain", id, "--cell", "r4c4"], None);
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    // At the start a successor keeps only the cells its arrow points at: the
+    // sixty-odd cells gone are written as the few left.
+    let expected = "after r1c2 ∈ {the end of the path, r2c3, r3c4, r4c5, r5c6, r6c7, r7c8}";
+    assert!(text.contains(expected), "{text}");
+    assert!(!text.contains(", 40, 41, 42"), "{text}");
 }
 
 #[test]

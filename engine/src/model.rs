@@ -336,6 +336,34 @@ impl Model {
         self.names.value_label(value)
     }
 
+    /// Write the values of some variables by a function of the variable and
+    /// the value, called only when a trace or an explanation writes one; it
+    /// answers `None` for the variables it does not label, which keep
+    /// [`Model::set_value_labels`]. For variables whose values stand for
+    /// something other than numbers: a Signpost cell's successor, valued by
+    /// cell index, reads `after r1c2 ≠ r4c5` rather than `≠ 28`.
+    ///
+    /// ```
+    /// use sieve::prelude::*;
+    /// let mut model = Model::new();
+    /// let (number, next) = (model.new_var(4), model.new_var(4));
+    /// model.set_value_labeller(move |var, value| (var == next).then(|| format!("cell {value}")));
+    /// assert_eq!(model.label_of(next, 2), "cell 2");
+    /// assert_eq!(model.label_of(number, 2), "2");
+    /// ```
+    pub fn set_value_labeller(
+        &mut self,
+        labeller: impl Fn(VarId, Value) -> Option<String> + Send + Sync + 'static,
+    ) {
+        self.names.set_labeller(labeller);
+    }
+
+    /// How `var`'s value `value` is written ([`Model::set_value_labeller`],
+    /// else [`Model::value_label`]).
+    pub fn label_of(&self, var: VarId, value: Value) -> String {
+        self.names.label_of(var, value)
+    }
+
     /// Add a rule; its watches must name variables of this model.
     pub fn add_rule(&mut self, rule: impl Rule + 'static) -> Result<RuleId, Error> {
         self.add_boxed(Box::new(rule))

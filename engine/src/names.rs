@@ -14,6 +14,9 @@
 //! assert_eq!(names.given_name(VarId::from_index(5)), None);
 //! ```
 
+use std::fmt;
+use std::sync::Arc;
+
 use crate::ids::{Value, VarId};
 
 /// Append `number` in decimal to `text`: for a model's many names ("r3c12"),
@@ -58,6 +61,19 @@ pub struct Names {
     /// [`UNNAMED`] when it has none.
     vars: Vec<(u32, u32)>,
     value_labels: Vec<String>,
+    /// Labels of some variables' values, written only when read.
+    labeller: Option<Labeller>,
+}
+
+/// A function that writes the value of some variables its own way, `None` for
+/// the others ([`crate::Model::set_value_labeller`]).
+#[derive(Clone)]
+struct Labeller(Arc<dyn Fn(VarId, Value) -> Option<String> + Send + Sync>);
+
+impl fmt::Debug for Labeller {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Labeller")
+    }
 }
 
 /// The place of a variable that has no name of its own.
@@ -95,6 +111,16 @@ impl Names {
         }
     }
 
+    /// How `var`'s value `value` is written: by the model's labeller when it
+    /// labels that variable, else as [`Names::value_label`].
+    pub fn label_of(&self, var: VarId, value: Value) -> String {
+        let own = self
+            .labeller
+            .as_ref()
+            .and_then(|labeller| labeller.0(var, value));
+        own.unwrap_or_else(|| self.value_label(value))
+    }
+
     /// Name `var` (a name given again replaces the first; its old text stays
     /// unused in the shared text, as renaming is rare).
     pub(crate) fn set_var_name(&mut self, var: VarId, name: &str) {
@@ -116,6 +142,13 @@ impl Names {
 
     pub(crate) fn set_value_labels(&mut self, labels: Vec<String>) {
         self.value_labels = labels;
+    }
+
+    pub(crate) fn set_labeller(
+        &mut self,
+        labeller: impl Fn(VarId, Value) -> Option<String> + Send + Sync + 'static,
+    ) {
+        self.labeller = Some(Labeller(Arc::new(labeller)));
     }
 }
 

@@ -31,9 +31,9 @@ use crate::observe::{Change, Event, Flow, Observer};
 use crate::propagation::Fact;
 use crate::propagation::Rule;
 
-fn join_labels(model: &Model, values: impl Iterator<Item = Value>) -> String {
+fn join_labels(model: &Model, var: VarId, values: impl Iterator<Item = Value>) -> String {
     values
-        .map(|value| model.value_label(value))
+        .map(|value| model.label_of(var, value))
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -100,7 +100,7 @@ impl<'m, W: Write> TextTrace<'m, W> {
                 equal,
                 depth,
             } => {
-                let (var, value) = (var_name(*var), self.model.value_label(*value));
+                let (var, value) = (var_name(*var), self.model.label_of(*var, *value));
                 // The other branch of a binary choice, taken once the first is done
                 // (failed, or its solutions counted).
                 let line = if *equal {
@@ -122,8 +122,11 @@ impl<'m, W: Write> TextTrace<'m, W> {
             self.model.rule(rule).name().to_string()
         });
         let effect = match change.assigned() {
-            Some(value) => format!("{var} = {}", self.model.value_label(value)),
-            None => format!("{var} ≠ {}", join_labels(self.model, change.removed())),
+            Some(value) => format!("{var} = {}", self.model.label_of(change.var, value)),
+            None => format!(
+                "{var} ≠ {}",
+                join_labels(self.model, change.var, change.removed())
+            ),
         };
         match &change.text {
             Some(text) if text != change.inference => {

@@ -52,7 +52,7 @@ impl Fact {
         format!(
             "{} {relation} {}",
             names.var_name(var),
-            names.value_label(value)
+            names.label_of(var, value)
         )
     }
 }

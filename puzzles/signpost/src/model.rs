@@ -8,7 +8,7 @@ use sieve::rules::AllDifferent;
 use sieve::{Config, Consistency, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::links::Links;
-use crate::puzzle::{Numbering, Puzzle, push_cell_name};
+use crate::puzzle::{Numbering, Puzzle, cell_name, push_cell_name};
 
 /// Which rules a model holds, weakest first: the tiers `rate` tries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,6 +70,7 @@ impl SignpostModel {
             let next: ValueSet = ascending.iter().copied().collect();
             model.restrict(successors[cell], &next)?;
         }
+        label_successors(&mut model, &successors, puzzle.width());
         model.add_rule(links)?;
         let consistency = match rules {
             Rules::Links => Consistency::Value,
@@ -139,6 +140,28 @@ impl SignpostModel {
     }
 }
 
+/// A successor's values are cells: written as the cell (`after r1c2 ≠ r4c5`),
+/// and the successor's own cell as the end of the path.
+fn label_successors(model: &mut Model, successors: &[VarId], width: usize) {
+    let Some(first) = successors.first().map(|var| var.index()) else {
+        return;
+    };
+    let count = successors.len();
+    model.set_value_labeller(move |var, value| {
+        let cell = var
+            .index()
+            .checked_sub(first)
+            .filter(|&cell| cell < count)?;
+        let target = usize::try_from(value)
+            .ok()
+            .filter(|&target| target < count)?;
+        Some(match target == cell {
+            true => "the end of the path".to_string(),
+            false => cell_name(width, target),
+        })
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use sieve::{Config, Search};
@@ -160,6 +183,17 @@ mod tests {
         let mut state = model.start();
         let ended = sieve::propagate(model.model(), &mut state, sieve::Schedule::Priority, None);
         ended.ok().map(|_| state)
+    }
+
+    #[test]
+    fn successors_are_written_as_cells_and_numbers_as_numbers() {
+        let puzzle = crate::parse_signpost_id("3x3:d1d9aaegbgh").expect("a valid ID");
+        let model = SignpostModel::new(&puzzle).expect("the model builds");
+        let (after, number) = (model.successors()[1], model.numbers()[1]);
+        let engine = model.model();
+        assert_eq!(engine.label_of(after, 4), "r2c2");
+        assert_eq!(engine.label_of(after, 1), "the end of the path");
+        assert_eq!(engine.label_of(number, 4), "4");
     }
 
     /// The links rule keeps one word a set up to 64 cells, several above:
