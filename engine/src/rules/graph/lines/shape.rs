@@ -7,18 +7,16 @@ use crate::domain::{Value, VarId};
 use crate::error::Error;
 use crate::names::Names;
 use crate::propagation::{Conflict, Consistency, Context, Cost, Events, Rule, Watch, Why};
-use crate::rules::wording::{Deduction, Wording};
 use crate::value_set::ValueSet;
 
-/// The inference label of every change, the table's it replaces: a vertex's
-/// shape tied to its edges reads as the table of its shapes would.
-const INFERENCE: &str = "table";
+/// The inference label of every change.
+const INFERENCE: &str = "shape";
 
 /// A vertex's shape variable and its edges' booleans agree: the shape takes only
 /// the values of its list, and each edge is 1 exactly when the shape's mask
-/// holds the edge's direction, else 0. Domain consistent: the deductions of a
-/// [`Table`](crate::rules::Table) of the shapes' tuples, in its words, for a
-/// fraction of its cost. A grid puzzle posts one a cell, and building and
+/// holds the edge's direction, else 0. Domain consistent (inference `"shape"`):
+/// the deductions of a [`Table`](crate::rules::Table) of the shapes' tuples,
+/// for a fraction of its cost. A grid puzzle posts one a cell, and building and
 /// running those tables was a third of solving an easy Tracks ID; here each
 /// shape's support is one bit an edge, read in a few word operations.
 #[derive(Clone, Debug)]
@@ -32,7 +30,6 @@ pub struct VertexShape {
     listed: u64,
     /// For each edge, the shapes (bits from `base`) that leave along it.
     leaving: SmallVec<[u64; 4]>,
-    wording: Wording,
 }
 
 impl VertexShape {
@@ -81,18 +78,7 @@ impl VertexShape {
             base,
             listed,
             leaving,
-            wording: Wording::default(),
         })
-    }
-
-    /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]); the
-    /// deduction's value is the value removed.
-    pub fn wording(
-        mut self,
-        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
-    ) -> Self {
-        self.wording = Wording::new(say);
-        self
     }
 
     /// The shapes the edges still allow, among those the shape variable holds:
@@ -138,13 +124,7 @@ impl VertexShape {
             .collect();
         for value in gone {
             let anywhere = bit(value).1;
-            let deduction = Deduction {
-                inference: INFERENCE,
-                var,
-                value: Some(value),
-                facts: &[],
-            };
-            let text = |names: &Names| self.sentence(names, &deduction, anywhere);
+            let text = |names: &Names| self.sentence(names, (var, value), anywhere);
             let cause = if anywhere { &others[..] } else { &[] };
             let why = Why::new(INFERENCE).cause(cause).named_text(&text);
             ctx.remove(var, value, &why)?;
@@ -152,33 +132,27 @@ impl VertexShape {
         Ok(())
     }
 
-    /// The sentence of a removal, by default the table's: `r2c3 cannot be up and
-    /// down: no allowed combination of links at r2c3 has it with what is left`
-    /// (`anywhere`: some shape holds the value; else the sentence ends at "has
-    /// it").
-    fn sentence(&self, names: &Names, deduction: &Deduction<'_>, anywhere: bool) -> String {
-        let default = |names: &Names| {
-            let value = deduction
-                .value
-                .map_or_else(String::new, |value| names.value_label(value));
-            let left = if anywhere { " with what is left" } else { "" };
-            format!(
-                "{} cannot be {value}: no allowed combination of {} has it{left}",
-                names.var_name(deduction.var),
-                self.name
-            )
+    /// The sentence of removing `value` from `var`: `r2c3 cannot be up and down:
+    /// no shape of links at r2c3 still possible agrees with it`, or, for a value
+    /// no shape has at all (not `anywhere`), `... no shape of links at r2c3 has it`.
+    fn sentence(&self, names: &Names, (var, value): (VarId, Value), anywhere: bool) -> String {
+        let reason = if anywhere {
+            "still possible agrees with it"
+        } else {
+            "has it"
         };
-        self.wording.sentence(names, deduction, default)
+        format!(
+            "{} cannot be {}: no shape of {} {reason}",
+            names.var_name(var),
+            names.value_label(value),
+            self.name
+        )
     }
 }
 
 impl Rule for VertexShape {
     fn name(&self) -> &str {
         &self.name
-    }
-
-    fn kind(&self) -> &'static str {
-        "table"
     }
 
     fn watches(&self) -> Vec<Watch> {
@@ -290,6 +264,36 @@ mod tests {
             let got = after(&model, &state).map(|state| candidates(&model, &state));
             assert_eq!(got, expected, "case {case}: {state:?}");
         }
+    }
+
+    #[test]
+    fn a_removal_names_the_vertex_and_whether_any_shape_has_the_value() {
+        use crate::propagation::{Schedule, propagate};
+        use crate::trace::TextTrace;
+        // Shapes 0 (no edge) and 2 (the edge right, bit 1); the shape keeps 1
+        // and 2, the edge both values: 1 goes (no shape has it), then the edge
+        // must be 1.
+        let mut model = Model::new();
+        let shape = model.new_var_in(0..=2).expect("a range");
+        let edge = model.new_var(2);
+        let rule = VertexShape::new("links at v0", shape, &[(1, edge)], [(0, 0), (2, 1)]);
+        model
+            .add_rule(rule.expect("a rule"))
+            .expect("the rule fits");
+        let mut state = model.domains();
+        state.remove(shape, 0).expect("a value left");
+        let mut trace = TextTrace::new(&model, Vec::new()).with_wakes(false);
+        propagate(&model, &mut state, Schedule::Queue, Some(&mut trace)).expect("fits");
+        let text = String::from_utf8(trace.finish().expect("a trace")).expect("utf-8");
+        assert_eq!(state.value(edge), Some(1));
+        assert!(
+            text.contains("x0 cannot be 1: no shape of links at v0 has it"),
+            "{text}"
+        );
+        assert!(
+            text.contains("x1 cannot be 0: no shape of links at v0 still possible agrees with it"),
+            "{text}"
+        );
     }
 
     #[test]
