@@ -47,10 +47,11 @@ pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
 }
 
 /// Adds a shape variable for every cell, named by the cell (`names`, one a
-/// cell) and tied by a [`VertexShape`] to its links; returns them, row by row. A cell takes the shapes
-/// that leave it only towards its neighbours or off the grid where the track
-/// does (the entrance and the exit), always there, and only the given piece
-/// where one is given; a cell left with none makes the puzzle unsolvable.
+/// cell) and tied by a [`VertexShape`] to its links; returns them, row by
+/// row. A cell takes the shapes that leave it only towards its neighbours or
+/// off the grid where the track does (the entrance and the exit), always
+/// there, and only the given piece where one is given; a cell left with none
+/// makes the puzzle unsolvable.
 pub fn add_shapes(
     model: &mut Model,
     puzzle: &Puzzle,
