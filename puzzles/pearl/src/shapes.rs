@@ -4,8 +4,7 @@
 //! Tatham's local deductions: a black pearl's neighbours go straight, a white
 //! pearl between two straights cannot lie along them.
 
-use sieve::rules::Table;
-use sieve::rules::graph::lines::shape_tuples;
+use sieve::rules::graph::lines::VertexShape;
 use sieve::{Model, Value, VarId};
 
 use crate::puzzle::{Board, DOWN, LEFT, RIGHT, UP};
@@ -59,7 +58,7 @@ pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
 }
 
 /// Adds a shape variable for every cell, named by the cell (`names`, one a
-/// cell) and tied by a [`Table`] to its links; returns them, row by row.
+/// cell) and tied by a [`VertexShape`] to its links; returns them, row by row.
 pub fn add_shapes(
     model: &mut Model,
     board: Board,
@@ -68,9 +67,6 @@ pub fn add_shapes(
 ) -> Result<Vec<VarId>, sieve::Error> {
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
     let mut shapes = Vec::with_capacity(board.cells());
-    // A cell's tuples depend only on the directions it has links in: each list
-    // is made once, not once a cell.
-    let mut known: [Option<Vec<Vec<Value>>>; 16] = Default::default();
     for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
@@ -84,16 +80,8 @@ pub fn add_shapes(
             .into_iter()
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
             .collect();
-        let tuples = known[usize::from(directions)].get_or_insert_with(|| {
-            let masks = allowed.iter().map(|&value| (value, mask_of(value)));
-            let directions: Vec<u8> = around.iter().map(|&(direction, _)| direction).collect();
-            shape_tuples(masks, &directions)
-        });
-        // Collected at its size: a vector grown from the shape alone was
-        // reallocated once a cell.
-        let links_around = around.iter().map(|&(_, link)| link);
-        let vars: Vec<VarId> = std::iter::once(shape).chain(links_around).collect();
-        let rule = Table::new(["links at ", name].concat(), vars, tuples.iter())?;
+        let masks = allowed.iter().map(|&value| (value, mask_of(value)));
+        let rule = VertexShape::new(["links at ", name].concat(), shape, &around, masks)?;
         model.add_rule(rule)?;
         shapes.push(shape);
     }

@@ -3,8 +3,7 @@
 //! columns count the cells whose shape is not empty, and a given piece fixes
 //! its cell's shape.
 
-use sieve::rules::Table;
-use sieve::rules::graph::lines::shape_tuples;
+use sieve::rules::graph::lines::VertexShape;
 use sieve::{Model, Value, VarId};
 
 use crate::puzzle::{DOWN, LEFT, Puzzle, RIGHT, UP};
@@ -48,11 +47,11 @@ pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
 }
 
 /// Adds a shape variable for every cell, named by the cell (`names`, one a
-/// cell) and tied by a
-/// [`Table`] to its links; returns them, row by row. A cell takes the shapes
-/// that leave it only towards its neighbours or off the grid where the track
-/// does (the entrance and the exit), always there, and only the given piece
-/// where one is given; a cell left with none makes the puzzle unsolvable.
+/// cell) and tied by a [`VertexShape`] to its links; returns them, row by
+/// row. A cell takes the shapes that leave it only towards its neighbours or
+/// off the grid where the track does (the entrance and the exit), always
+/// there, and only the given piece where one is given; a cell left with none
+/// makes the puzzle unsolvable.
 pub fn add_shapes(
     model: &mut Model,
     puzzle: &Puzzle,
@@ -62,10 +61,6 @@ pub fn add_shapes(
     let board = puzzle.board();
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
     let mut shapes = Vec::with_capacity(board.cells());
-    // A cell's tuples depend only on its neighbours' directions, its ways off
-    // the grid and its piece: each list is made once, not once a cell (a few
-    // kinds of cell, looked up in a short list).
-    let mut known: Vec<(CellKind, Vec<Vec<Value>>)> = Vec::new();
     for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
@@ -87,29 +82,12 @@ pub fn add_shapes(
             .into_iter()
             .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
             .collect();
-        let kind = (directions, off, piece);
-        let at = match known.iter().position(|(seen, _)| *seen == kind) {
-            Some(at) => at,
-            None => {
-                let masks = allowed.iter().map(|&value| (value, mask_of(value)));
-                let directions: Vec<u8> = around.iter().map(|&(direction, _)| direction).collect();
-                known.push((kind, shape_tuples(masks, &directions)));
-                known.len() - 1
-            }
-        };
-        // Collected at its size: a vector grown from the shape alone was
-        // reallocated once a cell.
-        let links_around = around.iter().map(|&(_, link)| link);
-        let vars: Vec<VarId> = std::iter::once(shape).chain(links_around).collect();
-        let rule = Table::new(["links at ", name].concat(), vars, known[at].1.iter())?;
+        let masks = allowed.iter().map(|&value| (value, mask_of(value)));
+        let rule = VertexShape::new(["links at ", name].concat(), shape, &around, masks)?;
         model.add_rule(rule)?;
     }
     Ok(shapes)
 }
-
-/// What a cell's tuples depend on: the directions it has neighbours in, the
-/// ways the track leaves it off the grid, and its given piece.
-type CellKind = (u8, u8, Option<u8>);
 
 #[cfg(test)]
 mod tests {

@@ -1,36 +1,12 @@
 //! What loop and track puzzles on a grid of cells (Tracks, Masyu) build alike
 //! around a line rule on [`Graph::grid`](crate::rules::graph::Graph::grid):
-//! the cells' names, and a variable a cell for what the line does there, whose
-//! value names the directions the line leaves it in, tied by a table to the
-//! booleans of its edges.
+//! the cells' names, and their edges' names. A variable a cell for what the
+//! line does there is tied to the booleans of its edges by
+//! [`VertexShape`](super::VertexShape).
 
-use crate::domain::{Value, VarId};
+use crate::domain::VarId;
 use crate::model::Model;
 use crate::rules::graph::Graph;
-
-/// The tuples tying a vertex's shape variable to the booleans of its edges: for
-/// each `(value, mask)` of `shapes` (a value of the shape variable and the
-/// directions it leaves in, one bit a direction), the value, then for each of
-/// `directions` (the directions of the vertex's edges, in the order of the
-/// table's variables) 1 when `mask` holds it, else 0.
-///
-/// ```
-/// use sieve::rules::graph::lines::shape_tuples;
-/// // A corner with edges right (bit 2) and down (bit 4): empty, or a turn.
-/// let tuples = shape_tuples([(0, 0), (1, 2 | 4)], &[2, 4]);
-/// assert_eq!(tuples, [vec![0, 0, 0], vec![1, 1, 1]]);
-/// ```
-pub fn shape_tuples(
-    shapes: impl IntoIterator<Item = (Value, u8)>,
-    directions: &[u8],
-) -> Vec<Vec<Value>> {
-    (shapes.into_iter())
-        .map(|(value, mask)| {
-            let bits = (directions.iter()).map(|&direction| Value::from(mask & direction != 0));
-            std::iter::once(value).chain(bits).collect()
-        })
-        .collect()
-}
 
 /// The names `r1c1`, `r1c2`, ... of the cells of a grid of `rows` by `columns`,
 /// row by row (the vertices of [`Graph::grid`](crate::rules::graph::Graph::grid)),

@@ -56,6 +56,7 @@ mod degrees;
 mod fragments;
 mod grid;
 mod reach;
+mod shape;
 mod sweep;
 #[cfg(test)]
 mod tests;
@@ -72,7 +73,8 @@ use std::sync::Arc;
 
 use counts::Counts;
 pub use counts::EdgeCount;
-pub use grid::{cell_names, name_edges, shape_tuples};
+pub use grid::{cell_names, name_edges};
+pub use shape::VertexShape;
 use sweep::Sweep;
 
 /// Degrees 0 and 2, as a set of degrees (bit `d` for degree `d`).
