@@ -4,7 +4,7 @@
 //!
 //! A dot's variable takes the set of its edges the loop uses: none, or two of
 //! the edges the dot has — seven shapes, valued from 2 up (after the edges'
-//! 0 and 1) and labelled in words ([`SHAPES`]). A [`Table`] ties it to its
+//! 0 and 1) and labelled in words ([`SHAPES`]). A [`VertexShape`] ties it to its
 //! edges. Each clue is a table over the
 //! four dots at its square's corners: the two dots at the ends of a side
 //! agree on that side, and the sides on the loop number the clue. Domain
@@ -15,7 +15,9 @@
 //! variable.
 
 use sieve::rules::Table;
+use sieve::rules::graph::lines::VertexShape;
 use sieve::{Model, Value, VarId};
+use smallvec::SmallVec;
 
 use crate::naming::Name;
 use crate::puzzle::Lattice;
@@ -66,20 +68,13 @@ pub(crate) fn add_corners(
     clues: &[Option<u8>],
 ) -> Result<Vec<VarId>, sieve::Error> {
     let mut dots = Vec::with_capacity(lattice.dots());
-    // A dot's tuples depend only on the directions it has edges in, and a
-    // square's only on its clue: each list is made once, not once a table.
-    let mut dot_tuples: [Option<Vec<Vec<Value>>>; 16] = Default::default();
     for row in 0..=lattice.height() {
         for column in 0..=lattice.width() {
-            dots.push(add_dot(
-                model,
-                lattice,
-                edges,
-                (row, column),
-                &mut dot_tuples,
-            )?);
+            dots.push(add_dot(model, lattice, edges, (row, column))?);
         }
     }
+    // A square's tuples depend only on its clue: each list is made once, not
+    // once a table.
     let mut clue_tuples: Vec<Option<Vec<[Value; 4]>>> = Vec::new();
     for row in 0..lattice.height() {
         for column in 0..lattice.width() {
@@ -102,17 +97,15 @@ pub(crate) fn add_corners(
     Ok(dots)
 }
 
-/// The variable of dot `(row, column)`, its masks and the table that ties it
-/// to its edges (listed up, right, down, left, as far as the dot has them);
-/// `known` holds the tuples made so far, by the directions of the dot's edges.
+/// The variable of dot `(row, column)`, its masks and the rule that ties it
+/// to its edges (listed up, right, down, left, as far as the dot has them).
 fn add_dot(
     model: &mut Model,
     lattice: Lattice,
     edges: &[VarId],
     (row, column): (usize, usize),
-    known: &mut [Option<Vec<Vec<Value>>>; 16],
 ) -> Result<VarId, sieve::Error> {
-    let mut around: Vec<(u8, VarId)> = Vec::with_capacity(4);
+    let mut around: SmallVec<[(u8, VarId); 4]> = SmallVec::new();
     if row > 0 {
         around.push((UP, edges[lattice.vertical(row - 1, column)]));
     }
@@ -134,21 +127,9 @@ fn add_dot(
     model.set_name(dot, &name);
     let allowed = masks(directions);
     model.restrict(dot, &allowed.iter().map(|&mask| value_of(mask)).collect())?;
-    let tuples = known[usize::from(directions)].get_or_insert_with(|| {
-        allowed
-            .iter()
-            .map(|&mask| {
-                let bits = around
-                    .iter()
-                    .map(|&(direction, _)| Value::from(mask & direction != 0));
-                std::iter::once(value_of(mask)).chain(bits).collect()
-            })
-            .collect()
-    });
-    let mut vars = vec![dot];
-    vars.extend(around.iter().map(|&(_, edge)| edge));
-    let name = Name::new().text("edges at ").text(&name).done();
-    model.add_rule(Table::new(name, vars, tuples.iter())?)?;
+    let shapes = allowed.iter().map(|&mask| (value_of(mask), mask));
+    let rule = VertexShape::new(["edges at ", &name].concat(), dot, &around, shapes)?;
+    model.add_rule(rule)?;
     Ok(dot)
 }
 
