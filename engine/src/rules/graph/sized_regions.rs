@@ -130,7 +130,7 @@ impl Scratch {
             unreached: vec![0; words],
             border: vec![0; words],
             joined: vec![0; vertices],
-            touched: Vec::new(),
+            touched: Vec::with_capacity(vertices),
             room: vec![0; words],
             searched: vec![0; words],
         }
@@ -138,14 +138,15 @@ impl Scratch {
 }
 
 impl Layer {
-    /// An empty layer, filled by [`SizedRegions::fill_layer`].
-    fn new(words: usize) -> Self {
+    /// An empty layer, filled by [`SizedRegions::fill_layer`], with room for
+    /// a piece a vertex.
+    fn new(vertices: usize, words: usize) -> Self {
         Layer {
             value: 0,
             possible: vec![0; words],
             fixed: vec![0; words],
-            pieces: Vec::new(),
-            sizes: Vec::new(),
+            pieces: Vec::with_capacity(words * vertices),
+            sizes: Vec::with_capacity(vertices),
             left: vec![0; words],
         }
     }
@@ -654,7 +655,7 @@ impl Rule for SizedRegions {
             self.remove_impossible_sizes(ctx)?;
         }
         let words = self.neighbours.words();
-        let mut layer = Layer::new(words);
+        let mut layer = Layer::new(self.vars.len(), words);
         let mut scratch = Scratch::new(self.vars.len(), words);
         scratch.growth.start.resize(words, 0);
         scratch.growth.reserve(words, self.vars.len());
