@@ -37,7 +37,7 @@ impl GridShifts {
     fn of(graph: &Graph) -> Option<GridShifts> {
         let vertices = graph.vertices();
         let columns = (1..64.min(vertices + 1))
-            .find(|&columns| vertices % columns == 0 && is_grid(graph, columns))?;
+            .find(|&columns| vertices.is_multiple_of(columns) && is_grid(graph, columns))?;
         let words = vertices.div_ceil(64);
         let set_of = |keep: &dyn Fn(usize) -> bool| {
             let mut set = vec![0; words];
