@@ -28,8 +28,8 @@ impl FillingModel {
         let width = puzzle.width();
         let largest = Value::from(puzzle.largest_value());
         let cells = model.new_vars_in(width * puzzle.height(), 1..=largest)?;
+        model.name_grid_cells(&cells, width);
         for (cell, &var) in cells.iter().enumerate() {
-            model.set_name(var, format!("r{}c{}", cell / width + 1, cell % width + 1));
             if let Some(clue) = puzzle.clues()[cell] {
                 model.fix(var, Value::from(clue))?;
             }

@@ -26,9 +26,7 @@ impl GalaxiesModel {
         let width = puzzle.width();
         let dots = puzzle.dots().len();
         let cells = model.new_vars_in(width * puzzle.height(), 0..=dots as Value - 1)?;
-        for (cell, &var) in cells.iter().enumerate() {
-            model.set_name(var, format!("r{}c{}", cell / width + 1, cell % width + 1));
-        }
+        model.name_grid_cells(&cells, width);
         model.set_value_labels(puzzle.dots().iter().map(ToString::to_string).collect());
         for (index, dot) in puzzle.dots().iter().enumerate() {
             for cell in dot.cells(width) {

@@ -41,6 +41,7 @@ mod testing;
 mod truth;
 pub mod undirected;
 mod union_find;
+mod vertex_sets;
 
 pub use acyclic::Acyclic;
 pub use connected::Connected;

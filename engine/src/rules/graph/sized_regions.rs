@@ -41,11 +41,12 @@
 //!   (room for a new region): otherwise it loses `v` (`"no room for the region"`).
 //!
 //! A value whose layer (who may take it, who is fixed to it) is as the last run
-//! left it is skipped: the rule keeps each layer as reversible state. The search
-//! again without a vertex, to see whether a piece can do without it, runs only
-//! for the vertices among the first `v` the first search found whose subtree
-//! of that search is large enough that leaving them out might leave too few,
-//! and stops once it has found `v`.
+//! left it is skipped: the rule keeps each layer as reversible state. The
+//! searches work on sets of vertices a word of bits at a time, each step adding
+//! every neighbour of the last step's vertices at once. The search again
+//! without a vertex, to see whether a piece can do without it, runs only for the
+//! vertices so near that fewer than `v` others are as near, and stops once it
+//! has found `v`.
 //!
 //! These are the deductions of Simon Tatham's Filling solver (its blocked and
 //! critical expansions and its bitmap of what each cell may hold) made for every
@@ -59,14 +60,8 @@ use crate::names::Names;
 use crate::propagation::{Conflict, Context, Cost, Events, Fact, Posting, Rule, Watch, Why};
 use crate::rules::graph::layers::{ValueLayers, change_label};
 use crate::rules::graph::undirected::Graph;
+use crate::rules::graph::vertex_sets::{self, Growth, NeighbourSets, vertices};
 use crate::rules::wording::{Deduction, Wording};
-
-/// Not reached by a search.
-const FAR: usize = usize::MAX;
-
-/// The piece of a fixed vertex while [`SizedRegions::fill_layer`] has not yet
-/// reached it.
-const UNLABELLED: usize = usize::MAX;
 
 /// The vertices of equal value form regions of exactly that many vertices (see
 /// the [module docs](self)).
@@ -76,6 +71,8 @@ pub struct SizedRegions {
     graph: Graph,
     vars: Vec<VarId>,
     wording: Wording,
+    /// Each vertex's neighbours as a set, for the searches.
+    neighbours: NeighbourSets,
     /// Each value's layer as the last run left it, made when posted.
     layers: ValueLayers,
     /// Whether every variable was declared with sizes from 1 to the vertices
@@ -83,91 +80,81 @@ pub struct SizedRegions {
     sizes_in_range: bool,
 }
 
-/// What the vertices are known to be for one value `v`.
+/// What the vertices are known to be for one value `v`, as sets of vertices.
 struct Layer {
     /// The value.
     value: Value,
-    /// Whether each vertex may still take it.
-    possible: Vec<bool>,
-    /// The piece of each vertex fixed to the value (see [`Layer::piece`]).
-    piece_of: Vec<Option<usize>>,
-    /// The known pieces, connected vertices fixed to the value, one after the
-    /// other.
-    piece_cells: Vec<usize>,
-    /// Where each piece starts in `piece_cells` (and, last, where they end).
-    piece_starts: Vec<usize>,
-    /// The vertices fixed to the value, in order.
-    fixed: Vec<usize>,
+    /// The vertices that may still take it.
+    possible: Vec<u64>,
+    /// The vertices fixed to it.
+    fixed: Vec<u64>,
+    /// The known pieces, connected sets of fixed vertices, one after the other.
+    pieces: Vec<u64>,
+    /// How many vertices each piece holds.
+    sizes: Vec<usize>,
+    /// The fixed vertices no piece holds yet, while the pieces are found.
+    left: Vec<u64>,
 }
 
-/// The buffers of one run, made once a run and reused for every value and
-/// every search: allocating them per search was half a Fillomino solve.
+/// The buffers of one run, made once a run and reused for every value.
 struct Scratch {
-    /// Each vertex's distance from the piece searched from ([`FAR`] between
-    /// searches).
-    distance: Vec<usize>,
+    /// A piece's near vertices, or an area searched for room.
+    growth: Growth,
+    /// The search again without one vertex.
+    without: Growth,
+    /// The vertices that may take the value, less the one left out.
+    passable: Vec<u64>,
     /// The vertices some piece short of its size may grow to.
-    reachable: Vec<bool>,
-    /// A piece's near vertices, in search order, and each one's subtree size.
-    near: Vec<usize>,
-    subtree: Vec<usize>,
-    /// Each searched vertex's parent (its position in the search order).
-    parent: Vec<usize>,
-    /// The vertices of a search made without one vertex.
-    without: Vec<usize>,
+    reachable: Vec<u64>,
     /// The open vertices no piece may grow to.
-    unreached: Vec<usize>,
-    /// The search for room: what is known of each vertex (`None`: not searched
-    /// yet), which vertices the current search met, and its area.
-    room: Vec<Option<bool>>,
-    met: Vec<bool>,
-    area: Vec<usize>,
-    /// The vertices beside a piece (all clear between searches for room).
-    beside: Vec<bool>,
-    /// The pieces beside one vertex.
+    unreached: Vec<u64>,
+    /// A set of vertices being made (the neighbours of a piece or of the fixed
+    /// vertices).
+    border: Vec<u64>,
+    /// For each vertex beside pieces, their sizes added up (0 elsewhere between
+    /// runs), and the vertices so counted.
     joined: Vec<usize>,
+    touched: Vec<usize>,
+    /// The vertices in areas with room for a new region, and those searched.
+    room: Vec<u64>,
+    searched: Vec<u64>,
 }
 
 impl Scratch {
-    fn new(vertices: usize) -> Self {
+    fn new(vertices: usize, words: usize) -> Self {
         Scratch {
-            distance: vec![FAR; vertices],
-            reachable: vec![false; vertices],
-            near: Vec::with_capacity(vertices),
-            subtree: Vec::with_capacity(vertices),
-            parent: Vec::with_capacity(vertices),
-            without: Vec::with_capacity(vertices),
-            unreached: Vec::with_capacity(vertices),
-            room: vec![None; vertices],
-            met: vec![false; vertices],
-            beside: vec![false; vertices],
-            area: Vec::with_capacity(vertices),
-            joined: Vec::new(),
+            growth: Growth::default(),
+            without: Growth::default(),
+            passable: vec![0; words],
+            reachable: vec![0; words],
+            unreached: vec![0; words],
+            border: vec![0; words],
+            joined: vec![0; vertices],
+            touched: Vec::with_capacity(vertices),
+            room: vec![0; words],
+            searched: vec![0; words],
         }
     }
 }
 
 impl Layer {
-    /// An empty layer, filled by [`SizedRegions::fill_layer`].
-    fn new(vertices: usize) -> Self {
+    /// An empty layer, filled by [`SizedRegions::fill_layer`], with room for
+    /// a piece a vertex.
+    fn new(vertices: usize, words: usize) -> Self {
         Layer {
             value: 0,
-            possible: vec![false; vertices],
-            piece_of: vec![None; vertices],
-            piece_cells: Vec::with_capacity(vertices),
-            piece_starts: Vec::with_capacity(vertices + 1),
-            fixed: Vec::with_capacity(vertices),
+            possible: vec![0; words],
+            fixed: vec![0; words],
+            pieces: Vec::with_capacity(words * vertices),
+            sizes: Vec::with_capacity(vertices),
+            left: vec![0; words],
         }
     }
 
-    /// How many known pieces there are.
-    fn piece_count(&self) -> usize {
-        self.piece_starts.len() - 1
-    }
-
-    /// The vertices of known piece `piece`, in the order a search found them.
-    fn piece(&self, piece: usize) -> &[usize] {
-        &self.piece_cells[self.piece_starts[piece]..self.piece_starts[piece + 1]]
+    /// The vertices of known piece `piece`.
+    fn piece(&self, piece: usize) -> &[u64] {
+        let words = self.possible.len();
+        &self.pieces[piece * words..(piece + 1) * words]
     }
 }
 
@@ -189,6 +176,7 @@ impl SizedRegions {
         }
         Ok(SizedRegions {
             name,
+            neighbours: NeighbourSets::new(&graph),
             graph,
             vars,
             wording: Wording::default(),
@@ -217,141 +205,49 @@ impl SizedRegions {
     }
 
     /// Fill `layer` with the layer of `value` read from its bits: who may take
-    /// it, and the known pieces.
-    fn fill_layer(&self, bits: &[u64], value: Value, layer: &mut Layer) {
+    /// it, who is fixed to it, and the known pieces (each found by growing one
+    /// fixed vertex through the fixed ones).
+    fn fill_layer(&self, bits: &[u64], value: Value, layer: &mut Layer, growth: &mut Growth) {
         let n = self.vars.len();
         layer.value = value;
-        for (vertex, possible) in layer.possible.iter_mut().enumerate() {
-            *possible = bits[vertex / 64] >> (vertex % 64) & 1 == 1;
-        }
-        // Only the vertices of the last pieces have a piece to forget.
-        for &vertex in &layer.piece_cells {
-            layer.piece_of[vertex] = None;
-        }
-        layer.piece_cells.clear();
-        layer.piece_starts.clear();
-        layer.piece_starts.push(0);
-        // The fixed vertices, read word by word, first marked as found by no
-        // piece yet.
-        let mut fixed = std::mem::take(&mut layer.fixed);
-        fixed.clear();
-        for_each_set(bits, n..2 * n, |at| fixed.push(at - n));
-        for &vertex in &fixed {
-            layer.piece_of[vertex] = Some(UNLABELLED);
-        }
-        for &start in &fixed {
-            if layer.piece_of[start] != Some(UNLABELLED) {
-                continue;
+        copy_bits(bits, 0, n, &mut layer.possible);
+        copy_bits(bits, n, n, &mut layer.fixed);
+        layer.pieces.clear();
+        layer.sizes.clear();
+        let mut left = std::mem::take(&mut layer.left);
+        left.clone_from(&layer.fixed);
+        while let Some(start) = vertex_sets::first(&left) {
+            growth.start.fill(0);
+            vertex_sets::insert(&mut growth.start, start);
+            let size = self
+                .neighbours
+                .grow_from_start(&layer.fixed, (n, n), growth);
+            for (word, &found) in left.iter_mut().zip(&growth.found) {
+                *word &= !found;
             }
-            let index = layer.piece_starts.len() - 1;
-            layer.piece_of[start] = Some(index);
-            let mut next = layer.piece_cells.len();
-            layer.piece_cells.push(start);
-            while let Some(&vertex) = layer.piece_cells.get(next) {
-                next += 1;
-                for neighbour in self.graph.neighbours(vertex) {
-                    if layer.piece_of[neighbour] == Some(UNLABELLED) {
-                        layer.piece_of[neighbour] = Some(index);
-                        layer.piece_cells.push(neighbour);
-                    }
-                }
-            }
-            layer.piece_starts.push(layer.piece_cells.len());
+            layer.pieces.extend_from_slice(&growth.found);
+            layer.sizes.push(size);
         }
-        layer.fixed = fixed;
-    }
-
-    /// Fill `scratch.near` with the vertices within `budget` steps of `piece`,
-    /// in the order a breadth-first search finds them (the piece first), and
-    /// `scratch.subtree` with the number of vertices each one's subtree of the
-    /// search holds (itself included): leaving a vertex out loses at most its
-    /// subtree, since every other vertex keeps its path.
-    fn near_list(&self, layer: &Layer, piece: &[usize], budget: usize, scratch: &mut Scratch) {
-        let parent = Some(&mut scratch.parent);
-        self.search(
-            layer,
-            (piece, budget, None, usize::MAX),
-            &mut scratch.distance,
-            &mut scratch.near,
-            parent,
-        );
-        scratch.subtree.clear();
-        scratch.subtree.resize(scratch.near.len(), 1);
-        for position in (piece.len()..scratch.near.len()).rev() {
-            scratch.subtree[scratch.parent[position]] += scratch.subtree[position];
-        }
-    }
-
-    /// The breadth-first search of [`SizedRegions::near_list`] from `piece`
-    /// within `budget` steps, leaving out `avoid`: fills `order` with the
-    /// vertices in the order found, stopping once it holds `limit`, and `parent`
-    /// (when given) with each one's parent (its position in that order).
-    /// `distance` is all [`FAR`] before and after.
-    fn search(
-        &self,
-        layer: &Layer,
-        (piece, budget, avoid, limit): (&[usize], usize, Option<usize>, usize),
-        distance: &mut [usize],
-        order: &mut Vec<usize>,
-        mut parent: Option<&mut Vec<usize>>,
-    ) {
-        order.clear();
-        order.extend_from_slice(piece);
-        if let Some(parent) = parent.as_deref_mut() {
-            parent.clear();
-            parent.resize(piece.len(), FAR);
-        }
-        for &vertex in piece {
-            distance[vertex] = 0;
-        }
-        let mut next = 0;
-        while order.len() < limit
-            && let Some(&vertex) = order.get(next)
-        {
-            if distance[vertex] < budget {
-                for neighbour in self.graph.neighbours(vertex) {
-                    if layer.possible[neighbour]
-                        && distance[neighbour] == FAR
-                        && Some(neighbour) != avoid
-                    {
-                        distance[neighbour] = distance[vertex] + 1;
-                        order.push(neighbour);
-                        if let Some(parent) = parent.as_deref_mut() {
-                            parent.push(next);
-                        }
-                    }
-                }
-            }
-            next += 1;
-        }
-        for &vertex in order.iter() {
-            distance[vertex] = FAR;
-        }
+        layer.left = left;
     }
 
     /// The facts a deduction about `cells` rests on, when someone reads them: the
     /// vertices among them fixed to the value, and their neighbours that cannot
     /// take it.
-    fn facts(&self, ctx: &Context<'_>, layer: &Layer, cells: &[usize]) -> Vec<Fact> {
+    fn facts(&self, ctx: &Context<'_>, layer: &Layer, cells: &[u64]) -> Vec<Fact> {
         if !ctx.explaining() {
             return Vec::new();
         }
-        let mut seen = vec![false; self.vars.len()];
-        let mut facts = Vec::new();
-        for &vertex in cells {
-            seen[vertex] = true;
-            if layer.piece_of[vertex].is_some() {
-                facts.push(Fact::Is(self.vars[vertex], layer.value));
-            }
+        let mut facts: Vec<Fact> = (vertices(cells))
+            .filter(|&vertex| vertex_sets::holds(&layer.fixed, vertex))
+            .map(|vertex| Fact::Is(self.vars[vertex], layer.value))
+            .collect();
+        let mut round = vec![0; cells.len()];
+        self.neighbours.add_neighbours(cells, &mut round);
+        for (index, word) in round.iter_mut().enumerate() {
+            *word &= !cells[index] & !layer.possible[index];
         }
-        for &vertex in cells {
-            for neighbour in self.graph.neighbours(vertex) {
-                if !seen[neighbour] && !layer.possible[neighbour] {
-                    seen[neighbour] = true;
-                    facts.push(Fact::IsNot(self.vars[neighbour], layer.value));
-                }
-            }
-        }
+        facts.extend(vertices(&round).map(|vertex| Fact::IsNot(self.vars[vertex], layer.value)));
         facts
     }
 
@@ -393,34 +289,39 @@ impl SizedRegions {
         layer: &mut Layer,
         scratch: &mut Scratch,
     ) -> Result<Vec<usize>, Conflict> {
-        let value = layer.value;
-        let size = value as usize;
-        self.close_pieces(ctx, layer)?;
-        self.forbid_merges(ctx, layer, &mut scratch.joined)?;
-        scratch.reachable.fill(false);
+        let size = layer.value as usize;
+        self.close_pieces(ctx, layer, &mut scratch.border)?;
+        self.forbid_merges(ctx, layer, scratch)?;
+        scratch.reachable.fill(0);
         let mut assigned = Vec::new();
-        for piece in 0..layer.piece_count() {
-            if layer.piece(piece).len() < size {
+        for piece in 0..layer.sizes.len() {
+            if layer.sizes[piece] < size {
                 self.grow_piece(ctx, layer, piece, scratch, &mut assigned)?;
             }
         }
-        let open = |vertex: usize| layer.possible[vertex] && layer.piece_of[vertex].is_none();
-        let mut unreached = std::mem::take(&mut scratch.unreached);
-        unreached.clear();
-        unreached.extend(
-            (0..self.vars.len()).filter(|&vertex| open(vertex) && !scratch.reachable[vertex]),
-        );
-        if unreached.is_empty() {
-            scratch.unreached = unreached;
+        let open_unreached =
+            |index: usize| layer.possible[index] & !layer.fixed[index] & !scratch.reachable[index];
+        if (0..layer.possible.len()).all(|index| open_unreached(index) == 0) {
             return Ok(assigned);
         }
+        let mut unreached = std::mem::take(&mut scratch.unreached);
+        for (index, word) in unreached.iter_mut().enumerate() {
+            *word = open_unreached(index);
+        }
         self.room_for_new_regions(layer, &unreached, scratch);
-        for &vertex in &unreached {
-            if scratch.room[vertex] == Some(true) {
+        for vertex in vertices(&unreached) {
+            if vertex_sets::holds(&scratch.room, vertex) {
                 continue;
             }
-            let facts = self.facts(ctx, layer, &[vertex]);
-            let var = self.vars[vertex];
+            let facts = match ctx.explaining() {
+                true => {
+                    let mut cell = vec![0; unreached.len()];
+                    vertex_sets::insert(&mut cell, vertex);
+                    self.facts(ctx, layer, &cell)
+                }
+                false => Vec::new(),
+            };
+            let (var, value) = (self.vars[vertex], layer.value);
             self.change(
                 ctx,
                 ("no room for the region", &facts),
@@ -441,19 +342,22 @@ impl SizedRegions {
 
     /// Pieces too large are a conflict; the neighbours of a whole region lose its
     /// value.
-    fn close_pieces(&self, ctx: &mut Context<'_>, layer: &mut Layer) -> Result<bool, Conflict> {
+    fn close_pieces(
+        &self,
+        ctx: &mut Context<'_>,
+        layer: &mut Layer,
+        border: &mut [u64],
+    ) -> Result<(), Conflict> {
         let value = layer.value;
-        let mut changed = false;
-        for piece in 0..layer.piece_count() {
-            if layer.piece(piece).len() < value as usize {
+        for piece in 0..layer.sizes.len() {
+            let count = layer.sizes[piece];
+            if count < value as usize {
                 continue;
             }
-            let (start, end) = (layer.piece_starts[piece], layer.piece_starts[piece + 1]);
-            let cells = &layer.piece_cells[start..end];
-            if cells.len() > value as usize {
-                let facts = self.facts(ctx, layer, cells);
-                let first = self.vars[cells[0]];
-                let count = cells.len();
+            let cells = layer.piece(piece);
+            let facts = self.facts(ctx, layer, cells);
+            if count > value as usize {
+                let first = self.vars[vertex_sets::first(cells).unwrap_or_default()];
                 return Err(self.conflict(ctx, "region too large", &facts, |names| {
                     format!(
                         "the region of {} holds {count} cells of {}: more than {value}",
@@ -462,82 +366,100 @@ impl SizedRegions {
                     )
                 }));
             }
-            let facts = self.facts(ctx, layer, cells);
-            for &vertex in &layer.piece_cells[start..end] {
-                for neighbour in self.graph.neighbours(vertex) {
-                    if !layer.possible[neighbour] || layer.piece_of[neighbour].is_some() {
-                        continue;
-                    }
-                    layer.possible[neighbour] = false;
-                    let (var, beside) = (self.vars[neighbour], self.vars[vertex]);
-                    changed |= self.change(
-                        ctx,
-                        ("region complete", &facts),
-                        (neighbour, value, false),
-                        |names| {
-                            format!(
-                                "{} cannot be {}: the region of {} already has its {value} cells",
-                                names.var_name(var),
-                                names.value_label(value),
-                                names.var_name(beside)
-                            )
-                        },
-                    )?;
-                }
+            border.fill(0);
+            self.neighbours.add_neighbours(cells, border);
+            for (index, word) in border.iter_mut().enumerate() {
+                *word &= layer.possible[index] & !layer.fixed[index];
+                layer.possible[index] &= !*word;
+            }
+            let cells = layer.piece(piece);
+            for neighbour in vertices(border) {
+                let beside = (self.graph.neighbours(neighbour))
+                    .find(|&vertex| vertex_sets::holds(cells, vertex))
+                    .unwrap_or(neighbour);
+                let (var, beside) = (self.vars[neighbour], self.vars[beside]);
+                self.change(
+                    ctx,
+                    ("region complete", &facts),
+                    (neighbour, value, false),
+                    |names| {
+                        format!(
+                            "{} cannot be {}: the region of {} already has its {value} cells",
+                            names.var_name(var),
+                            names.value_label(value),
+                            names.var_name(beside)
+                        )
+                    },
+                )?;
             }
         }
-        Ok(changed)
+        Ok(())
     }
 
     /// An open vertex whose known neighbours of the value would make, with it, a
-    /// piece larger than the value loses the value.
+    /// piece larger than the value loses the value: each piece short of its
+    /// size adds its size to the open vertices beside it.
     fn forbid_merges(
         &self,
         ctx: &mut Context<'_>,
         layer: &mut Layer,
-        joined: &mut Vec<usize>,
-    ) -> Result<bool, Conflict> {
-        let mut changed = false;
-        // Only a vertex beside a piece can join one; one beside several pieces
-        // is looked at again, to the same end.
-        for at in 0..layer.piece_cells.len() {
-            for vertex in self.graph.neighbours(layer.piece_cells[at]) {
-                if !layer.possible[vertex] || layer.piece_of[vertex].is_some() {
-                    continue;
+        scratch: &mut Scratch,
+    ) -> Result<(), Conflict> {
+        let Scratch {
+            border,
+            joined,
+            touched,
+            ..
+        } = scratch;
+        let size = layer.value as usize;
+        touched.clear();
+        for piece in (0..layer.sizes.len()).filter(|&piece| layer.sizes[piece] < size) {
+            border.fill(0);
+            self.neighbours.add_neighbours(layer.piece(piece), border);
+            for (index, word) in border.iter_mut().enumerate() {
+                *word &= layer.possible[index] & !layer.fixed[index];
+            }
+            for vertex in vertices(border) {
+                if joined[vertex] == 0 {
+                    touched.push(vertex);
                 }
-                changed |= self.forbid_merge(ctx, layer, vertex, joined)?;
+                joined[vertex] += layer.sizes[piece];
             }
         }
-        Ok(changed)
+        let mut result = Ok(());
+        for &vertex in touched.iter() {
+            let total = 1 + joined[vertex];
+            joined[vertex] = 0;
+            if total <= size || result.is_err() {
+                continue;
+            }
+            vertex_sets::remove(&mut layer.possible, vertex);
+            result = self.forbid_merge(ctx, layer, vertex, total).map(|_| ());
+        }
+        result
     }
 
-    /// [`SizedRegions::forbid_merges`] at one open vertex beside a piece.
+    /// [`SizedRegions::forbid_merges`] at one vertex that would join `total`
+    /// vertices.
     fn forbid_merge(
         &self,
         ctx: &mut Context<'_>,
-        layer: &mut Layer,
+        layer: &Layer,
         vertex: usize,
-        joined: &mut Vec<usize>,
+        total: usize,
     ) -> Result<bool, Conflict> {
         let value = layer.value;
-        joined.clear();
-        for neighbour in self.graph.neighbours(vertex) {
-            if let Some(piece) = layer.piece_of[neighbour]
-                && !joined.contains(&piece)
-            {
-                joined.push(piece);
-            }
-        }
-        let total: usize = 1 + joined.iter().map(|&p| layer.piece(p).len()).sum::<usize>();
-        if total <= value as usize {
-            return Ok(false);
-        }
-        layer.possible[vertex] = false;
         let facts = match ctx.explaining() {
             true => {
-                let cells: Vec<usize> = (joined.iter())
-                    .flat_map(|&piece| layer.piece(piece).iter().copied())
-                    .collect();
+                let mut cells = vec![0; layer.possible.len()];
+                for piece in 0..layer.sizes.len() {
+                    let piece = layer.piece(piece);
+                    if (self.graph.neighbours(vertex)).any(|next| vertex_sets::holds(piece, next)) {
+                        for (word, &cell) in cells.iter_mut().zip(piece) {
+                            *word |= cell;
+                        }
+                    }
+                }
                 self.facts(ctx, layer, &cells)
             }
             false => Vec::new(),
@@ -574,131 +496,107 @@ impl SizedRegions {
         let value = layer.value;
         let size = value as usize;
         let cells = layer.piece(piece);
-        let budget = size - cells.len();
-        self.near_list(layer, cells, budget, scratch);
+        let budget = size - layer.sizes[piece];
         let Scratch {
-            distance,
-            reachable,
-            near,
-            subtree,
+            growth,
             without,
+            passable,
+            reachable,
             ..
         } = scratch;
-        let first = self.vars[cells[0]];
-        if near.len() < size {
-            let facts = self.facts(ctx, layer, near);
-            let count = near.len();
+        let near = self
+            .neighbours
+            .grow(cells, &layer.possible, (budget, usize::MAX), growth);
+        let facts = self.facts(ctx, layer, &growth.found);
+        let first = self.vars[vertex_sets::first(cells).unwrap_or_default()];
+        if near < size {
             return Err(self.conflict(ctx, "region cannot grow", &facts, |names| {
                 format!(
-                    "the region of {} cannot grow to {value} cells: only {count} cells near \
+                    "the region of {} cannot grow to {value} cells: only {near} cells near \
                      enough may be {}",
                     names.var_name(first),
                     names.value_label(value)
                 )
             }));
         }
-        let facts = self.facts(ctx, layer, near);
-        for (position, &vertex) in near.iter().enumerate().skip(cells.len()) {
-            if layer.piece_of[vertex].is_some() {
-                continue;
+        for (word, &found) in reachable.iter_mut().zip(&growth.found) {
+            *word |= found;
+        }
+        // Every vertex as near as one, or nearer, keeps a path without it: only
+        // a vertex with fewer than `size` others so near may be needed.
+        let words = cells.len();
+        for steps in 1..growth.within.len() {
+            if growth.within[steps] > size {
+                break;
             }
-            reachable[vertex] = true;
-            // The search found every vertex before this one by paths without
-            // it (a shortest path only goes through vertices found earlier),
-            // so one at position `size` or later leaves enough; and leaving it
-            // out loses at most its subtree.
-            let enough_without = position >= size || near.len() - subtree[position] >= size;
-            if enough_without {
-                continue;
-            }
-            self.search(
-                layer,
-                (cells, budget, Some(vertex), size),
-                distance,
-                without,
-                None,
-            );
-            if without.len() >= size {
-                continue;
-            }
-            let var = self.vars[vertex];
-            let fixed = self.change(
-                ctx,
-                ("only way to grow", &facts),
-                (vertex, value, true),
-                |names| {
-                    format!(
-                        "{} must be {}: without it the region of {} cannot reach {value} cells",
-                        names.var_name(var),
-                        names.value_label(value),
-                        names.var_name(first)
-                    )
-                },
-            )?;
-            if fixed {
-                assigned.push(vertex);
+            let ring = &growth.rings[steps * words..(steps + 1) * words];
+            for vertex in vertices(ring).filter(|&at| !vertex_sets::holds(&layer.fixed, at)) {
+                passable.copy_from_slice(&layer.possible);
+                vertex_sets::remove(passable, vertex);
+                let reached = self
+                    .neighbours
+                    .grow(cells, passable, (budget, size), without);
+                if reached >= size {
+                    continue;
+                }
+                let var = self.vars[vertex];
+                let fixed = self.change(
+                    ctx,
+                    ("only way to grow", &facts),
+                    (vertex, value, true),
+                    |names| {
+                        format!(
+                            "{} must be {}: without it the region of {} cannot reach {value} \
+                             cells",
+                            names.var_name(var),
+                            names.value_label(value),
+                            names.var_name(first)
+                        )
+                    },
+                )?;
+                if fixed {
+                    assigned.push(vertex);
+                }
             }
         }
         Ok(())
     }
 
-    /// Marks in `scratch.room` whether each of `vertices` lies in an area with room
-    /// for a new region of the value: connected vertices that may take it, none fixed to it or beside one
-    /// fixed to it, at least as many as the value. Each search stops once it has
-    /// found that many, and what it learns holds for every vertex it met.
-    fn room_for_new_regions(&self, layer: &Layer, vertices: &[usize], scratch: &mut Scratch) {
+    /// Marks in `scratch.room` the vertices of `unreached` that lie in an area
+    /// with room for a new region of the value: connected vertices that may take
+    /// it, none fixed to it or beside one fixed to it, at least as many as the
+    /// value. Each search fills a whole area, so that no area is searched twice.
+    fn room_for_new_regions(&self, layer: &Layer, unreached: &[u64], scratch: &mut Scratch) {
         let Scratch {
-            room: known,
-            met,
-            area,
-            beside,
+            growth,
+            border: free,
+            room,
+            searched,
             ..
         } = scratch;
-        // The vertices beside a piece, marked once from the pieces rather than
-        // found by each search from every vertex's neighbours.
-        for &cell in &layer.piece_cells {
-            for neighbour in self.graph.neighbours(cell) {
-                beside[neighbour] = true;
-            }
+        free.fill(0);
+        self.neighbours.add_neighbours(&layer.fixed, free);
+        for (index, word) in free.iter_mut().enumerate() {
+            *word = layer.possible[index] & !layer.fixed[index] & !*word;
         }
-        let free = |vertex: usize| {
-            layer.possible[vertex] && layer.piece_of[vertex].is_none() && !beside[vertex]
-        };
+        room.fill(0);
+        searched.fill(0);
         let size = layer.value as usize;
-        // None: not searched yet; Some(room) for every vertex a search met.
-        known.fill(None);
-        for &start in vertices {
-            if known[start].is_some() {
-                continue;
-            }
-            if !free(start) {
-                known[start] = Some(false);
-                continue;
-            }
-            area.clear();
-            area.push(start);
-            met[start] = true;
-            let mut next = 0;
-            while area.len() < size
-                && let Some(&vertex) = area.get(next)
-            {
-                next += 1;
-                for neighbour in self.graph.neighbours(vertex) {
-                    if !met[neighbour] && free(neighbour) {
-                        met[neighbour] = true;
-                        area.push(neighbour);
-                    }
-                }
-            }
-            let room = area.len() >= size;
-            for &vertex in area.iter() {
-                known[vertex] = Some(room);
-                met[vertex] = false;
-            }
+        if vertex_sets::count(free) < size {
+            return;
         }
-        for &cell in &layer.piece_cells {
-            for neighbour in self.graph.neighbours(cell) {
-                beside[neighbour] = false;
+        for vertex in vertices(unreached) {
+            if vertex_sets::holds(searched, vertex) || !vertex_sets::holds(free, vertex) {
+                continue;
+            }
+            growth.start.fill(0);
+            vertex_sets::insert(&mut growth.start, vertex);
+            let area = (self.neighbours).grow_from_start(free, (usize::MAX, usize::MAX), growth);
+            for (index, &found) in growth.found.iter().enumerate() {
+                searched[index] |= found;
+                if area >= size {
+                    room[index] |= found;
+                }
             }
         }
     }
@@ -756,11 +654,15 @@ impl Rule for SizedRegions {
         if !self.sizes_in_range {
             self.remove_impossible_sizes(ctx)?;
         }
-        let mut layer = Layer::new(self.vars.len());
-        let mut scratch = Scratch::new(self.vars.len());
+        let words = self.neighbours.words();
+        let mut layer = Layer::new(self.vars.len(), words);
+        let mut scratch = Scratch::new(self.vars.len(), words);
+        scratch.growth.start.resize(words, 0);
+        scratch.growth.reserve(words, self.vars.len());
+        scratch.without.reserve(words, self.vars.len());
         self.layers
             .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
-                self.fill_layer(bits, value, &mut layer);
+                self.fill_layer(bits, value, &mut layer, &mut scratch.growth);
                 self.propagate_value(ctx, &mut layer, &mut scratch)
             })?;
         let values: Option<Vec<Value>> = (self.vars.iter())
@@ -782,22 +684,20 @@ impl Rule for SizedRegions {
     }
 }
 
-/// Calls `found` with each set bit of `bits` in `range`, in order, a word at a
-/// time.
-fn for_each_set(bits: &[u64], range: std::ops::Range<usize>, mut found: impl FnMut(usize)) {
-    let mut at = range.start;
-    while at < range.end {
-        let word = bits[at / 64] >> (at % 64);
-        if word == 0 {
-            at = (at / 64 + 1) * 64;
-            continue;
+/// Fills `into` with bits `start..start + len` of `bits`, from its first bit on.
+fn copy_bits(bits: &[u64], start: usize, len: usize, into: &mut [u64]) {
+    for (index, word) in into.iter_mut().enumerate() {
+        let at = start + index * 64;
+        let (whole, shift) = (at / 64, at % 64);
+        let mut value = bits[whole] >> shift;
+        if shift != 0 && whole + 1 < bits.len() {
+            value |= bits[whole + 1] << (64 - shift);
         }
-        let bit = at + word.trailing_zeros() as usize;
-        if bit >= range.end {
-            break;
+        let left = len - index * 64;
+        if left < 64 {
+            value &= (1 << left) - 1;
         }
-        found(bit);
-        at = bit + 1;
+        *word = value;
     }
 }
 
