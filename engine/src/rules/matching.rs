@@ -285,7 +285,11 @@ mod tests {
         for (row, &set) in rows.iter().enumerate() {
             for column in members(set) {
                 let gone = removed[row] >> column & 1 == 1;
-                assert_eq!(gone, !supported(rows, row, column), "{rows:?} {row} {column}");
+                assert_eq!(
+                    gone,
+                    !supported(rows, row, column),
+                    "{rows:?} {row} {column}"
+                );
             }
         }
     }
