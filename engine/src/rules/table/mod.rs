@@ -103,6 +103,10 @@ impl Table {
     /// [`Table::from_predicate`] enumerates.
     pub const MAX_TUPLES: usize = 1 << 20;
 
+    /// The most combinations [`Table::from_predicate`] makes room for before
+    /// enumerating them (larger tables grow their list as rows come).
+    const ROOM_AHEAD: usize = 1 << 10;
+
     /// The values of `vars` form one of `tuples` (each as long as `vars`). An empty
     /// list of variables or of tuples, a tuple of another length, or more than
     /// [`Table::MAX_TUPLES`] tuples is [`Error::InvalidRule`].
@@ -212,7 +216,11 @@ impl Table {
         // One flat list of rows, not a vector a row: the combinations come in
         // increasing order, so the rows need no sorting either.
         let repeats = has_repeats(&vars);
-        let mut flat: Vec<Value> = Vec::new();
+        // Room for every combination of a small table at once (most are:
+        // Tents posts a couple of hundred of at most 512 for every puzzle
+        // solved, and growing the list a row at a time was a tenth of that).
+        let room = combinations.min(Self::ROOM_AHEAD as u128) as usize;
+        let mut flat: Vec<Value> = Vec::with_capacity(room * vars.len());
         for_each_combination(ranges, |values| {
             if (!repeats || agrees_on_repeats(&vars, values)) && allowed(values) {
                 flat.extend_from_slice(values);
@@ -461,6 +469,26 @@ fn rows_in_ranges<'a>(
             .copied()
             .collect(),
     )
+}
+
+/// Each column's smallest and largest value over the rows of `tuples`
+/// (`arity` values each), in one pass over the rows; `(Value::MAX,
+/// Value::MIN)` for a table without rows.
+fn column_spans(tuples: &[Value], arity: usize) -> SmallVec<[(Value, Value); 16]> {
+    let mut spans: SmallVec<[(Value, Value); 16]> =
+        SmallVec::from_elem((Value::MAX, Value::MIN), arity);
+    for row in tuples.chunks_exact(arity.max(1)) {
+        for (span, &value) in spans.iter_mut().zip(row) {
+            *span = (span.0.min(value), span.1.max(value));
+        }
+    }
+    spans
+}
+
+/// Whether every column's values (`spans`, as [`column_spans`] gives them)
+/// lie in its declared range (`ranges`): then every row fits the ranges.
+fn spans_fit(spans: &[(Value, Value)], ranges: &[(Value, Value)]) -> bool {
+    (spans.iter().zip(ranges)).all(|(&(low, high), &(first, last))| first <= low && high <= last)
 }
 
 /// The variables, each once, in order of first appearance.
