@@ -298,19 +298,13 @@ mod tests {
     fn removes_exactly_the_unsupported_edges_of_larger_graphs() {
         // Up to 9 rows over up to 11 columns, each row its own random word:
         // long alternating cycles and paths, several components.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = crate::rules::testing::Random::new(3);
         for _ in 0..3000 {
-            let count = (next() % 9 + 1) as usize;
-            let columns = next() % 11 + 1;
+            let count = (random.below(9) + 1) as usize;
+            let columns = random.below(11) + 1;
             // Sparse rows (two or three bits on average) keep matchings tight.
             let rows: Vec<u64> = (0..count)
-                .map(|_| next() & next() & ((1 << columns) - 1))
+                .map(|_| random.below(1 << columns) & random.below(1 << columns))
                 .collect();
             check_against_brute_force(&rows);
         }
