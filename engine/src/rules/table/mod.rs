@@ -103,10 +103,6 @@ impl Table {
     /// [`Table::from_predicate`] enumerates.
     pub const MAX_TUPLES: usize = 1 << 20;
 
-    /// The most combinations [`Table::from_predicate`] makes room for before
-    /// enumerating them (larger tables grow their list as rows come).
-    const ROOM_AHEAD: usize = 1 << 10;
-
     /// The values of `vars` form one of `tuples` (each as long as `vars`). An empty
     /// list of variables or of tuples, a tuple of another length, or more than
     /// [`Table::MAX_TUPLES`] tuples is [`Error::InvalidRule`].
@@ -216,11 +212,7 @@ impl Table {
         // One flat list of rows, not a vector a row: the combinations come in
         // increasing order, so the rows need no sorting either.
         let repeats = has_repeats(&vars);
-        // Room for every combination of a small table at once (most are:
-        // Tents posts a couple of hundred of at most 512 for every puzzle
-        // solved, and growing the list a row at a time was a tenth of that).
-        let room = combinations.min(Self::ROOM_AHEAD as u128) as usize;
-        let mut flat: Vec<Value> = Vec::with_capacity(room * vars.len());
+        let mut flat: Vec<Value> = Vec::new();
         for_each_combination(ranges, |values| {
             if (!repeats || agrees_on_repeats(&vars, values)) && allowed(values) {
                 flat.extend_from_slice(values);
