@@ -5,10 +5,11 @@
 //! every row a column of its own uses it. [`unsupported`] finds the edges without
 //! one, as Régin's all-different filter does: it finds one matching that covers
 //! every row (augmenting paths), then keeps an edge only when it is matched, lies on
-//! an alternating cycle, or leads by an alternating path to a free column. The cycles
-//! and paths come from the transitive closure of the rows' graph (Warshall's
-//! algorithm on bit sets), so everything is a machine word: at most [`MAX_ROWS`]
-//! rows and 64 columns.
+//! an alternating cycle, or leads by an alternating path to a free column. The paths
+//! come from one backward walk from the rows that hold a free column, the cycles
+//! from the strongly connected components of the rows' graph (Tarjan's algorithm),
+//! both linear in the edges; sets of rows and columns are machine words: at most
+//! [`MAX_ROWS`] rows and 64 columns.
 //!
 //! [`AllDifferent`](super::AllDifferent) at [`Consistency::Domain`](crate::Consistency)
 //! runs it with variables as rows and values as columns; a Latin square's placement
@@ -76,26 +77,16 @@ fn unsupported_within<const ROWS: usize>(rows: &[u64], removed: &mut [u64]) -> b
             taken |= 1 << column;
         }
     }
-    // Rows that can step onto a free column end every alternating path well.
-    let escapes = rows
-        .iter()
-        .enumerate()
-        .filter(|&(_, &set)| set & !taken != 0)
-        .fold(0u64, |escapes, (row, _)| escapes | 1 << row);
-    let open = rows
-        .iter()
-        .enumerate()
-        .filter(|&(_, &set)| set.count_ones() > 1)
-        .fold(0u64, |open, (row, _)| open | 1 << row);
-    let reach = reachable_rows::<ROWS>(rows, &owner, open);
+    // An edge into a row that reaches a free column by an alternating path has a
+    // support; an edge into another row only on an alternating cycle, within
+    // one component.
+    let escaping = escaping_rows::<ROWS>(rows, &matched, taken);
+    let component = components::<ROWS>(rows, &owner, taken, escaping);
     for (row, removed) in removed.iter_mut().enumerate() {
         *removed = 0;
-        if open >> row & 1 == 0 {
-            continue;
-        }
         for column in members(rows[row] & taken & !(1 << matched[row])) {
-            let next = reach[usize::from(owner[column])];
-            if next >> row & 1 == 0 && next & escapes == 0 {
+            let next = usize::from(owner[column]);
+            if escaping >> next & 1 == 0 && component[next] != component[row] {
                 *removed |= 1 << column;
             }
         }
@@ -138,30 +129,123 @@ fn augment(rows: &[u64], row: usize, visited: &mut u64, owner: &mut [u8; 64]) ->
     false
 }
 
-/// For each row, the rows it reaches (itself included) in the graph where a row
-/// points to the row matched to each taken column it can take. Only the rows of
-/// `open` (with more than one column) lead anywhere else, so only they are walked.
-fn reachable_rows<const ROWS: usize>(rows: &[u64], owner: &[u8; 64], open: u64) -> [u64; ROWS] {
-    let mut reach = [0u64; ROWS];
-    for (row, reached) in reach.iter_mut().enumerate().take(rows.len()) {
-        *reached = 1 << row;
+/// The rows that reach a free column by an alternating path: those holding a
+/// column no row is matched to, and every row holding the column matched to one
+/// of them, walked backwards from the first, each row once.
+fn escaping_rows<const ROWS: usize>(rows: &[u64], matched: &[u8; ROWS], taken: u64) -> u64 {
+    // Per column, the rows that hold it.
+    let mut holders = [0u64; 64];
+    let mut escaping = 0u64;
+    for (row, &set) in rows.iter().enumerate() {
+        if set & !taken != 0 {
+            escaping |= 1 << row;
+        }
+        for column in members(set & taken) {
+            holders[column] |= 1 << row;
+        }
     }
-    for row in members(open) {
-        for column in members(rows[row]) {
-            if owner[column] != FREE {
-                reach[row] |= 1 << owner[column];
+    let mut pending = escaping;
+    while pending != 0 {
+        let row = pending.trailing_zeros() as usize;
+        pending &= pending - 1;
+        let reaching = holders[usize::from(matched[row])] & !escaping;
+        escaping |= reaching;
+        pending |= reaching;
+    }
+    escaping
+}
+
+/// Per row, a name for its strongly connected component in the graph where a row
+/// points to the row matched to each taken column it holds, the `escaping` rows
+/// left out (each its own component: no edge of theirs is judged by it).
+fn components<const ROWS: usize>(
+    rows: &[u64],
+    owner: &[u8; 64],
+    taken: u64,
+    escaping: u64,
+) -> [u8; ROWS] {
+    let mut walk = Tarjan::<ROWS> {
+        next: [0; ROWS],
+        order: [0; ROWS],
+        low: [0; ROWS],
+        component: [0; ROWS],
+        stack: [0; ROWS],
+        depth: 0,
+        on_stack: 0,
+        unvisited: 0,
+        count: 0,
+    };
+    for (row, &set) in rows.iter().enumerate() {
+        walk.component[row] = row as u8;
+        if escaping >> row & 1 == 0 {
+            walk.unvisited |= 1 << row;
+            for column in members(set & taken) {
+                walk.next[row] |= 1 << owner[column];
+            }
+            walk.next[row] &= !escaping & !(1 << row);
+        }
+    }
+    while walk.unvisited != 0 {
+        walk.visit(walk.unvisited.trailing_zeros() as usize);
+    }
+    walk.component
+}
+
+/// Tarjan's strongly connected components over at most `ROWS` rows, sets as
+/// words.
+struct Tarjan<const ROWS: usize> {
+    /// Per row, the rows it points to.
+    next: [u64; ROWS],
+    /// Per row, when the walk first met it.
+    order: [u8; ROWS],
+    /// Per row, the earliest row still on the stack that it reaches.
+    low: [u8; ROWS],
+    /// Per row, the first row of its component the walk met.
+    component: [u8; ROWS],
+    /// The rows met whose component is not known yet, in the order met.
+    stack: [u8; ROWS],
+    depth: usize,
+    on_stack: u64,
+    unvisited: u64,
+    count: u8,
+}
+
+impl<const ROWS: usize> Tarjan<ROWS> {
+    /// Walk from `row` (unvisited), naming the components it closes.
+    fn visit(&mut self, row: usize) {
+        self.order[row] = self.count;
+        self.low[row] = self.count;
+        self.count += 1;
+        self.unvisited &= !(1 << row);
+        self.stack[self.depth] = row as u8;
+        self.depth += 1;
+        self.on_stack |= 1 << row;
+        loop {
+            let fresh = self.next[row] & self.unvisited;
+            if fresh == 0 {
+                break;
+            }
+            let child = fresh.trailing_zeros() as usize;
+            self.visit(child);
+            self.low[row] = self.low[row].min(self.low[child]);
+        }
+        // Rows still on the stack are in this row's component or an open one
+        // met before it: either way their order bounds its low.
+        for other in members(self.next[row] & self.on_stack) {
+            self.low[row] = self.low[row].min(self.order[other]);
+        }
+        if self.low[row] == self.order[row] {
+            loop {
+                self.depth -= 1;
+                let member = usize::from(self.stack[self.depth]);
+                self.on_stack &= !(1 << member);
+                self.component[member] = row as u8;
+                if member == row {
+                    break;
+                }
             }
         }
     }
-    for through in members(open) {
-        let via = reach[through];
-        for row in members(open) {
-            // Branch-free: all of `via` when `row` reaches `through`, else nothing.
-            let passes = (reach[row] >> through) & 1;
-            reach[row] |= via & passes.wrapping_neg();
-        }
-    }
-    reach
 }
 
 /// The members of a set, lowest first.
@@ -189,6 +273,43 @@ mod tests {
         extend(rows, 0, 0, (row, column))
     }
 
+    /// Whether `unsupported` agrees with brute force on `rows`.
+    fn check_against_brute_force(rows: &[u64]) {
+        let count = rows.len();
+        let mut removed = vec![0; count];
+        let any = (0..count).all(|row| members(rows[row]).any(|c| supported(rows, row, c)));
+        assert_eq!(unsupported(rows, &mut removed), any, "{rows:?}");
+        if !any {
+            return;
+        }
+        for (row, &set) in rows.iter().enumerate() {
+            for column in members(set) {
+                let gone = removed[row] >> column & 1 == 1;
+                assert_eq!(
+                    gone,
+                    !supported(rows, row, column),
+                    "{rows:?} {row} {column}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn removes_exactly_the_unsupported_edges_of_larger_graphs() {
+        // Up to 9 rows over up to 11 columns, each row its own random word:
+        // long alternating cycles and paths, several components.
+        let mut random = crate::rules::testing::Random::new(3);
+        for _ in 0..3000 {
+            let count = (random.below(9) + 1) as usize;
+            let columns = random.below(11) + 1;
+            // Sparse rows (two or three bits on average) keep matchings tight.
+            let rows: Vec<u64> = (0..count)
+                .map(|_| random.below(1 << columns) & random.below(1 << columns))
+                .collect();
+            check_against_brute_force(&rows);
+        }
+    }
+
     #[test]
     fn removes_exactly_the_unsupported_edges() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -201,22 +322,7 @@ mod tests {
             let rows: Vec<u64> = (0..count)
                 .map(|row| (seed >> (16 + 7 * row)) & ((1 << columns) - 1))
                 .collect();
-            let mut removed = vec![0; count];
-            let any = (0..count).all(|row| members(rows[row]).any(|c| supported(&rows, row, c)));
-            assert_eq!(unsupported(&rows, &mut removed), any, "{rows:?}");
-            if !any {
-                continue;
-            }
-            for (row, &set) in rows.iter().enumerate() {
-                for column in members(set) {
-                    let gone = removed[row] >> column & 1 == 1;
-                    assert_eq!(
-                        gone,
-                        !supported(&rows, row, column),
-                        "{rows:?} {row} {column}"
-                    );
-                }
-            }
+            check_against_brute_force(&rows);
         }
     }
 }

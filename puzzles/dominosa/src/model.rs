@@ -118,7 +118,16 @@ impl DominosaModel {
     fn add_cell(&mut self, cell: usize) -> Result<(), sieve::Error> {
         let neighbours: Vec<usize> = self.neighbours(cell).collect();
         let set = self.first_cell_value;
-        let partner = self.model.new_var_in(set..=3 * set - 1)?;
+        // A light cell's partners are dark cells, named by the values after
+        // the dominoes, a dark cell's light ones, named after those: each
+        // range as many values as dominoes (one word up to 9-9, 55 of them),
+        // the same for every cell of a colour, so that the light cells'
+        // matching reads each domain as one word, as the dominoes' do.
+        let names = match is_light(self.puzzle.width(), cell) {
+            true => set..=2 * set - 1,
+            false => 2 * set..=3 * set - 1,
+        };
+        let partner = self.model.new_var_in(names)?;
         let domino = self.model.new_var_in(0..=set - 1)?;
         let mut name = cell_name(self.puzzle.width(), cell);
         self.model.set_name(partner, &name);

@@ -463,6 +463,26 @@ fn rows_in_ranges<'a>(
     )
 }
 
+/// Each column's smallest and largest value over the rows of `tuples`
+/// (`arity` values each), in one pass over the rows; `(Value::MAX,
+/// Value::MIN)` for a table without rows.
+fn column_spans(tuples: &[Value], arity: usize) -> SmallVec<[(Value, Value); 16]> {
+    let mut spans: SmallVec<[(Value, Value); 16]> =
+        SmallVec::from_elem((Value::MAX, Value::MIN), arity);
+    for row in tuples.chunks_exact(arity.max(1)) {
+        for (span, &value) in spans.iter_mut().zip(row) {
+            *span = (span.0.min(value), span.1.max(value));
+        }
+    }
+    spans
+}
+
+/// Whether every column's values (`spans`, as [`column_spans`] gives them)
+/// lie in its declared range (`ranges`): then every row fits the ranges.
+fn spans_fit(spans: &[(Value, Value)], ranges: &[(Value, Value)]) -> bool {
+    (spans.iter().zip(ranges)).all(|(&(low, high), &(first, last))| first <= low && high <= last)
+}
+
 /// The variables, each once, in order of first appearance.
 fn distinct(vars: &[VarId]) -> Vec<VarId> {
     let mut distinct: Vec<VarId> = Vec::with_capacity(vars.len());

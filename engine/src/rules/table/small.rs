@@ -59,14 +59,7 @@ impl Small {
         if tuples.len() > WORD * arity {
             return None;
         }
-        // Each column's smallest and largest value, in one pass over the rows.
-        let mut spans: SmallVec<[(Value, Value); 16]> =
-            SmallVec::from_elem((Value::MAX, Value::MIN), arity);
-        for row in tuples.chunks_exact(arity) {
-            for (span, &value) in spans.iter_mut().zip(row) {
-                *span = (span.0.min(value), span.1.max(value));
-            }
-        }
+        let spans = super::column_spans(tuples, arity);
         let fits =
             (spans.iter()).all(|&(low, high)| i64::from(high) - i64::from(low) < WORD as i64);
         if !fits {
@@ -80,8 +73,7 @@ impl Small {
             .collect();
         // Every row fits the ranges when every column's values do (most
         // tables): then the masks are made in one pass over the rows.
-        let all_fit = (spans.iter().zip(&ranges))
-            .all(|(&(low, high), &(first, last))| first <= low && high <= last);
+        let all_fit = super::spans_fit(&spans, &ranges);
         let build = |tuples: &[Value], ranges: &[(Value, Value)]| match all_fit {
             true => SmallMasks::from_all(tuples, arity, &spans),
             false => SmallMasks::new(tuples, arity, ranges),
