@@ -269,7 +269,7 @@ impl SlantModel {
                 }
             }
         }
-        let fillings = window_fillings(block, width, &clues[..corners.len()]);
+        let fillings = window_fillings(touched, &clues[..corners.len()]);
         if fillings.is_empty() {
             return self
                 .model
