@@ -32,6 +32,8 @@ pub(crate) struct WindowClue {
     pub backslash_touches: u16,
     /// The cells whose `/` touches it.
     pub slash_touches: u16,
+    /// Its corner among the 5×5 corners of the 4×4 cells, in reading order.
+    pub corner: u8,
 }
 
 /// The most clues a window holds: its 3×3 corners.
@@ -47,6 +49,8 @@ const CHOICES_A_CLUE: usize = 16;
 struct Loop {
     cells: u16,
     backslashes: u16,
+    /// The corners it passes, bits of the 5×5 corners in reading order.
+    corners: u32,
 }
 
 /// Room for the loops of 4×4 cells (there are 33; the compile-time search
@@ -72,6 +76,7 @@ const fn find_loops() -> Loops {
         loops: [Loop {
             cells: 0,
             backslashes: 0,
+            corners: 0,
         }; MAX_LOOPS],
         count: 0,
     };
@@ -80,17 +85,18 @@ const fn find_loops() -> Loops {
         let path = Loop {
             cells: 0,
             backslashes: 0,
+            corners: 1 << start,
         };
-        extend_path(&mut found, start, start, 1 << start, path);
+        extend_path(&mut found, start, start, path);
         start += 1;
     }
     found
 }
 
-/// Extend the path `path` from corner `start`, now at corner `at` having
-/// passed the corners `visited`, by each diagonal of `at` to a corner above
-/// `start` it has not passed, keeping the loops it closes.
-const fn extend_path(found: &mut Loops, start: usize, at: usize, visited: u32, path: Loop) {
+/// Extend the path `path` from corner `start`, now at corner `at`, by each
+/// diagonal of `at` to a corner above `start` it has not passed, keeping
+/// the loops it closes.
+const fn extend_path(found: &mut Loops, start: usize, at: usize, path: Loop) {
     let (row, column) = (at / CORNERS_ACROSS, at % CORNERS_ACROSS);
     let last = CELLS_ACROSS;
     // Up-left by a `\`, up-right by a `/`, down-left by a `/`, down-right by
@@ -127,11 +133,12 @@ const fn extend_path(found: &mut Loops, start: usize, at: usize, visited: u32, p
         let longer = Loop {
             cells: path.cells | cell,
             backslashes: path.backslashes | if backslash { cell } else { 0 },
+            corners: path.corners | 1 << next,
         };
         if next == start {
             add_loop(found, longer);
-        } else if next > start && visited & 1 << next == 0 {
-            extend_path(found, start, next, visited | 1 << next, longer);
+        } else if next > start && path.corners & 1 << next == 0 {
+            extend_path(found, start, next, longer);
         }
     }
 }
@@ -213,8 +220,13 @@ impl Walk<'_> {
     /// Put the loops among the `touched` cells of the 4×4 into `closing`, in
     /// the window's own bits, grouped by the clue that fills their last cell.
     fn sort_loops(&mut self, touched: u16) {
-        let inside =
-            (LOOPS.loops[..LOOPS.count].iter()).filter(|known| known.cells & !touched == 0);
+        // A loop passes each of its corners by two lines: one through a
+        // clue of 0 or 1 cannot come, and is not checked.
+        let narrow = (self.clues.iter())
+            .filter(|clue| clue.lines < 2)
+            .fold(0u32, |corners, clue| corners | 1 << clue.corner);
+        let inside = (LOOPS.loops[..LOOPS.count].iter())
+            .filter(|known| known.cells & !touched == 0 && known.corners & narrow == 0);
         // Each touched cell's place among them (a count of the bits below
         // it a loop cell was a fifth of this walk).
         let mut positions = [0u8; MAX_CELLS];
@@ -237,6 +249,7 @@ impl Walk<'_> {
             self.closing[count] = Loop {
                 cells,
                 backslashes: compact(known.backslashes, &positions),
+                corners: known.corners,
             };
             owners[count] = owner as u8;
             by_clue[owner] += 1;
@@ -262,6 +275,7 @@ impl Walk<'_> {
             lines,
             backslash_touches,
             slash_touches,
+            ..
         }) = self.clues.get(clue)
         else {
             self.fillings.push(u64::from(backslashes));
@@ -351,6 +365,7 @@ mod tests {
             lines,
             backslash_touches: 0b1001,
             slash_touches: 0b0110,
+            corner: (CORNERS_ACROSS + 1) as u8,
         }
     }
 
@@ -478,6 +493,7 @@ mod tests {
                         lines,
                         backslash_touches: compact(b, &positions),
                         slash_touches: compact(s, &positions),
+                        corner: (r * CORNERS_ACROSS + c) as u8,
                     }
                 })
                 .collect();
