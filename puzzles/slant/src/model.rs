@@ -261,6 +261,8 @@ impl SlantModel {
         let mut clues = [WindowClue::default(); MAX_CLUES];
         for (window_clue, &(r, c, clue)) in clues.iter_mut().zip(corners) {
             window_clue.lines = clue;
+            // Corners of the 4×4 cells from row `top - 1`, column `left - 1`.
+            window_clue.corner = ((r + 1 - top) * 5 + (c + 1 - left)) as u8;
             for touch in self.touching(r, c) {
                 let at = (touched & ((1 << local(touch.cell)) - 1)).count_ones();
                 match touch.diagonal {
@@ -269,7 +271,7 @@ impl SlantModel {
                 }
             }
         }
-        let fillings = window_fillings(block, width, &clues[..corners.len()]);
+        let fillings = window_fillings(touched, &clues[..corners.len()]);
         if fillings.is_empty() {
             return self
                 .model

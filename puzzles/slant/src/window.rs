@@ -3,19 +3,25 @@
 //! loop among those cells.
 //!
 //! A window's cells lie within 4×4 cells, so a filling is a 16-bit mask
-//! (bit `i` set when the window's `i`-th cell holds `\`), each clue two
-//! masks of the cells whose `\` or `/` touches it, and the loop check a
-//! union-find over the 5×5 corners of those cells, copied down the walk.
-//! The walk goes clue by clue, choosing at once every diagonal a clue is
-//! the first to touch, so a branch ends as soon as a clue is wrong rather
-//! than when its last cell comes. The model is built for every puzzle
-//! solved, so this walk is on the hot path.
+//! (bit `i` set when the window's `i`-th cell holds `\`) and each clue two
+//! masks of the cells whose `\` or `/` touches it. 4×4 cells hold only 33
+//! loops, found once at compile time ([`LOOPS`]); a filling closes a loop
+//! when it draws every cell of one of them the loop's way, two masks to
+//! compare. The walk goes clue by clue, choosing at once every diagonal a
+//! clue is the first to touch, so a branch ends as soon as a clue is wrong
+//! rather than when its last cell comes, and it checks each loop once, at
+//! the clue that fills its last cell. The model is built for every puzzle
+//! solved, so this walk is on the hot path: a union-find of corners copied
+//! down the walk was more than half of it.
 
 /// The most cells a window's clues touch: 4×4.
 pub(crate) const MAX_CELLS: usize = 16;
 
-/// Corners across (and down) the 4×4 cells a window's clues can touch.
-const CORNERS_ACROSS: usize = 5;
+/// Cells across (and down) the block a window's clues can touch.
+const CELLS_ACROSS: usize = 4;
+
+/// Corners across (and down) those 4×4 cells.
+const CORNERS_ACROSS: usize = CELLS_ACROSS + 1;
 
 /// A clue, as the masks of the window's cells that can touch it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,6 +32,8 @@ pub(crate) struct WindowClue {
     pub backslash_touches: u16,
     /// The cells whose `/` touches it.
     pub slash_touches: u16,
+    /// Its corner among the 5×5 corners of the 4×4 cells, in reading order.
+    pub corner: u8,
 }
 
 /// The most clues a window holds: its 3×3 corners.
@@ -35,6 +43,121 @@ pub(crate) const MAX_CLUES: usize = 9;
 /// (at most four cells: every subset).
 const CHOICES_A_CLUE: usize = 16;
 
+/// A loop of diagonals: the cells it runs through and, of those, the ones
+/// whose `\` it uses (the others use their `/`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Loop {
+    cells: u16,
+    backslashes: u16,
+    /// The corners it passes, bits of the 5×5 corners in reading order.
+    corners: u32,
+}
+
+/// Room for the loops of 4×4 cells (there are 33; the compile-time search
+/// fails the build if ever more).
+const MAX_LOOPS: usize = 40;
+
+/// Every loop within 4×4 cells, bits numbered in reading order of those
+/// cells.
+struct Loops {
+    loops: [Loop; MAX_LOOPS],
+    count: usize,
+}
+
+/// The loops of 4×4 cells, found by the compiler: no list written out by
+/// hand, and no work when a model is built.
+const LOOPS: Loops = find_loops();
+
+/// Every simple cycle of the diagonals of 4×4 cells, as a graph over their
+/// 5×5 corners: a walk from each corner through higher corners only, kept
+/// when it comes back (each loop is met twice, once a way round).
+const fn find_loops() -> Loops {
+    let mut found = Loops {
+        loops: [Loop {
+            cells: 0,
+            backslashes: 0,
+            corners: 0,
+        }; MAX_LOOPS],
+        count: 0,
+    };
+    let mut start = 0;
+    while start < CORNERS_ACROSS * CORNERS_ACROSS {
+        let path = Loop {
+            cells: 0,
+            backslashes: 0,
+            corners: 1 << start,
+        };
+        extend_path(&mut found, start, start, path);
+        start += 1;
+    }
+    found
+}
+
+/// Extend the path `path` from corner `start`, now at corner `at`, by each
+/// diagonal of `at` to a corner above `start` it has not passed, keeping
+/// the loops it closes.
+const fn extend_path(found: &mut Loops, start: usize, at: usize, path: Loop) {
+    let (row, column) = (at / CORNERS_ACROSS, at % CORNERS_ACROSS);
+    let last = CELLS_ACROSS;
+    // Up-left by a `\`, up-right by a `/`, down-left by a `/`, down-right by
+    // a `\`: (there, cell row, cell column, backslash).
+    let ways = [
+        (
+            row > 0 && column > 0,
+            row.wrapping_sub(1),
+            column.wrapping_sub(1),
+            true,
+        ),
+        (row > 0 && column < last, row.wrapping_sub(1), column, false),
+        (row < last && column > 0, row, column.wrapping_sub(1), false),
+        (row < last && column < last, row, column, true),
+    ];
+    let mut way = 0;
+    while way < ways.len() {
+        let (there, cell_row, cell_column, backslash) = ways[way];
+        way += 1;
+        if !there {
+            continue;
+        }
+        let cell = 1u16 << (cell_row * CELLS_ACROSS + cell_column);
+        if path.cells & cell != 0 {
+            continue;
+        }
+        let to_row = if cell_row == row { row + 1 } else { row - 1 };
+        let to_column = if cell_column == column {
+            column + 1
+        } else {
+            column - 1
+        };
+        let next = to_row * CORNERS_ACROSS + to_column;
+        let longer = Loop {
+            cells: path.cells | cell,
+            backslashes: path.backslashes | if backslash { cell } else { 0 },
+            corners: path.corners | 1 << next,
+        };
+        if next == start {
+            add_loop(found, longer);
+        } else if next > start && path.corners & 1 << next == 0 {
+            extend_path(found, start, next, longer);
+        }
+    }
+}
+
+/// Keep `found_loop` unless it is there already (met the other way round).
+const fn add_loop(found: &mut Loops, found_loop: Loop) {
+    let mut at = 0;
+    while at < found.count {
+        let known = found.loops[at];
+        if known.cells == found_loop.cells && known.backslashes == found_loop.backslashes {
+            return;
+        }
+        at += 1;
+    }
+    assert!(found.count < MAX_LOOPS, "more loops in 4×4 cells than room");
+    found.loops[found.count] = found_loop;
+    found.count += 1;
+}
+
 /// The walk over one window's fillings. Its lists are arrays, sized for the
 /// largest window: a model makes dozens of windows, and a list each was
 /// most of their allocations.
@@ -42,112 +165,154 @@ struct Walk<'a> {
     clues: &'a [WindowClue],
     /// Per clue, the cells no earlier clue touches.
     fresh: [u16; MAX_CLUES],
+    /// Per clue, the cells earlier clues touch (filled when it comes).
+    filled: [u16; MAX_CLUES],
     /// Per clue and number of lines `n` (0 to 4), where in `choices` lie
     /// the choices of `\` among its fresh cells that draw `n` more lines to
     /// it: worked out once a window, so that the walk tries only those.
     spans: [[(u16, u16); 5]; MAX_CLUES],
     /// The choices, clue after clue, number of lines after number of lines.
     choices: [u16; MAX_CLUES * CHOICES_A_CLUE],
-    /// Per cell of the window, its `\` and its `/` as pairs of local corners.
-    diagonals: [[(u8, u8); 2]; MAX_CELLS],
+    /// Per clue, where in `closing` lie the loops whose last cell it fills.
+    closing_spans: [(u8, u8); MAX_CLUES],
+    /// The loops among the window's cells, in the window's own bits, by the
+    /// clue that fills their last cell.
+    closing: [Loop; MAX_LOOPS],
     /// The fillings found, as masks of the cells holding `\`.
     fillings: Vec<u64>,
 }
 
-/// The fillings of the cells `block` (grid cell numbers of a grid `width`
-/// cells wide, within 4×4 cells, each touched by one of `clues` at least)
-/// that meet every clue of `clues` (at most nine) and close no loop among
+/// The fillings of the cells `touched` (bits of the 4×4 cells around a
+/// window, in reading order; at most 16 cells, each touched by one of
+/// `clues` at least) that meet every clue of `clues` (at most nine, their
+/// masks over the touched cells in the same order) and close no loop among
 /// those cells, each as the bits of a table row
-/// ([`sieve::rules::Table::from_bits`]): bit `i` set when the block's `i`-th
-/// cell holds `\`.
-pub(crate) fn window_fillings(block: &[usize], width: usize, clues: &[WindowClue]) -> Vec<u64> {
-    assert!(
-        block.len() <= MAX_CELLS && clues.len() <= MAX_CLUES,
-        "a window touches at most 4×4 cells and holds at most 3×3 clues"
-    );
-    let top = block.iter().map(|&cell| cell / width).min().unwrap_or(0);
-    let left = block.iter().map(|&cell| cell % width).min().unwrap_or(0);
-    let corner = |row: usize, column: usize| -> u8 {
-        let local = (row - top) * CORNERS_ACROSS + (column - left);
-        u8::try_from(local).expect("a window's corners are within 5×5")
-    };
+/// ([`sieve::rules::Table::from_bits`]): bit `i` set when the `i`-th
+/// touched cell holds `\`.
+pub(crate) fn window_fillings(touched: u16, clues: &[WindowClue]) -> Vec<u64> {
+    assert!(clues.len() <= MAX_CLUES, "a window holds at most 3×3 clues");
     let mut walk = Walk {
         clues,
         fresh: [0; MAX_CLUES],
+        filled: [0; MAX_CLUES],
         spans: [[(0, 0); 5]; MAX_CLUES],
         choices: [0; MAX_CLUES * CHOICES_A_CLUE],
-        diagonals: [[(0, 0); 2]; MAX_CELLS],
+        closing_spans: [(0, 0); MAX_CLUES],
+        closing: [Loop::default(); MAX_LOOPS],
         // Most windows have a few dozen fillings: sized once for them.
         fillings: Vec::with_capacity(64),
     };
-    for (diagonals, &cell) in walk.diagonals.iter_mut().zip(block) {
-        let (row, column) = (cell / width, cell % width);
-        *diagonals = [
-            (corner(row, column), corner(row + 1, column + 1)),
-            (corner(row, column + 1), corner(row + 1, column)),
-        ];
-    }
-    let (mut touched, mut chosen) = (0u16, 0);
+    let (mut filled, mut chosen) = (0u16, 0);
     for (at, clue) in clues.iter().enumerate() {
         let touches = clue.backslash_touches | clue.slash_touches;
-        let fresh = touches & !touched;
-        touched |= touches;
+        let fresh = touches & !filled;
+        walk.filled[at] = filled;
         walk.fresh[at] = fresh;
+        filled |= touches;
         walk.spans[at] = choices_by_lines(clue, fresh, &mut walk.choices, &mut chosen);
     }
-    let parents = std::array::from_fn(|at| at as u8);
-    walk.step(0, 0, 0, parents);
+    walk.sort_loops(touched);
+    walk.step(0, 0);
     walk.fillings
 }
 
 impl Walk<'_> {
-    /// Meet the clues from `clue` on, given the cells `filled` so far, the
-    /// `\` among them, `backslashes`, and the union-find `parents` of their
-    /// diagonals' corners.
-    fn step(&mut self, clue: usize, filled: u16, backslashes: u16, parents: [u8; 25]) {
+    /// Put the loops among the `touched` cells of the 4×4 into `closing`, in
+    /// the window's own bits, grouped by the clue that fills their last cell.
+    fn sort_loops(&mut self, touched: u16) {
+        // A loop passes each of its corners by two lines: one through a
+        // clue of 0 or 1 cannot come, and is not checked.
+        let narrow = (self.clues.iter())
+            .filter(|clue| clue.lines < 2)
+            .fold(0u32, |corners, clue| corners | 1 << clue.corner);
+        let inside = (LOOPS.loops[..LOOPS.count].iter())
+            .filter(|known| known.cells & !touched == 0 && known.corners & narrow == 0);
+        // Each touched cell's place among them (a count of the bits below
+        // it a loop cell was a fifth of this walk).
+        let mut positions = [0u8; MAX_CELLS];
+        let mut bits = touched;
+        for place in 0.. {
+            if bits == 0 {
+                break;
+            }
+            positions[bits.trailing_zeros() as usize] = place;
+            bits &= bits - 1;
+        }
+        let mut by_clue = [0u8; MAX_CLUES];
+        let mut owners = [0u8; MAX_LOOPS];
+        let mut count = 0;
+        for known in inside {
+            let cells = compact(known.cells, &positions);
+            let owner = (0..self.clues.len())
+                .find(|&at| cells & !(self.filled[at] | self.fresh[at]) == 0)
+                .expect("every touched cell is some clue's");
+            self.closing[count] = Loop {
+                cells,
+                backslashes: compact(known.backslashes, &positions),
+                corners: known.corners,
+            };
+            owners[count] = owner as u8;
+            by_clue[owner] += 1;
+            count += 1;
+        }
+        let mut start = 0u8;
+        for (span, &loops) in self.closing_spans.iter_mut().zip(&by_clue) {
+            *span = (start, start);
+            start += loops;
+        }
+        let unsorted = self.closing;
+        for (known, &owner) in unsorted[..count].iter().zip(&owners) {
+            let span = &mut self.closing_spans[usize::from(owner)];
+            self.closing[usize::from(span.1)] = *known;
+            span.1 += 1;
+        }
+    }
+
+    /// Meet the clues from `clue` on, given the `\` among the cells filled
+    /// so far, `backslashes`.
+    fn step(&mut self, clue: usize, backslashes: u16) {
         let Some(&WindowClue {
             lines,
             backslash_touches,
             slash_touches,
+            ..
         }) = self.clues.get(clue)
         else {
             self.fillings.push(u64::from(backslashes));
             return;
         };
-        let drawn = (backslashes & backslash_touches & filled).count_ones()
-            + (!backslashes & slash_touches & filled).count_ones();
+        let filled = self.filled[clue];
+        // A cell touches a corner by one diagonal only: one count does.
+        let drawn = (((backslashes & backslash_touches) | (!backslashes & slash_touches)) & filled)
+            .count_ones();
         let Some(wanted) = u32::from(lines).checked_sub(drawn) else {
             return;
         };
-        let fresh = self.fresh[clue];
         let Some(&(start, end)) = self.spans[clue].get(wanted as usize) else {
             return;
         };
+        let (first, last) = self.closing_spans[clue];
         for at in usize::from(start)..usize::from(end) {
-            let chosen = self.choices[at];
-            if let Some(parents) = self.join(fresh, chosen, parents) {
-                self.step(clue + 1, filled | fresh, backslashes | chosen, parents);
+            let next = backslashes | self.choices[at];
+            let closes = (self.closing[usize::from(first)..usize::from(last)].iter())
+                .any(|known| next & known.cells == known.backslashes);
+            if !closes {
+                self.step(clue + 1, next);
             }
         }
     }
+}
 
-    /// The union-find `parents` with the diagonals of the cells `fresh`
-    /// added (`\` where `chosen` says), or `None` if they close a loop.
-    fn join(&self, fresh: u16, chosen: u16, mut parents: [u8; 25]) -> Option<[u8; 25]> {
-        let mut cells = fresh;
-        while cells != 0 {
-            let cell = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            let backslash = chosen >> cell & 1 == 1;
-            let (a, b) = self.diagonals[cell][usize::from(!backslash)];
-            let (a, b) = (root(&mut parents, a), root(&mut parents, b));
-            if a == b {
-                return None;
-            }
-            parents[usize::from(a)] = b;
-        }
-        Some(parents)
+/// The bits of `mask` numbered among the touched cells: bit `i` becomes
+/// bit `positions[i]`.
+fn compact(mask: u16, positions: &[u8; MAX_CELLS]) -> u16 {
+    let mut bits = mask;
+    let mut compacted = 0;
+    while bits != 0 {
+        compacted |= 1 << positions[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
     }
+    compacted
 }
 
 /// Every choice of `\` among the cells `fresh` that `clue` is the first to
@@ -166,8 +331,8 @@ fn choices_by_lines(
     // Every subset of the fresh cells, from none up.
     let mut subset: u16 = 0;
     loop {
-        let lines = ((subset & clue.backslash_touches).count_ones()
-            + (!subset & fresh & clue.slash_touches).count_ones()) as usize;
+        let lines = ((subset & clue.backslash_touches) | (!subset & fresh & clue.slash_touches))
+            .count_ones() as usize;
         by_lines[lines][counts[lines]] = subset;
         counts[lines] += 1;
         subset = subset.wrapping_sub(fresh) & fresh;
@@ -184,82 +349,176 @@ fn choices_by_lines(
     })
 }
 
-/// The root of `at` in the union-find `parents`, halving the path there.
-fn root(parents: &mut [u8; 25], mut at: u8) -> u8 {
-    while parents[usize::from(at)] != at {
-        let grand = parents[usize::from(parents[usize::from(at)])];
-        parents[usize::from(at)] = grand;
-        at = grand;
-    }
-    at
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The 2x2 cells at the top left of the 4×4, in reading order: bits 0,
+    /// 1, 4 and 5 of the 4×4.
+    const TOP_LEFT_2X2: u16 = 0b11_0011;
+
+    /// The corner between the 2x2 cells at the top left, as a clue of
+    /// `lines`: touched by the `\` of the first and last cell and the `/`
+    /// of the other two.
+    fn middle(lines: u8) -> WindowClue {
+        WindowClue {
+            lines,
+            backslash_touches: 0b1001,
+            slash_touches: 0b0110,
+            corner: (CORNERS_ACROSS + 1) as u8,
+        }
+    }
 
     /// A lone 2x2 block with a 4 in the middle: both `\` on the main
     /// diagonal cells and `/` on the others, one filling.
     #[test]
     fn a_four_in_the_middle_has_one_filling() {
-        // Cells (0,0) (0,1) (1,0) (1,1) of a 2-wide grid; the centre corner.
-        let clue = WindowClue {
-            lines: 4,
-            backslash_touches: 0b1001,
-            slash_touches: 0b0110,
-        };
-        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]), vec![0b1001]);
+        assert_eq!(window_fillings(TOP_LEFT_2X2, &[middle(4)]), vec![0b1001]);
     }
 
     /// A 0 in the middle of 2x2 cells makes a diamond of the four other
     /// diagonals: a loop, so no filling.
     #[test]
     fn a_zero_in_the_middle_closes_a_loop() {
-        let clue = WindowClue {
-            lines: 0,
-            backslash_touches: 0b1001,
-            slash_touches: 0b0110,
-        };
-        assert!(window_fillings(&[0, 1, 2, 3], 2, &[clue]).is_empty());
+        assert!(window_fillings(TOP_LEFT_2X2, &[middle(0)]).is_empty());
     }
 
     /// A 2 in the middle of 2x2 cells: of the six ways to draw two of its
     /// four lines, none closes a loop (the diamond needs a 0).
     #[test]
     fn a_two_in_the_middle_has_six_fillings() {
-        let clue = WindowClue {
-            lines: 2,
-            backslash_touches: 0b1001,
-            slash_touches: 0b0110,
-        };
-        assert_eq!(window_fillings(&[0, 1, 2, 3], 2, &[clue]).len(), 6);
+        assert_eq!(window_fillings(TOP_LEFT_2X2, &[middle(2)]).len(), 6);
     }
 
-    /// A 1 on the top edge between two cells, and a 1 below it in the
-    /// middle of 2x2 cells: the fillings are those meeting both, checked
-    /// against every filling of the four cells.
+    /// Every loop found is one: its diagonals meet each corner they touch
+    /// exactly twice. (That every loop is found, the brute force below
+    /// shows.)
     #[test]
-    fn two_clues_together_match_brute_force() {
-        let edge = WindowClue {
-            lines: 1,
-            backslash_touches: 0b0010,
-            slash_touches: 0b0001,
+    fn every_loop_found_is_a_loop() {
+        for known in &LOOPS.loops[..LOOPS.count] {
+            let mut degrees = [0u8; CORNERS_ACROSS * CORNERS_ACROSS];
+            for (a, b) in diagonals(known.cells, known.backslashes) {
+                degrees[a] += 1;
+                degrees[b] += 1;
+            }
+            assert!(degrees.iter().all(|&degree| degree == 0 || degree == 2));
+        }
+    }
+
+    /// The diagonals of the 4×4 cells `cells` (`\` where `backslashes`
+    /// says), as pairs of corners of the 5×5.
+    fn diagonals(cells: u16, backslashes: u16) -> impl Iterator<Item = (usize, usize)> {
+        (0..MAX_CELLS)
+            .filter(move |&cell| cells >> cell & 1 == 1)
+            .map(move |cell| {
+                let (row, column) = (cell / CELLS_ACROSS, cell % CELLS_ACROSS);
+                let corner = |r: usize, c: usize| r * CORNERS_ACROSS + c;
+                match backslashes >> cell & 1 {
+                    1 => (corner(row, column), corner(row + 1, column + 1)),
+                    _ => (corner(row, column + 1), corner(row + 1, column)),
+                }
+            })
+    }
+
+    /// Whether the diagonals close a loop: a union-find of the corners.
+    fn closes_loop(cells: u16, backslashes: u16) -> bool {
+        let mut parents: Vec<usize> = (0..CORNERS_ACROSS * CORNERS_ACROSS).collect();
+        let root = |parents: &mut Vec<usize>, mut at: usize| {
+            while parents[at] != at {
+                at = parents[at];
+            }
+            at
         };
-        let middle = WindowClue {
-            lines: 1,
-            backslash_touches: 0b1001,
-            slash_touches: 0b0110,
+        diagonals(cells, backslashes).any(|(a, b)| {
+            let (a, b) = (root(&mut parents, a), root(&mut parents, b));
+            parents[a] = b;
+            a == b
+        })
+    }
+
+    /// Random windows (clues on random corners among the middle 3×3 of the
+    /// 5×5, some sides of cells cut off as by the grid's border) against
+    /// every filling of their cells, counted and checked for loops one by
+    /// one.
+    #[test]
+    fn random_windows_match_brute_force() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
         };
-        let mut found = window_fillings(&[0, 1, 2, 3], 2, &[edge, middle]);
-        let lines = |clue: &WindowClue, filling: u16| {
-            (filling & clue.backslash_touches).count_ones()
-                + (!filling & clue.slash_touches).count_ones()
-        };
-        let wanted: Vec<u64> = (0..16u16)
-            .filter(|&filling| lines(&edge, filling) == 1 && lines(&middle, filling) == 1)
-            .map(u64::from)
-            .collect();
-        found.sort_unstable();
-        assert_eq!(found, wanted);
+        let mut nonempty = 0;
+        for _ in 0..3000 {
+            // Cells kept: a row or column at each side may be cut off.
+            let mut kept = u16::MAX;
+            let sides = [0x000f, 0xf000, 0x1111, 0x8888];
+            for side in sides {
+                if random(4) == 0 {
+                    kept &= !side;
+                }
+            }
+            let mut clue_corners = Vec::new();
+            for corner in 0..9 {
+                if random(3) == 0 {
+                    clue_corners.push((1 + corner / 3, 1 + corner % 3, random(5) as u8));
+                }
+            }
+            // Each clue's touches, over the 4×4 cells kept.
+            let touches = |row: usize, column: usize| {
+                let cell = |r: usize, c: usize| 1u16 << (r * CELLS_ACROSS + c);
+                let backslashes = (cell(row - 1, column - 1) | cell(row, column)) & kept;
+                let slashes = (cell(row - 1, column) | cell(row, column - 1)) & kept;
+                (backslashes, slashes)
+            };
+            let touched = (clue_corners.iter())
+                .map(|&(r, c, _)| touches(r, c))
+                .fold(0, |all, (b, s)| all | b | s);
+            if clue_corners.is_empty() || touched == 0 {
+                continue;
+            }
+            let mut positions = [0u8; MAX_CELLS];
+            let mut place = 0;
+            for (cell, slot) in positions.iter_mut().enumerate() {
+                if touched >> cell & 1 == 1 {
+                    *slot = place;
+                    place += 1;
+                }
+            }
+            let clues: Vec<WindowClue> = (clue_corners.iter())
+                .map(|&(r, c, lines)| {
+                    let (b, s) = touches(r, c);
+                    WindowClue {
+                        lines,
+                        backslash_touches: compact(b, &positions),
+                        slash_touches: compact(s, &positions),
+                        corner: (r * CORNERS_ACROSS + c) as u8,
+                    }
+                })
+                .collect();
+            let mut found = window_fillings(touched, &clues);
+            found.sort_unstable();
+            let cells: Vec<usize> = (0..MAX_CELLS).filter(|&c| touched >> c & 1 == 1).collect();
+            let wanted: Vec<u64> = (0u64..1 << cells.len())
+                .filter(|&filling| {
+                    let backslashes = (cells.iter().enumerate())
+                        .filter(|&(at, _)| filling >> at & 1 == 1)
+                        .fold(0u16, |all, (_, &cell)| all | 1 << cell);
+                    let meets = clue_corners.iter().all(|&(r, c, lines)| {
+                        let (b, s) = touches(r, c);
+                        ((b & backslashes).count_ones() + (s & !backslashes).count_ones())
+                            == u32::from(lines)
+                    });
+                    meets && !closes_loop(touched, backslashes)
+                })
+                .collect();
+            assert_eq!(
+                found, wanted,
+                "clues {clue_corners:?}, cells kept {kept:#x}"
+            );
+            nonempty += usize::from(!wanted.is_empty());
+        }
+        assert!(nonempty > 100, "only {nonempty} windows with fillings");
     }
 }

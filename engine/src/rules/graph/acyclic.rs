@@ -119,16 +119,12 @@ impl Acyclic {
         ctx.remove(var, TRUE, &why)
     }
 
-    /// Whether the edges that may still be chosen form a forest.
-    fn forest_left(&self, ctx: &Context<'_>) -> bool {
-        let mut fragments = Fragments::new(self.graph.vertices());
-        self.graph
-            .edges()
-            .iter()
-            .zip(&self.vars)
-            .all(|(&(a, b), &var)| {
-                !Truth::of(ctx.domains(), var).possible() || !fragments.join(a, b)
-            })
+    /// Whether the edges that may still be chosen form a forest, given the
+    /// `fragments` of the chosen ones (a forest) and every edge's `truth`
+    /// after the drops: it joins the open edges into them.
+    fn forest_left(&self, mut fragments: Fragments, truth: &[Truth]) -> bool {
+        (self.graph.edges().iter().zip(truth))
+            .all(|(&(a, b), &truth)| truth != Truth::Open || !fragments.join(a, b))
     }
 }
 
@@ -152,7 +148,7 @@ impl Rule for Acyclic {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let truth: Vec<Truth> = self
+        let mut truth: Vec<Truth> = self
             .vars
             .iter()
             .map(|&var| Truth::of(ctx.domains(), var))
@@ -167,13 +163,22 @@ impl Rule for Acyclic {
             }
         }
         let mut facts = None;
+        // The edges that may still be chosen once the drops are made.
+        let mut possible = 0;
         for (edge, &(a, b)) in self.graph.edges().iter().enumerate() {
-            if truth[edge] == Truth::Open && fragments.root(a) == fragments.root(b) {
-                let facts = facts.get_or_insert_with(|| self.chosen_facts(ctx, &truth));
-                self.drop_edge(ctx, facts, edge)?;
+            match truth[edge] {
+                Truth::Open if fragments.root(a) == fragments.root(b) => {
+                    let facts = facts.get_or_insert_with(|| self.chosen_facts(ctx, &truth));
+                    self.drop_edge(ctx, facts, edge)?;
+                    truth[edge] = Truth::False;
+                }
+                Truth::False => {}
+                _ => possible += 1,
             }
         }
-        if self.forest_left(ctx) {
+        // A forest has fewer edges than vertices: with more edges left, the
+        // join over them all (a second pass as long as the first) is skipped.
+        if possible < self.graph.vertices() && self.forest_left(fragments, &truth) {
             ctx.declare_entailed();
         }
         Ok(())
@@ -276,6 +281,26 @@ mod tests {
         assert!(matches!(fixpoint, Fixpoint::Conflict(_)));
         let mut state = model.domains();
         state.assign(sides[0], 0).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
+        assert!(state.is_entailed(RuleId::first()));
+    }
+
+    /// Entailment follows the edges left, not their count alone: a square
+    /// with one side chosen still has a cycle open (four edges on four
+    /// vertices, passing the count), and a path of three has none.
+    #[test]
+    fn entailed_only_once_the_edges_left_form_a_forest() {
+        let (model, sides) = square();
+        let mut state = model.domains();
+        state.assign(sides[0], 1).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
+        assert!(!state.is_entailed(RuleId::first()));
+        let graph = Graph::new(4, vec![(0, 1), (1, 2), (2, 3)]).expect("a path");
+        let mut model = Model::new();
+        let sides = model.new_vars(3, 2);
+        let rule = Acyclic::new("forest", graph, sides).expect("a rule");
+        model.add_rule(rule).expect("sides of the model");
+        let mut state = model.domains();
         propagate(&model, &mut state, Schedule::Queue, None).expect("fits");
         assert!(state.is_entailed(RuleId::first()));
     }
