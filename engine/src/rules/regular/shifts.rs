@@ -7,10 +7,15 @@ use smallvec::SmallVec;
 
 use super::automaton::Automaton;
 use crate::domain::Value;
+use crate::fast::bits;
 
 /// At most this many distances a value: past it, the walk over the states is
 /// the quicker.
 const MOST_DISTANCES: usize = 8;
+
+/// How many candidates' states [`Shifts::supports`] keeps between its passes
+/// (a word-sized array is cleared at every call; most variables have two).
+const REMEMBERED: usize = 8;
 
 /// The transitions of an automaton of at most 64 states, value by value, as
 /// (distance, the states that move by it).
@@ -133,27 +138,27 @@ impl Shifts {
     /// the values that some of them and all of them carry there.
     #[inline(always)]
     pub(super) fn supports(&self, here: u64, next: u64, candidates: u64) -> Supports {
-        // Each candidate's states, kept for the second look (a value's states
-        // are all kept states carry on it, so the kept states must be known
-        // before telling whether every one of them does).
-        let mut carried = [0u64; 64];
+        // The first candidates' states, kept for the second pass (whether every
+        // kept state carries a value is known only once all are kept); past
+        // them, looked up again.
+        let mut remembered = [0u64; REMEMBERED];
         let mut kept = 0;
         let mut some = 0;
-        let mut rest = candidates;
-        while rest != 0 {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let states = self.carried(bit, here, next);
-            carried[bit] = states;
+        for (index, bit) in bits(candidates).enumerate() {
+            let states = self.carried(bit as usize, here, next);
+            if let Some(slot) = remembered.get_mut(index) {
+                *slot = states;
+            }
             kept |= states;
             some |= u64::from(states != 0) << bit;
         }
         let mut every = 0;
-        let mut rest = some;
-        while rest != 0 {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            every |= u64::from(kept & !carried[bit] == 0) << bit;
+        for (index, bit) in bits(candidates).enumerate() {
+            let states = match remembered.get(index) {
+                Some(&states) => states,
+                None => self.carried(bit as usize, here, next),
+            };
+            every |= u64::from(states != 0 && kept & !states == 0) << bit;
         }
         Supports { kept, some, every }
     }
