@@ -145,7 +145,9 @@ pub fn band_automaton(lines: &[&[u8]], state_limit: usize) -> Option<Automaton> 
     let mut next_layer = Vec::new();
     let mut next_numbers = HashMap::new();
     let mut count = 1;
-    let mut transitions = Vec::with_capacity(4 * length * lines.len());
+    // About 9 transitions a position on Tatham's 12×12 lines: room for
+    // most lines without growing.
+    let mut transitions = Vec::with_capacity(12 * length * lines.len());
     for position in 0..length * lines.len() {
         let (column, index) = (position / lines.len(), position % lines.len());
         let shift = 64 * index;
