@@ -47,8 +47,9 @@ impl PatternModel {
                 .map(|&cell| cells[cell])
                 .collect();
             let automaton = Automaton::runs(runs, EMPTY, FILLED)?;
-            let name = format!("{line} clue {}", clue_text(runs));
-            let rule = Regular::new(name, vars, automaton).wording(line_wording(line, runs));
+            let clue = clue_text(runs);
+            let name = format!("{line} clue {clue}");
+            let rule = Regular::new(name, vars, automaton).wording(line_wording(line, clue));
             model.add_rule(rule)?;
         }
         for (&var, given) in cells.iter().zip(puzzle.givens()) {
@@ -122,12 +123,12 @@ fn cell_name(row: usize, column: usize) -> String {
     name
 }
 
-/// The sentence of a line's removals, naming the line and its runs.
+/// The sentence of a line's removals, naming the line and its runs (the
+/// clue as [`clue_text`] writes it).
 fn line_wording(
     line: Line,
-    runs: &[usize],
+    clue: String,
 ) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
-    let clue = clue_text(runs);
     move |names: &Names, deduction: &Deduction<'_>| {
         let cell = names.var_name(deduction.var);
         if clue == "0" {

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use sieve::names::push_number;
 use thiserror::Error;
 
 /// The largest width or height read: far beyond what Tatham's generator
@@ -37,8 +38,16 @@ pub fn clue_text(runs: &[usize]) -> String {
     if runs.is_empty() {
         return "0".to_string();
     }
-    let lengths: Vec<String> = runs.iter().map(usize::to_string).collect();
-    lengths.join(" ")
+    // Digit by digit into one string: a model names each of its lines by
+    // its clue.
+    let mut text = String::with_capacity(3 * runs.len());
+    for (index, &length) in runs.iter().enumerate() {
+        if index > 0 {
+            text.push(' ');
+        }
+        push_number(&mut text, length);
+    }
+    text
 }
 
 /// The cells a clue's runs need at least: each run, and one gap between

@@ -33,46 +33,87 @@ pub const SHADED: Value = 0;
 /// The value of an unshaded cell.
 pub const UNSHADED: Value = 1;
 
-/// What the automaton remembers before a position (the position itself is
-/// the layer the state is in).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-struct Seen {
-    /// For each line of the band, whether its last cell read is shaded.
-    last_shaded: [bool; 2],
-    /// For each line, bit `r`: its repeated number `r` is unshaded before,
-    /// and comes again.
-    unshaded: [u64; 2],
-}
-
-/// One line's repeated numbers: each one's bit, and after each position
-/// the bits of those that still come.
+/// One line's repeated numbers: the bit of the number at each position (0
+/// for a number the line holds once), and before each position the bits of
+/// those still to come there or later.
 struct Repeats {
-    bits: HashMap<u8, u64>,
+    bit_at: Vec<u64>,
     pending: Vec<u64>,
 }
 
 impl Repeats {
-    /// `None` past 64 repeated numbers (more than a state's word holds).
+    /// `None` past 63 repeated numbers (a state keeps each line's in a word,
+    /// beside whether its last cell is shaded).
     fn of(numbers: &[u8]) -> Option<Repeats> {
-        let mut bits: HashMap<u8, u64> = HashMap::new();
-        let mut last: HashMap<u8, usize> = HashMap::new();
-        for (position, &number) in numbers.iter().enumerate() {
-            if numbers.iter().filter(|&&other| other == number).count() > 1 {
-                if !bits.contains_key(&number) {
-                    bits.insert(number, 1u64.checked_shl(bits.len() as u32)?);
-                }
-                last.insert(number, position);
-            }
+        let mut count = [0u32; 256];
+        for &number in numbers {
+            count[usize::from(number)] += 1;
         }
-        let pending = (0..=numbers.len())
-            .map(|at| {
-                (last.iter())
-                    .filter(|&(_, &position)| position >= at)
-                    .fold(0, |pending, (number, _)| pending | bits[number])
-            })
-            .collect();
-        Some(Repeats { bits, pending })
+        // Bits in the order the numbers first come, looked up by number.
+        let mut bits = [0u64; 256];
+        let mut next = 0;
+        let mut bit_at = Vec::with_capacity(numbers.len());
+        for &number in numbers {
+            let number = usize::from(number);
+            if count[number] > 1 && bits[number] == 0 {
+                next += 1;
+                bits[number] = 1u64.checked_shl(next)?;
+            }
+            bit_at.push(bits[number]);
+        }
+        // What comes at or after a position: an or of the bits from there on.
+        let mut pending = vec![0; numbers.len() + 1];
+        for (at, &bit) in bit_at.iter().enumerate().rev() {
+            pending[at] = pending[at + 1] | bit;
+        }
+        Some(Repeats { bit_at, pending })
     }
+}
+
+/// What the automaton remembers before a position (the position itself is
+/// the layer the state is in), packed: each line a word of its own, bit 0
+/// whether its last cell read is shaded, bit `r` whether its repeated
+/// number `r` is unshaded before and comes again.
+type Seen = u128;
+
+/// The bit of `Seen` that says line `index`'s last cell read is shaded.
+fn last_shaded_bit(index: usize) -> Seen {
+    1 << (64 * index)
+}
+
+/// A layer of at most this many states is searched from end to end rather
+/// than hashed: a line of Tatham's 12×12 has about 8 states a layer, and
+/// hashing each one was most of what building its automaton cost.
+const SEARCHED_LAYER: usize = 16;
+
+/// The number of state `seen` in the layer being built (`layer`, and
+/// `numbers` indexing it once it is longer than [`SEARCHED_LAYER`]),
+/// numbering it `count` and counting it when it is new.
+fn number_in_layer(
+    seen: Seen,
+    layer: &mut Vec<(Seen, usize)>,
+    numbers: &mut HashMap<Seen, usize>,
+    count: &mut usize,
+) -> usize {
+    let known = if layer.len() <= SEARCHED_LAYER {
+        layer
+            .iter()
+            .find(|&&(other, _)| other == seen)
+            .map(|&(_, number)| number)
+    } else {
+        numbers.get(&seen).copied()
+    };
+    if let Some(number) = known {
+        return number;
+    }
+    layer.push((seen, *count));
+    if layer.len() == SEARCHED_LAYER + 1 {
+        numbers.extend(layer.iter().copied());
+    } else if layer.len() > SEARCHED_LAYER + 1 {
+        numbers.insert(seen, *count);
+    }
+    *count += 1;
+    *count - 1
 }
 
 /// The automaton of a line with these numbers (see the [module
@@ -87,6 +128,10 @@ pub fn line_automaton(numbers: &[u8], state_limit: usize) -> Option<Automaton> {
 /// second's): each line's rules, and no two shaded cells side by side
 /// across the lines either. `None` when it would have more than
 /// `state_limit` states, or for other than one or two lines of one length.
+///
+/// A model builds one for each of its lines, so states are packed words
+/// numbered a layer at a time (the map holds one layer), with no
+/// allocation past the layers' and the transitions' own.
 pub fn band_automaton(lines: &[&[u8]], state_limit: usize) -> Option<Automaton> {
     let length = lines.first()?.len();
     if lines.len() > 2 || lines.iter().any(|line| line.len() != length) {
@@ -96,53 +141,43 @@ pub fn band_automaton(lines: &[&[u8]], state_limit: usize) -> Option<Automaton> 
         .iter()
         .map(|line| Repeats::of(line))
         .collect::<Option<_>>()?;
-    let start = Seen {
-        last_shaded: [false; 2],
-        unshaded: [0; 2],
-    };
-    // States are numbered layer by layer; a state's key need only be
-    // unique in its layer, so the map holds one layer at a time, and hashes
-    // with hashbrown's fast hasher (a model builds dozens of these).
-    let mut layer = vec![(start, 0)];
-    let mut next_numbers: HashMap<Seen, usize> = HashMap::new();
+    let mut layer: Vec<(Seen, usize)> = vec![(0, 0)];
+    let mut next_layer = Vec::new();
+    let mut next_numbers = HashMap::new();
     let mut count = 1;
-    let mut transitions = Vec::new();
+    // About 9 transitions a position on Tatham's 12×12 lines: room for
+    // most lines without growing.
+    let mut transitions = Vec::with_capacity(12 * length * lines.len());
     for position in 0..length * lines.len() {
         let (column, index) = (position / lines.len(), position % lines.len());
-        let bit = repeats[index]
-            .bits
-            .get(&lines[index][column])
-            .copied()
-            .unwrap_or(0);
-        let pending = repeats[index].pending[column + 1];
-        let mut next_layer = Vec::with_capacity(2 * layer.len());
-        transitions.reserve(2 * layer.len());
+        let shift = 64 * index;
+        let bit = Seen::from(repeats[index].bit_at[column]) << shift;
+        // The other line's word is kept whole; this line's keeps its last
+        // cell and the numbers still to come.
+        let pending = repeats[index].pending[column + 1] | 1;
+        let keep = !(Seen::from(u64::MAX) << shift) | Seen::from(pending) << shift;
+        next_layer.clear();
         next_numbers.clear();
-        for (seen, from) in layer {
+        for &(seen, from) in &layer {
             // The cell above, in this column, was read just before.
-            let above_shaded = index == 1 && seen.last_shaded[0];
-            let can_shade = !seen.last_shaded[index] && !above_shaded;
-            let can_unshade = seen.unshaded[index] & bit == 0;
-            let moves = [(SHADED, can_shade), (UNSHADED, can_unshade)];
-            for (value, _) in moves.into_iter().filter(|&(_, possible)| possible) {
-                let mut next = seen;
-                next.last_shaded[index] = value == SHADED;
-                if value == UNSHADED {
-                    next.unshaded[index] |= bit;
-                }
-                next.unshaded[index] &= pending;
-                let to = *next_numbers.entry(next).or_insert_with(|| {
-                    next_layer.push((next, count));
-                    count += 1;
-                    count - 1
-                });
+            let above_shaded = index == 1 && seen & last_shaded_bit(0) != 0;
+            let can_shade = seen & last_shaded_bit(index) == 0 && !above_shaded;
+            let can_unshade = seen & bit == 0;
+            let shaded = (seen | last_shaded_bit(index)) & keep;
+            let unshaded = (seen & !last_shaded_bit(index) | bit) & keep;
+            let moves = [
+                (SHADED, can_shade, shaded),
+                (UNSHADED, can_unshade, unshaded),
+            ];
+            for (value, _, next) in moves.into_iter().filter(|&(_, possible, _)| possible) {
+                let to = number_in_layer(next, &mut next_layer, &mut next_numbers, &mut count);
                 transitions.push((from, value, to));
             }
             if count > state_limit {
                 return None;
             }
         }
-        layer = next_layer;
+        std::mem::swap(&mut layer, &mut next_layer);
     }
     let accepting = layer.iter().map(|&(_, number)| number).collect();
     Automaton::new(count, 0, accepting, transitions).ok()

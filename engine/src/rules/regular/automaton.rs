@@ -40,7 +40,12 @@ fn side_by_side(states: usize, transitions: &[(usize, Value, usize)]) -> Result<
             // A repeat, kept once.
             continue;
         }
-        edges.insert(at, (value, to));
+        if at == edges.len() {
+            // Values in order, as builders mostly give them.
+            edges.push((value, to));
+        } else {
+            edges.insert(at, (value, to));
+        }
     }
     while starts.len() <= states {
         starts.push(edges.len());
@@ -221,7 +226,10 @@ impl Automaton {
                 "a run has length 0 (write an empty line as no runs)",
             ));
         }
-        let mut transitions = vec![(0, empty, 0)];
+        // One a filled cell, two a gap and the end's, one the start's.
+        let filled_cells: usize = clue.iter().sum();
+        let mut transitions = Vec::with_capacity(filled_cells + 2 * clue.len() + 1);
+        transitions.push((0, empty, 0));
         // `last`: the state after the cells placed so far.
         let mut last = 0;
         for (index, &length) in clue.iter().enumerate() {

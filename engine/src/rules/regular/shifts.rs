@@ -7,10 +7,15 @@ use smallvec::SmallVec;
 
 use super::automaton::Automaton;
 use crate::domain::Value;
+use crate::fast::bits;
 
 /// At most this many distances a value: past it, the walk over the states is
 /// the quicker.
 const MOST_DISTANCES: usize = 8;
+
+/// How many candidates' states [`Shifts::supports`] keeps between its passes
+/// (a word-sized array is cleared at every call; most variables have two).
+const REMEMBERED: usize = 8;
 
 /// The transitions of an automaton of at most 64 states, value by value, as
 /// (distance, the states that move by it).
@@ -20,7 +25,32 @@ pub(super) struct Shifts {
     starts: Vec<u32>,
     /// Every value's groups, value after value: how far a transition moves the
     /// state's number, and the states whose transition on the value moves so.
-    groups: Vec<(i32, u64)>,
+    groups: Vec<Group>,
+}
+
+/// The states whose transition on one value moves their number by one
+/// distance, the distance split into its shifts up and down (one of them
+/// 0), so that moving a layer either way is two shifts and no branch: the
+/// sign's branch was a tenth of the nonogram lines' runs.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    up: u32,
+    down: u32,
+    sources: u64,
+}
+
+impl Group {
+    /// `states` moved as the transitions move them.
+    #[inline(always)]
+    fn forward(&self, states: u64) -> u64 {
+        (states << self.up) >> self.down
+    }
+
+    /// `states` moved back: the states the transitions come from.
+    #[inline(always)]
+    fn back(&self, states: u64) -> u64 {
+        (states << self.down) >> self.up
+    }
 }
 
 /// What one position's layers support.
@@ -31,16 +61,6 @@ pub(super) struct Supports {
     pub(super) some: u64,
     /// The values every kept state does.
     pub(super) every: u64,
-}
-
-/// `states` moved by `distance`.
-#[inline(always)]
-fn moved(states: u64, distance: i32) -> u64 {
-    if distance >= 0 {
-        states << distance
-    } else {
-        states >> -distance
-    }
 }
 
 impl Shifts {
@@ -73,7 +93,11 @@ impl Shifts {
         starts.push(0);
         let mut groups = Vec::with_capacity(by_value.iter().map(|value| value.len()).sum());
         for value in by_value {
-            groups.extend(value);
+            groups.extend(value.into_iter().map(|(distance, sources)| Group {
+                up: distance.max(0) as u32,
+                down: (-distance).max(0) as u32,
+                sources,
+            }));
             starts.push(groups.len() as u32);
         }
         Some(Shifts { starts, groups })
@@ -81,7 +105,7 @@ impl Shifts {
 
     /// The groups of the value at bit `bit`.
     #[inline(always)]
-    fn groups(&self, bit: usize) -> &[(i32, u64)] {
+    fn groups(&self, bit: usize) -> &[Group] {
         &self.groups[self.starts[bit] as usize..self.starts[bit + 1] as usize]
     }
 
@@ -89,8 +113,8 @@ impl Shifts {
     #[inline(always)]
     fn carried(&self, bit: usize, here: u64, next: u64) -> u64 {
         let mut states = 0;
-        for &(distance, sources) in self.groups(bit) {
-            states |= moved(next, -distance) & sources;
+        for group in self.groups(bit) {
+            states |= group.back(next) & group.sources;
         }
         states & here
     }
@@ -103,8 +127,8 @@ impl Shifts {
         while rest != 0 {
             let bit = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            for &(distance, states) in self.groups(bit) {
-                reached |= moved(from & states, distance);
+            for group in self.groups(bit) {
+                reached |= group.forward(from & group.sources);
             }
         }
         reached
@@ -114,28 +138,28 @@ impl Shifts {
     /// the values that some of them and all of them carry there.
     #[inline(always)]
     pub(super) fn supports(&self, here: u64, next: u64, candidates: u64) -> Supports {
-        let mut supports = Supports {
-            kept: 0,
-            some: 0,
-            every: 0,
-        };
-        let mut rest = candidates;
-        while rest != 0 {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let states = self.carried(bit, here, next);
-            supports.kept |= states;
-            supports.some |= u64::from(states != 0) << bit;
+        // The first candidates' states, kept for the second pass (whether every
+        // kept state carries a value is known only once all are kept); past
+        // them, looked up again.
+        let mut remembered = [0u64; REMEMBERED];
+        let mut kept = 0;
+        let mut some = 0;
+        for (index, bit) in bits(candidates).enumerate() {
+            let states = self.carried(bit as usize, here, next);
+            if let Some(slot) = remembered.get_mut(index) {
+                *slot = states;
+            }
+            kept |= states;
+            some |= u64::from(states != 0) << bit;
         }
-        // A second pass once the kept states are known (cheaper than keeping
-        // each value's states).
-        let mut rest = supports.some;
-        while rest != 0 {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let states = self.carried(bit, here, next);
-            supports.every |= u64::from(supports.kept & !states == 0) << bit;
+        let mut every = 0;
+        for (index, bit) in bits(candidates).enumerate() {
+            let states = match remembered.get(index) {
+                Some(&states) => states,
+                None => self.carried(bit as usize, here, next),
+            };
+            every |= u64::from(states != 0 && kept & !states == 0) << bit;
         }
-        supports
+        Supports { kept, some, every }
     }
 }
