@@ -61,6 +61,18 @@ pub trait CellSet: Clone {
 
     /// Whether every position of the set is in `allowed`.
     fn within(&self, allowed: &Self) -> bool;
+
+    /// The positions of the set, in increasing order.
+    fn positions(&self) -> impl Iterator<Item = usize> + '_;
+}
+
+/// The positions of the bits of `word`, lowest first, each plus `offset`.
+fn bit_positions(mut word: u64, offset: usize) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let bit = (word != 0).then(|| word.trailing_zeros() as usize)?;
+        word &= word - 1;
+        Some(offset + bit)
+    })
 }
 
 impl CellSet for u64 {
@@ -123,6 +135,10 @@ impl CellSet for u64 {
 
     fn within(&self, allowed: &u64) -> bool {
         self & !allowed == 0
+    }
+
+    fn positions(&self) -> impl Iterator<Item = usize> + '_ {
+        bit_positions(*self, 0)
     }
 }
 
@@ -223,6 +239,10 @@ impl CellSet for Wide {
     fn within(&self, allowed: &Wide) -> bool {
         self.0.iter().zip(&allowed.0).all(|(x, y)| x & !y == 0)
     }
+
+    fn positions(&self) -> impl Iterator<Item = usize> + '_ {
+        (self.0.iter().enumerate()).flat_map(|(index, &word)| bit_positions(word, 64 * index))
+    }
 }
 
 #[cfg(test)]
@@ -237,6 +257,18 @@ mod tests {
 
     fn positions_of(set: &impl CellSet, cells: usize) -> Vec<usize> {
         (0..cells).filter(|&p| set.holds(p)).collect()
+    }
+
+    #[test]
+    fn positions_list_the_bits_in_order() {
+        let positions = [0, 5, 63, 64, 130, 191];
+        assert_eq!(
+            wide(&positions, 192).positions().collect::<Vec<_>>(),
+            positions
+        );
+        let word: u64 = (1 << 0) | (1 << 17) | (1 << 63);
+        assert_eq!(word.positions().collect::<Vec<_>>(), [0, 17, 63]);
+        assert_eq!(0u64.positions().count(), 0);
     }
 
     #[test]

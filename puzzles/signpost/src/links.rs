@@ -109,42 +109,71 @@ struct Chains {
 
 /// Which cells changed (their number or successor) in this pass of the
 /// rule's loop or the one before: the cells near them are looked at again.
-struct Marks {
-    /// Bit 1: changed in this pass; bit 0: in the previous one.
-    bits: Vec<u8>,
+struct Marks<S> {
+    /// Changed in this pass.
+    this_pass: S,
+    /// Changed in this pass or the previous one.
+    recent: S,
 }
 
-impl Marks {
+impl<S: CellSet> Marks<S> {
     /// Every cell marked, for the first pass.
-    fn all(cells: usize) -> Marks {
+    fn all(cells: usize) -> Marks<S> {
+        let mut recent = S::empty(cells);
+        (0..cells).for_each(|cell| recent.insert(cell));
         Marks {
-            bits: vec![1; cells],
+            this_pass: S::empty(cells),
+            recent,
         }
     }
 
     /// Marks `cell` as changed in this pass.
     fn mark(&mut self, cell: usize) {
-        self.bits[cell] |= 2;
+        self.this_pass.insert(cell);
+        self.recent.insert(cell);
     }
 
     /// Whether `cell` changed in this pass or the previous one.
     fn marked(&self, cell: usize) -> bool {
-        self.bits[cell] != 0
+        self.recent.holds(cell)
+    }
+
+    /// Whether a cell of `cells` changed in this pass or the previous one.
+    fn any(&self, cells: &S) -> bool {
+        self.recent.meets(cells)
     }
 
     /// Starts the next pass: this pass's marks become the previous ones.
     fn next_pass(&mut self) {
-        self.bits.iter_mut().for_each(|bits| *bits >>= 1);
+        std::mem::swap(&mut self.this_pass, &mut self.recent);
+        self.this_pass.clear();
     }
 }
 
 /// What one run knows: every cell's numbers (position `n - 1` for `n`) and
 /// successors, as the domains hold them, the chains of the pass and the marks.
+///
+/// Besides, each cell's arrow cells and its neighbours along arrows (both
+/// ways) as sets, and its predecessors (the cells that can still lead to it),
+/// so that a pass asks "did anything near change" in one test and walks only
+/// the links still open, not every cell an arrow points at: the lists were
+/// most of a run.
 struct Run<S> {
     numbers: Vec<S>,
     successors: Vec<S>,
     chains: Chains,
-    marks: Marks,
+    marks: Marks<S>,
+    /// The cells each cell's arrow points at.
+    targets: Vec<S>,
+    /// The cells each cell points at or is pointed at by.
+    around: Vec<S>,
+    /// The cells whose successors still hold each cell, among its sources.
+    predecessors: Vec<S>,
+    /// Whether a cell's successor came down to one since the chains were
+    /// followed.
+    relinked: bool,
+    /// The numbers single cells held when `numbers_once` last looked.
+    held: S,
 }
 
 impl Links {
@@ -189,9 +218,32 @@ impl Links {
                 .map(|&var| S::read(domains, var, cells))
                 .collect()
         };
+        let set_of = |list: &[usize]| {
+            let mut set = S::empty(cells);
+            list.iter().for_each(|&cell| set.insert(cell));
+            set
+        };
+        let targets: Vec<S> = (0..cells)
+            .map(|cell| set_of(self.targets.of(cell)))
+            .collect();
+        let around = (0..cells)
+            .map(|cell| {
+                let mut set = set_of(self.sources.of(cell));
+                set.or_shifted(&targets[cell], 0);
+                set
+            })
+            .collect();
+        let successors = read(&self.successors);
+        let mut predecessors = vec![S::empty(cells); cells];
+        for (cell, (successors, targets)) in successors.iter().zip(&targets).enumerate() {
+            let mut open = successors.clone();
+            open.and(targets);
+            open.positions()
+                .for_each(|next| predecessors[next].insert(cell));
+        }
         Run {
             numbers: read(&self.numbers),
-            successors: read(&self.successors),
+            successors,
             chains: Chains {
                 head: vec![usize::MAX; cells],
                 order: Vec::with_capacity(cells),
@@ -199,6 +251,11 @@ impl Links {
                 before: vec![None; cells],
             },
             marks: Marks::all(cells),
+            targets,
+            around,
+            predecessors,
+            relinked: true,
+            held: S::empty(cells),
         }
     }
 
@@ -207,9 +264,13 @@ impl Links {
         successors[cell].single().filter(|&next| next != cell)
     }
 
-    /// Follows the fixed links: the chains, or a conflict when two links enter
-    /// one cell or links close a loop.
-    fn chains<S: CellSet>(&self, ctx: &Context<'_>, run: &mut Run<S>) -> Result<(), Conflict> {
+    /// Follows the fixed links again if one was fixed since: the chains, or a
+    /// conflict when two links enter one cell or links close a loop. Whether
+    /// the chains were followed again.
+    fn chains<S: CellSet>(&self, ctx: &Context<'_>, run: &mut Run<S>) -> Result<bool, Conflict> {
+        if !std::mem::take(&mut run.relinked) {
+            return Ok(false);
+        }
         let cells = self.cells();
         let (chains, successors) = (&mut run.chains, &run.successors);
         chains.before.fill(None);
@@ -252,7 +313,7 @@ impl Links {
             let cause = [self.successors[looped]];
             return Err(ctx.conflict(&Why::new("links close a loop").cause(&cause)));
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Keeps in `cell` only the numbers of `allowed` (positions), if that
@@ -283,20 +344,28 @@ impl Links {
     ) -> Result<bool, Conflict> {
         ctx.remove(self.successors[cell], next as Value, why)?;
         run.successors[cell].remove(next);
+        run.predecessors[next].remove(cell);
         run.marks.mark(cell);
+        run.relinked |= run.successors[cell].single().is_some();
         Ok(true)
     }
 
-    /// The cells of each chain hold consecutive numbers.
+    /// The cells of each chain hold consecutive numbers: every chain when the
+    /// `chains` were followed again, else those with a cell that changed.
     fn number_chains<S: CellSet>(
         &self,
         ctx: &mut Context<'_>,
         run: &mut Run<S>,
+        chains: bool,
     ) -> Result<bool, Conflict> {
         let mut changed = false;
         let mut moved = S::empty(self.cells());
         for index in 0..run.chains.spans.len() {
             let (first, end) = run.chains.spans[index];
+            let chain = &run.chains.order[first..end];
+            if !chains && !chain.iter().any(|&cell| run.marks.marked(cell)) {
+                continue;
+            }
             // The chain's possible first numbers, then each cell's.
             let head = run.chains.order[first];
             let mut starts = run.numbers[head].clone();
@@ -347,18 +416,16 @@ impl Links {
             if run.successors[cell].single().is_some() {
                 continue;
             }
-            let targets = self.targets.of(cell);
             // Numbers matter only where they changed, at this cell or a target.
-            let near = run.marks.marked(cell) || targets.iter().any(|&to| run.marks.marked(to));
+            let near = run.marks.marked(cell) || run.marks.any(&run.targets[cell]);
             if near {
                 after.clear();
                 after.or_shifted(&run.numbers[cell], 1);
             }
             let number = self.numbers[cell];
-            for &to in targets {
-                if !run.successors[cell].holds(to) {
-                    continue;
-                }
+            let mut open = run.successors[cell].clone();
+            open.and(&run.targets[cell]);
+            for to in open.positions() {
                 let chains = &run.chains;
                 let inference = if chains.before[to].is_some() {
                     "taken"
@@ -401,11 +468,7 @@ impl Links {
         let mut changed = false;
         let mut allowed = S::empty(self.cells());
         for cell in 0..self.cells() {
-            let marks = &run.marks;
-            let near = marks.marked(cell)
-                || self.targets.of(cell).iter().any(|&to| marks.marked(to))
-                || self.sources.of(cell).iter().any(|&from| marks.marked(from));
-            if !near {
+            if !run.marks.marked(cell) && !run.marks.any(&run.around[cell]) {
                 continue;
             }
             let var = self.numbers[cell];
@@ -414,10 +477,10 @@ impl Links {
             if run.successors[cell].holds(cell) {
                 allowed.insert(last);
             }
-            for &next in self.targets.of(cell) {
-                if run.successors[cell].holds(next) {
-                    allowed.or_shifted(&run.numbers[next], -1);
-                }
+            let mut open = run.successors[cell].clone();
+            open.and(&run.targets[cell]);
+            for next in open.positions() {
+                allowed.or_shifted(&run.numbers[next], -1);
             }
             if !run.numbers[cell].within(&allowed) {
                 let text = |names: &Names| number_sentence(names, var, "after");
@@ -430,10 +493,8 @@ impl Links {
             if run.chains.before[cell].is_none() {
                 allowed.insert(0);
             }
-            for &from in self.sources.of(cell) {
-                if run.successors[from].holds(cell) {
-                    allowed.or_shifted(&run.numbers[from], 1);
-                }
+            for from in run.predecessors[cell].positions() {
+                allowed.or_shifted(&run.numbers[from], 1);
             }
             if !run.numbers[cell].within(&allowed) {
                 let text = |names: &Names| number_sentence(names, var, "before");
@@ -479,6 +540,12 @@ impl Links {
                 held.insert(number);
             }
         }
+        // Numbers only shrink: a cell that met none of the numbers held then
+        // meets none of them now.
+        if held.within(&run.held) {
+            return Ok(false);
+        }
+        run.held = held.clone();
         let mut changed = false;
         for cell in 0..cells {
             if run.numbers[cell].single().is_some() || !run.numbers[cell].meets(&held) {
@@ -518,10 +585,7 @@ impl Links {
             if run.chains.before[cell].is_some() || run.numbers[cell].holds(0) {
                 continue;
             }
-            let successors = &run.successors;
-            let mut sources =
-                (self.sources.of(cell).iter()).filter(|&&from| successors[from].holds(cell));
-            let (Some(&from), None) = (sources.next(), sources.next()) else {
+            let Some(from) = run.predecessors[cell].single() else {
                 continue;
             };
             let cause = [self.numbers[cell], self.successors[from]];
@@ -534,9 +598,15 @@ impl Links {
             };
             let why = Why::new("one way in").cause(&cause).named_text(&text);
             changed |= ctx.assign(self.successors[from], cell as Value, &why)?;
-            run.successors[from].clear();
+            let mut others = std::mem::replace(&mut run.successors[from], S::empty(self.cells()));
+            others.and(&run.targets[from]);
+            others
+                .positions()
+                .for_each(|other| run.predecessors[other].remove(from));
             run.successors[from].insert(cell);
+            run.predecessors[cell].insert(from);
             run.marks.mark(from);
+            run.relinked = true;
         }
         Ok(changed)
     }
@@ -547,8 +617,8 @@ impl Links {
     fn run<S: CellSet>(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut run = self.read::<S>(ctx);
         loop {
-            self.chains(ctx, &mut run)?;
-            let mut changed = self.number_chains(ctx, &mut run)?;
+            let chains = self.chains(ctx, &mut run)?;
+            let mut changed = self.number_chains(ctx, &mut run, chains)?;
             changed |= self.prune_successors(ctx, &mut run)?;
             changed |= self.prune_numbers(ctx, &mut run)?;
             changed |= self.link_single_sources(ctx, &mut run)?;
