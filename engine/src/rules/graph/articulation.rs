@@ -26,10 +26,24 @@ struct Visit {
     is_cut: bool,
 }
 
-/// What the search from a true root found.
+/// The record of a vertex the search has not reached.
+const UNSEEN_VISIT: Visit = Visit {
+    discovered: UNSEEN,
+    low: 0,
+    parent_edge: usize::MAX,
+    true_below: None,
+    is_cut: false,
+};
+
+/// What the search from a true root found. One `Reach` can search again and
+/// again ([`Reach::search`]), keeping its vectors: a rule that searches once
+/// for each value allocates once a run, not once a value.
+#[derive(Default)]
 pub(crate) struct Reach {
     /// Each vertex's record; `discovered` is `UNSEEN` for vertices not reached.
     visits: Vec<Visit>,
+    /// The search's path: each vertex with the next of its edges to try.
+    stack: Vec<(usize, usize)>,
     /// The open vertices that cut a true vertex off the root, each with that true
     /// vertex (the root is the other one cut apart).
     pub(crate) cuts: Vec<(usize, usize)>,
@@ -41,16 +55,25 @@ impl Reach {
     /// Search from `root` (a true vertex) through the vertices whose truth is
     /// possible.
     pub(crate) fn from(graph: &Graph, truth: impl Fn(usize) -> Truth, root: usize) -> Reach {
-        let unseen = Visit {
-            discovered: UNSEEN,
-            low: 0,
-            parent_edge: usize::MAX,
-            true_below: None,
-            is_cut: false,
-        };
-        let mut visits = vec![unseen; graph.vertices()];
-        let mut cuts = Vec::new();
-        let mut stack = vec![(root, 0)];
+        let mut reach = Reach::default();
+        reach.search(graph, truth, root);
+        reach
+    }
+
+    /// Search again, from `root` (a true vertex) through the vertices whose
+    /// truth is possible, forgetting the last search.
+    pub(crate) fn search(&mut self, graph: &Graph, truth: impl Fn(usize) -> Truth, root: usize) {
+        let Reach {
+            visits,
+            stack,
+            cuts,
+            reached,
+        } = self;
+        visits.clear();
+        visits.resize(graph.vertices(), UNSEEN_VISIT);
+        cuts.clear();
+        stack.clear();
+        stack.push((root, 0));
         visits[root].discovered = 0;
         visits[root].true_below = Some(root);
         let mut time = 1;
@@ -95,11 +118,7 @@ impl Reach {
                 cuts.push((parent, cut_off));
             }
         }
-        Reach {
-            visits,
-            cuts,
-            reached: time,
-        }
+        *reached = time;
     }
 
     /// Whether the root reaches `vertex`.

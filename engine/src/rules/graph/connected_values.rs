@@ -197,8 +197,8 @@ impl ConnectedValues {
     fn propagate_value(
         &self,
         ctx: &mut Context<'_>,
-        value: Value,
-        bits: &[u64],
+        (value, bits): (Value, &[u64]),
+        reach: &mut Reach,
     ) -> Result<Vec<usize>, Conflict> {
         let n = self.vars.len();
         let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
@@ -212,12 +212,13 @@ impl ConnectedValues {
         let Some(root) = first_set(bits, n..2 * n).map(|at| at - n) else {
             return Ok(Vec::new());
         };
-        let reach = Reach::from(&self.graph, truth, root);
-        let facts = self.facts(ctx, value, truth, root, &reach);
+        reach.search(&self.graph, truth, root);
+        let reach = &*reach;
+        let facts = self.facts(ctx, value, truth, root, reach);
         let root_var = self.vars[root];
         let mut assigned = Vec::new();
         if reach.reached < count_set(bits, 0..n) {
-            self.remove_unreached(ctx, value, truth, (root, &reach), &facts)?;
+            self.remove_unreached(ctx, value, truth, (root, reach), &facts)?;
         }
         for &(cut, cut_off) in &reach.cuts {
             let mut facts = facts.clone();
@@ -264,9 +265,10 @@ impl Rule for ConnectedValues {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let mut reach = Reach::default();
         self.layers
             .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
-                self.propagate_value(ctx, value, bits)
+                self.propagate_value(ctx, (value, bits), &mut reach)
             })
     }
 
