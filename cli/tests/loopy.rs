@@ -98,7 +98,10 @@ fn explain_names_an_edge_by_its_place_in_the_picture() {
     );
     assert_exit(&output, 0);
     let text = stdout(&output);
-    assert!(text.starts_with("top of r1c1 holds 1 because:"), "{text}");
+    assert!(
+        text.starts_with("top of r1c1 holds a line because:"),
+        "{text}"
+    );
     assert!(
         text.contains("the clue 0 at r3c1 is met, so top of r3c1 is off the loop"),
         "{text}"

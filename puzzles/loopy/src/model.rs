@@ -27,6 +27,22 @@ pub enum Rules {
     Colours,
 }
 
+/// Writes an edge's values as a student reads them ("top of r2c2 = a line",
+/// not "= 1"); the squares' and dots' variables keep the model's labels.
+fn label_edges(model: &mut Model, edges: &[VarId]) {
+    let Some(first) = edges.first().map(|var| var.index()) else {
+        return;
+    };
+    let count = edges.len();
+    model.set_value_labeller(move |var, value| {
+        let edge = var.index().checked_sub(first).filter(|&edge| edge < count);
+        edge.map(|_| match value {
+            0 => "no line".to_string(),
+            _ => "a line".to_string(),
+        })
+    });
+}
+
 /// One puzzle as an engine model.
 pub struct LoopyModel {
     puzzle: Puzzle,
@@ -55,6 +71,7 @@ impl LoopyModel {
         let mut labels = vec!["0".to_string(), "1".to_string()];
         labels.extend(SHAPES.iter().map(|&(_, words)| words.to_string()));
         model.set_value_labels(labels);
+        label_edges(&mut model, &edges);
         let dots = Graph::grid(lattice.height() + 1, lattice.width() + 1);
         let dot_names = (0..=lattice.height())
             .flat_map(|row| (0..=lattice.width()).map(move |column| dot_name(row, column)))
