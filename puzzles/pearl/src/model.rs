@@ -14,7 +14,9 @@ use sieve::rules::{Graph, SingleLoop, Table};
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Board, DIRECTIONS, DOWN, LEFT, Loop, Pearl, Puzzle, RIGHT, UP, opposite};
-use crate::shapes::{SHAPES, add_shapes, is_straight, is_turn, mask_of, values_where};
+use crate::shapes::{
+    SHAPES, add_shapes, is_straight, is_turn, mask_of, shapes_where, values_where,
+};
 
 /// One puzzle as an engine model.
 pub struct PearlModel {
@@ -111,9 +113,10 @@ impl PearlModel {
     }
 }
 
-/// The domain of `cell`'s shape in a fresh model: what its neighbours allow.
-fn domain(board: Board, cell: usize) -> Vec<Value> {
-    values_where(board.directions(cell), |_| true)
+/// The shapes, `(value, mask)`, of `cell` in a fresh model: what its
+/// neighbours allow.
+fn domain(board: Board, cell: usize) -> impl Iterator<Item = (Value, u8)> + Clone {
+    shapes_where(board.directions(cell), |_| true)
 }
 
 /// A black pearl at `cell`: it turns, and whichever way it leaves, the next cell
@@ -131,10 +134,9 @@ fn add_black(
             continue;
         };
         let mut pairs = Vec::new();
-        let theirs = domain(board, next);
         for &here in &turns {
-            for &there in &theirs {
-                let (here_mask, there_mask) = (mask_of(here), mask_of(there));
+            for (there, there_mask) in domain(board, next) {
+                let here_mask = mask_of(here);
                 let leaves = here_mask & direction != 0;
                 let fits = if leaves {
                     there_mask == direction | opposite(direction)
@@ -172,9 +174,8 @@ fn add_white(
         let mut triples = Vec::new();
         let (ones, others) = (domain(board, first), domain(board, second));
         for &here in &straights {
-            for &one in &ones {
-                for &other in &others {
-                    let (one_mask, other_mask) = (mask_of(one), mask_of(other));
+            for (one, one_mask) in ones.clone() {
+                for (other, other_mask) in others.clone() {
                     let fits = if mask_of(here) == along {
                         one_mask & after != 0
                             && other_mask & before != 0

@@ -49,12 +49,21 @@ pub fn is_turn(mask: u8) -> bool {
 }
 
 /// The shapes a cell may take that leave only in `directions` and pass `keep`.
-pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
-    (SHAPES.iter())
-        .map(|&(mask, _)| mask)
-        .filter(|&mask| mask & !directions == 0 && keep(mask))
-        .map(value_of)
-        .collect()
+pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool + Clone) -> Vec<Value> {
+    let shapes = shapes_where(directions, keep);
+    shapes.map(|(value, _)| value).collect()
+}
+
+/// The shapes, `(value, mask)`, that leave only in `directions` and pass
+/// `keep`, read from [`SHAPES`] without a list of their own (a model reads
+/// them for every cell and every pearl's neighbour).
+pub fn shapes_where(
+    directions: u8,
+    keep: impl Fn(u8) -> bool + Clone,
+) -> impl Iterator<Item = (Value, u8)> + Clone {
+    (SHAPES.iter().enumerate())
+        .map(|(index, &(mask, _))| (FIRST_SHAPE + index as Value, mask))
+        .filter(move |&(_, mask)| mask & !directions == 0 && keep(mask))
 }
 
 /// Adds a shape variable for every cell, named by the cell (`names`, one a
@@ -70,18 +79,21 @@ pub fn add_shapes(
     for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
-        let directions = board.directions(cell);
-        let allowed = values_where(directions, |_| true);
+        let allowed = shapes_where(board.directions(cell), |_| true);
         // A cell inside the board keeps every shape: nothing to restrict.
-        if allowed.len() < SHAPES.len() {
-            model.restrict(shape, &allowed.iter().copied().collect())?;
+        if allowed.clone().count() < SHAPES.len() {
+            model.restrict(shape, &allowed.clone().map(|(value, _)| value).collect())?;
         }
-        let around: Vec<(u8, VarId)> = [UP, RIGHT, DOWN, LEFT]
-            .into_iter()
-            .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
-            .collect();
-        let masks = allowed.iter().map(|&value| (value, mask_of(value)));
-        let rule = VertexShape::new(["links at ", name].concat(), shape, &around, masks)?;
+        let mut around = [(0, VarId::from_index(0)); 4];
+        let mut edges = 0;
+        for direction in [UP, RIGHT, DOWN, LEFT] {
+            if let Some(link) = board.link(cell, direction) {
+                around[edges] = (direction, links[link]);
+                edges += 1;
+            }
+        }
+        let rule_name = ["links at ", name].concat();
+        let rule = VertexShape::new(rule_name, shape, &around[..edges], allowed)?;
         model.add_rule(rule)?;
         shapes.push(shape);
     }

@@ -38,12 +38,21 @@ pub fn mask_of(value: Value) -> u8 {
 }
 
 /// The shapes a cell may take that leave only in `directions` and pass `keep`.
-pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
-    (SHAPES.iter())
-        .map(|&(mask, _)| mask)
-        .filter(|&mask| mask & !directions == 0 && keep(mask))
-        .map(value_of)
-        .collect()
+pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool + Clone) -> Vec<Value> {
+    let shapes = shapes_where(directions, keep);
+    shapes.map(|(value, _)| value).collect()
+}
+
+/// The shapes, `(value, mask)`, that leave only in `directions` and pass
+/// `keep`, read from [`SHAPES`] without a list of their own (a model reads
+/// them for every cell).
+pub fn shapes_where(
+    directions: u8,
+    keep: impl Fn(u8) -> bool + Clone,
+) -> impl Iterator<Item = (Value, u8)> + Clone {
+    (SHAPES.iter().enumerate())
+        .map(|(index, &(mask, _))| (FIRST_SHAPE + index as Value, mask))
+        .filter(move |&(_, mask)| mask & !directions == 0 && keep(mask))
 }
 
 /// Adds a shape variable for every cell, named by the cell (`names`, one a
@@ -51,7 +60,8 @@ pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool) -> Vec<Value> {
 /// row. A cell takes the shapes that leave it only towards its neighbours or
 /// off the grid where the track does (the entrance and the exit), always
 /// there, and only the given piece where one is given; a cell left with none
-/// makes the puzzle unsolvable.
+/// makes the puzzle unsolvable. A cell's shapes and links are read without a
+/// list of their own: a model has 225 cells.
 pub fn add_shapes(
     model: &mut Model,
     puzzle: &Puzzle,
@@ -64,29 +74,42 @@ pub fn add_shapes(
     for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
+        shapes.push(shape);
         let off = puzzle.off_grid(cell);
         let piece = puzzle.pieces()[cell];
-        let directions = board.directions(cell);
-        let allowed = values_where(directions | off, |mask| {
+        let directions = board.directions(cell) | off;
+        let allowed = shapes_where(directions, move |mask| {
             mask & off == off && piece.is_none_or(|piece| piece == mask)
         });
+        let count = allowed.clone().count();
         // Most cells keep every shape: nothing to restrict.
-        if allowed.len() < SHAPES.len() {
-            model.restrict(shape, &allowed.iter().copied().collect())?;
+        if count < SHAPES.len() {
+            model.restrict(shape, &allowed.clone().map(|(value, _)| value).collect())?;
         }
-        shapes.push(shape);
-        if allowed.is_empty() {
+        if count == 0 {
             continue;
         }
-        let around: Vec<(u8, VarId)> = [UP, RIGHT, DOWN, LEFT]
-            .into_iter()
-            .filter_map(|direction| Some((direction, links[board.link(cell, direction)?])))
-            .collect();
-        let masks = allowed.iter().map(|&value| (value, mask_of(value)));
-        let rule = VertexShape::new(["links at ", name].concat(), shape, &around, masks)?;
+        let (around, edges) = cell_links(puzzle, links, cell);
+        let rule_name = ["links at ", name].concat();
+        let rule = VertexShape::new(rule_name, shape, &around[..edges], allowed)?;
         model.add_rule(rule)?;
     }
     Ok(shapes)
+}
+
+/// The links of `cell`, `(direction, link)`, up, right, down, left, in the
+/// first places of an array: the array and how many there are.
+fn cell_links(puzzle: &Puzzle, links: &[VarId], cell: usize) -> ([(u8, VarId); 4], usize) {
+    let board = puzzle.board();
+    let mut around = [(0, VarId::from_index(0)); 4];
+    let mut edges = 0;
+    for direction in [UP, RIGHT, DOWN, LEFT] {
+        if let Some(link) = board.link(cell, direction) {
+            around[edges] = (direction, links[link]);
+            edges += 1;
+        }
+    }
+    (around, edges)
 }
 
 #[cfg(test)]

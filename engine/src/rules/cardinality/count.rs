@@ -23,6 +23,7 @@ enum Place {
 }
 
 /// Where `var`'s candidates lie with respect to `values`, word by word.
+#[inline(never)]
 fn place(domains: &Domains, var: VarId, values: &ValueSet) -> Place {
     let (mut inside, mut outside) = (false, false);
     if domains.is_bounds(var) {
@@ -46,10 +47,69 @@ fn place(domains: &Domains, var: VarId, values: &ValueSet) -> Place {
         inside |= word & set != 0;
         outside |= word & !set != 0;
     }
+    place_of(inside, outside)
+}
+
+/// The place of a domain with candidates in the set (`inside`) and out of it.
+fn place_of(inside: bool, outside: bool) -> Place {
     match (inside, outside) {
         (true, false) => Place::Within,
         (true, true) => Place::Meets,
         _ => Place::Apart,
+    }
+}
+
+/// The set as it is read from every domain: when it spans at most 64 values
+/// (every puzzle's set of values that count), as one word aligned to the
+/// domain's first value, so that a one-word domain's place is two masks; the
+/// aligned word is kept for the next variable, which mostly starts at the
+/// same value. Else, and for longer domains, read word by word ([`place`]).
+struct Reading<'r> {
+    values: &'r ValueSet,
+    /// The set's values as bits from `base`, when it spans at most 64.
+    window: Option<(i64, u64)>,
+    /// The first value of the domain last read, and the set aligned to it.
+    aligned: (i64, u64),
+}
+
+impl<'r> Reading<'r> {
+    /// How `values` is read.
+    fn of(values: &'r ValueSet) -> Self {
+        let window = match (values.min(), values.max()) {
+            (Some(low), Some(high)) if i64::from(high) - i64::from(low) < 64 => {
+                let base = i64::from(low);
+                Some((base, values.aligned_word(base, 0)))
+            }
+            (None, _) | (_, None) => Some((0, 0)),
+            _ => None,
+        };
+        let aligned = window.unwrap_or((0, 0));
+        Reading {
+            values,
+            window,
+            aligned,
+        }
+    }
+
+    /// Where `var`'s candidates lie with respect to the set.
+    #[inline(always)]
+    fn place(&mut self, domains: &Domains, var: VarId) -> Place {
+        let (Some((base, mask)), Some(offset)) = (self.window, domains.single_word_offset(var))
+        else {
+            return place(domains, var, self.values);
+        };
+        let first = i64::from(domains.first(var));
+        if self.aligned.0 != first {
+            // Bit `i` of the set is value `base + i`, of the domain `first + i`.
+            let shifted = match base - first {
+                shift @ 0..64 => mask << shift,
+                shift @ -63..0 => mask >> -shift,
+                _ => 0,
+            };
+            self.aligned = (first, shifted);
+        }
+        let word = domains.store()[offset];
+        place_of(word & self.aligned.1 != 0, word & !self.aligned.1 != 0)
     }
 }
 
@@ -75,35 +135,23 @@ impl Counted<'_> {
     /// the set; when those that can count are just the lower bound, they keep only
     /// the set; a conflict when neither bound can be met.
     pub(super) fn filter(&self, ctx: &mut Context<'_>) -> Result<Outcome, Conflict> {
-        let places: SmallVec<[Place; 32]> = (self.vars.iter())
-            .map(|&var| place(ctx.domains(), var, self.values))
-            .collect();
-        let must = places.iter().filter(|&&p| p == Place::Within).count();
-        let can = must + places.iter().filter(|&&p| p == Place::Meets).count();
+        let mut reading = Reading::of(self.values);
+        let (mut must, mut can) = (0, 0);
+        for &var in self.vars {
+            match reading.place(ctx.domains(), var) {
+                Place::Within => must += 1,
+                Place::Meets => can += 1,
+                Place::Apart => {}
+            }
+        }
+        let can = must + can;
         let (low, high) = (*self.bounds.start(), *self.bounds.end());
         if must > high || can < low {
             return Err(ctx.conflict(&Why::new("cardinality").cause(self.vars)));
         }
-        let open = || (self.vars.iter().zip(&places)).filter(|(_, p)| **p == Place::Meets);
         let narrowed = can > must && (must == high || can == low);
         if narrowed {
-            // Must reach the top: the set leaves the others. Else can is the
-            // bottom: the open ones keep only the set.
-            let full = must == high;
-            let cause: SmallVec<[VarId; 16]> = (self.vars.iter().zip(&places))
-                .filter(|(_, p)| {
-                    if full {
-                        **p == Place::Within
-                    } else {
-                        **p == Place::Apart
-                    }
-                })
-                .map(|(&var, _)| var)
-                .collect();
-            let open: SmallVec<[VarId; 16]> = open().map(|(&var, _)| var).collect();
-            for var in open {
-                self.narrow(ctx, var, full, &cause)?;
-            }
+            self.narrow_open(ctx, &mut reading, must == high)?;
         }
         Ok(Outcome {
             narrowed,
@@ -111,6 +159,34 @@ impl Counted<'_> {
             // all of which must: the count holds from now on.
             entailed: narrowed || (must >= low && can <= high),
         })
+    }
+
+    /// Narrow every variable that meets the set: it loses the set when the
+    /// count is `full` (the cause: the variables within it), else keeps only
+    /// the set (the cause: those apart from it). The places are read again
+    /// here, so that the count above stores none.
+    fn narrow_open(
+        &self,
+        ctx: &mut Context<'_>,
+        reading: &mut Reading<'_>,
+        full: bool,
+    ) -> Result<(), Conflict> {
+        let cause_place = if full { Place::Within } else { Place::Apart };
+        let (mut cause, mut open) = (
+            SmallVec::<[VarId; 16]>::new(),
+            SmallVec::<[VarId; 16]>::new(),
+        );
+        for &var in self.vars {
+            match reading.place(ctx.domains(), var) {
+                Place::Meets => open.push(var),
+                place if place == cause_place => cause.push(var),
+                _ => {}
+            }
+        }
+        for var in open {
+            self.narrow(ctx, var, full, &cause)?;
+        }
+        Ok(())
     }
 
     /// Take the set from `var` (`full`) or keep only the set, with its sentence.

@@ -46,6 +46,55 @@ fn cardinality_keeps_exactly_the_supported_values() {
     }
 }
 
+/// A random subset of `pool`.
+fn random_subset(random: &mut Random, pool: &[Value]) -> ValueSet {
+    let mut set = ValueSet::new();
+    for &value in pool {
+        if random.below(2) == 0 {
+            set.insert(value);
+        }
+    }
+    set
+}
+
+#[test]
+fn wide_sets_and_long_domains_keep_exactly_the_supported_values() {
+    // Domains of three words (-70..=70) take the word-by-word reading, and so
+    // does a set spanning more than 64 values; the random cases above take
+    // the one-word reading, aligned to domains that start below and above the
+    // set.
+    let mut random = Random::new(23);
+    let spread = [-70, -66, -2, -1, 0, 1, 3, 5, 64, 70];
+    for _ in 0..1000 {
+        let count = 1 + random.below(4) as usize;
+        let values = if random.below(2) == 0 {
+            random_subset(&mut random, &[-66, -1, 0, 70])
+        } else {
+            random_values(&mut random)
+        };
+        let mut model = Model::new();
+        let range = if random.below(2) == 0 {
+            -70..=70
+        } else {
+            -2..=5
+        };
+        let vars: Vec<VarId> = (0..count)
+            .map(|_| model.new_var_in(range.clone()).expect("a range"))
+            .collect();
+        let rule = random_cardinality(&mut random, vars.clone(), values);
+        model.add_rule(rule).expect("its vars");
+        let mut state = model.domains();
+        for &var in &vars {
+            let mut keep = random_subset(&mut random, &spread);
+            keep.insert(0);
+            state.retain(var, &keep);
+        }
+        assert_sound(&model, &state);
+        let kept = after(&model, &state).map(|after| candidates(&model, &after));
+        assert_eq!(kept, supported(&model, &state), "{state:?}");
+    }
+}
+
 /// Random bounds for a few values among -2..=4.
 fn random_counts(random: &mut Random, vars: usize) -> Vec<(Value, RangeInclusive<usize>)> {
     let vars = vars as u64;
