@@ -28,6 +28,7 @@ pub mod puzzle;
 pub mod solve;
 pub mod text;
 mod window;
+mod window_rule;
 
 pub use check::{Violation, check};
 pub use model::SlantModel;

@@ -179,17 +179,16 @@ struct Walk<'a> {
     /// clue that fills their last cell.
     closing: [Loop; MAX_LOOPS],
     /// The fillings found, as masks of the cells holding `\`.
-    fillings: Vec<u64>,
+    fillings: Vec<u16>,
 }
 
 /// The fillings of the cells `touched` (bits of the 4×4 cells around a
 /// window, in reading order; at most 16 cells, each touched by one of
 /// `clues` at least) that meet every clue of `clues` (at most nine, their
 /// masks over the touched cells in the same order) and close no loop among
-/// those cells, each as the bits of a table row
-/// ([`sieve::rules::Table::from_bits`]): bit `i` set when the `i`-th
-/// touched cell holds `\`.
-pub(crate) fn window_fillings(touched: u16, clues: &[WindowClue]) -> Vec<u64> {
+/// those cells, each as a mask: bit `i` set when the `i`-th touched cell
+/// holds `\`.
+pub(crate) fn window_fillings(touched: u16, clues: &[WindowClue]) -> Vec<u16> {
     assert!(clues.len() <= MAX_CLUES, "a window holds at most 3×3 clues");
     let mut walk = Walk {
         clues,
@@ -278,7 +277,7 @@ impl Walk<'_> {
             ..
         }) = self.clues.get(clue)
         else {
-            self.fillings.push(u64::from(backslashes));
+            self.fillings.push(backslashes);
             return;
         };
         let filled = self.filled[clue];
@@ -500,7 +499,8 @@ mod tests {
             let mut found = window_fillings(touched, &clues);
             found.sort_unstable();
             let cells: Vec<usize> = (0..MAX_CELLS).filter(|&c| touched >> c & 1 == 1).collect();
-            let wanted: Vec<u64> = (0u64..1 << cells.len())
+            let wanted: Vec<u16> = (0u32..1 << cells.len())
+                .map(|filling| filling as u16)
                 .filter(|&filling| {
                     let backslashes = (cells.iter().enumerate())
                         .filter(|&(at, _)| filling >> at & 1 == 1)
