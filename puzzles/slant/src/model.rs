@@ -30,7 +30,7 @@ use sieve::rules::{Cardinality, Deduction};
 use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CELLS, MAX_CLUES, WindowClue, window_fillings};
+use crate::window::{MAX_CELLS, MAX_CLUES, Scratch, WindowClue, window_fillings};
 use crate::window_rule::WindowRule;
 
 /// One puzzle as an engine model.
@@ -93,8 +93,9 @@ impl SlantModel {
             }
         }
         slant.add_no_loop()?;
+        let mut scratch = Scratch::default();
         for (top, left) in slant.windows() {
-            slant.add_window(top, left)?;
+            slant.add_window(top, left, &mut scratch)?;
         }
         Ok(slant)
     }
@@ -227,7 +228,12 @@ impl SlantModel {
     /// the corners have clues: the clues then act together on the cells they
     /// share, as Tatham's Hard deductions do (cells forced alike or unlike by
     /// a 2 between them, v-shapes ruled out by a 1 or a 3).
-    fn add_window(&mut self, top: usize, left: usize) -> Result<(), sieve::Error> {
+    fn add_window(
+        &mut self,
+        top: usize,
+        left: usize,
+        scratch: &mut Scratch,
+    ) -> Result<(), sieve::Error> {
         // The window's clues, cells and table rows in arrays: a model makes
         // dozens of windows, and lists for them were most of its allocations.
         let mut corners = [(0, 0, 0); MAX_CLUES];
@@ -273,7 +279,7 @@ impl SlantModel {
                 }
             }
         }
-        let fillings = window_fillings(touched, &clues[..corners.len()]);
+        let fillings = window_fillings(touched, &clues[..corners.len()], scratch);
         if fillings.is_empty() {
             return self
                 .model
@@ -281,6 +287,7 @@ impl SlantModel {
         }
         let label = window_label(top, left);
         let backslashes = &self.backslashes;
+        let fillings = fillings.to_vec();
         let rule = WindowRule::new(label, width, block, |cell| backslashes[cell], fillings);
         self.model.add_rule(rule).map(drop)
     }

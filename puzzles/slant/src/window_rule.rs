@@ -59,7 +59,9 @@ impl WindowRule {
             count,
             width,
             some_backslash: fillings.iter().fold(0, |all, &filling| all | filling),
-            every_backslash: fillings.iter().fold(u16::MAX, |all, &filling| all & filling),
+            every_backslash: fillings
+                .iter()
+                .fold(u16::MAX, |all, &filling| all & filling),
             fillings,
         };
         for (at, &cell) in cells.iter().enumerate() {
