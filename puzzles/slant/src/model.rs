@@ -30,7 +30,7 @@ use sieve::rules::{Cardinality, Deduction};
 use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CELLS, MAX_CLUES, Scratch, WindowClue, window_fillings};
+use crate::window::{MAX_CELLS, MAX_CLUES, Scratch, WindowClue, cells_in, window_fillings};
 use crate::window_rule::WindowRule;
 
 /// One puzzle as an engine model.
@@ -272,7 +272,7 @@ impl SlantModel {
             // Corners of the 4×4 cells from row `top - 1`, column `left - 1`.
             window_clue.corner = ((r + 1 - top) * 5 + (c + 1 - left)) as u8;
             for touch in self.touching(r, c) {
-                let at = (touched & ((1 << local(touch.cell)) - 1)).count_ones();
+                let at = cells_in(touched & ((1 << local(touch.cell)) - 1));
                 match touch.diagonal {
                     Diagonal::Backslash => window_clue.backslash_touches |= 1 << at,
                     Diagonal::Slash => window_clue.slash_touches |= 1 << at,

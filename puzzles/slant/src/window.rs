@@ -303,9 +303,9 @@ impl Walk<'_> {
         extended.clear();
         for &backslashes in partial {
             // A cell touches a corner by one diagonal only: one count does.
-            let drawn = (((backslashes & backslash_touches) | (!backslashes & slash_touches))
-                & filled)
-                .count_ones();
+            let drawn = cells_in(
+                ((backslashes & backslash_touches) | (!backslashes & slash_touches)) & filled,
+            );
             let Some(wanted) = u32::from(lines).checked_sub(drawn) else {
                 continue;
             };
@@ -324,6 +324,26 @@ impl Walk<'_> {
         }
     }
 }
+
+/// How many cells of a window `mask` holds, by bytes from a table: the
+/// build targets x86-64 without its popcount instruction, and
+/// `count_ones` there is a dozen steps, which counting the lines of every
+/// partial filling made a tenth of building a model.
+pub(crate) fn cells_in(mask: u16) -> u32 {
+    let [low, high] = mask.to_le_bytes();
+    u32::from(BITS_IN_BYTE[usize::from(low)] + BITS_IN_BYTE[usize::from(high)])
+}
+
+/// How many bits each byte has set.
+const BITS_IN_BYTE: [u8; 256] = {
+    let mut counts = [0u8; 256];
+    let mut byte = 1;
+    while byte < 256 {
+        counts[byte] = counts[byte / 2] + (byte % 2) as u8;
+        byte += 1;
+    }
+    counts
+};
 
 /// The bits of `mask` numbered among the touched cells: bit `i` becomes
 /// bit `positions[i]`.
@@ -353,8 +373,9 @@ fn choices_by_lines(
     // Every subset of the fresh cells, from none up.
     let mut subset: u16 = 0;
     loop {
-        let lines = ((subset & clue.backslash_touches) | (!subset & fresh & clue.slash_touches))
-            .count_ones() as usize;
+        let lines =
+            cells_in((subset & clue.backslash_touches) | (!subset & fresh & clue.slash_touches))
+                as usize;
         by_lines[lines][counts[lines]] = subset;
         counts[lines] += 1;
         subset = subset.wrapping_sub(fresh) & fresh;
