@@ -148,9 +148,11 @@ impl Rule for WindowRule {
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
         let (mut may_backslash, mut may_slash) = (0u16, 0u16);
+        // One read a cell: a boolean left one value is assigned, else open.
         for (at, &var) in self.vars().iter().enumerate() {
-            may_backslash |= u16::from(domains.contains(var, 1)) << at;
-            may_slash |= u16::from(domains.contains(var, 0)) << at;
+            let value = domains.value(var);
+            may_backslash |= u16::from(value != Some(0)) << at;
+            may_slash |= u16::from(value != Some(1)) << at;
         }
         let cells = ((1u32 << self.count) - 1) as u16;
         let (only_backslash, only_slash) = (cells & !may_slash, cells & !may_backslash);
