@@ -16,9 +16,10 @@
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out),
 //! [`text`] (the one-line answer and a picture), [`model`] (clues as
-//! cardinalities, clues near each other together as tables, no loop as
-//! [`Acyclic`](sieve::rules::Acyclic); the window tables' fillings come from
-//! the private `window` module),
+//! cardinalities, clues near each other together as window rules over
+//! their fillings, no loop as [`Acyclic`](sieve::rules::Acyclic); the
+//! fillings come from the private `window` module, the rule from
+//! `window_rule`),
 //! [`solve`](mod@solve), [`check`](mod@check) (the independent checker).
 
 pub mod check;
@@ -28,6 +29,7 @@ pub mod puzzle;
 pub mod solve;
 pub mod text;
 mod window;
+mod window_rule;
 
 pub use check::{Violation, check};
 pub use model::SlantModel;

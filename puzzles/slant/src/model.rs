@@ -15,8 +15,9 @@
 //! join: Tatham's "simple loop avoidance", his only loop deduction at Easy.
 //!
 //! Clues near each other act together: for every 3×3 block of corners with
-//! two or more clues, a [`Table`] holds the fillings of the cells those
-//! clues touch that meet all of them and close no loop there. Propagation
+//! two or more clues, a window rule holds the fillings of the cells those
+//! clues touch that meet all of them and close no loop there (domain
+//! consistent, as a [`sieve::rules::Table`] of them would be). Propagation
 //! alone then solves all of Tatham's Easy puzzles and most of his Hard ones
 //! (what is left needs his dead-end reasoning, which weighs how many lines
 //! a group of corners can still take against its way out to the border).
@@ -25,11 +26,12 @@ use std::sync::Arc;
 
 use sieve::names::push_number;
 use sieve::rules::graph::{Acyclic, Graph};
-use sieve::rules::{Cardinality, Deduction, Table};
+use sieve::rules::{Cardinality, Deduction};
 use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CELLS, MAX_CLUES, WindowClue, window_fillings};
+use crate::window::{MAX_CELLS, MAX_CLUES, Scratch, WindowClue, cells_in, window_fillings};
+use crate::window_rule::WindowRule;
 
 /// One puzzle as an engine model.
 pub struct SlantModel {
@@ -91,8 +93,9 @@ impl SlantModel {
             }
         }
         slant.add_no_loop()?;
+        let mut scratch = Scratch::default();
         for (top, left) in slant.windows() {
-            slant.add_window(top, left)?;
+            slant.add_window(top, left, &mut scratch)?;
         }
         Ok(slant)
     }
@@ -220,12 +223,17 @@ impl SlantModel {
     }
 
     /// Around the 3×3 corners from `top`, `left`: the cells their clues
-    /// touch, as a [`Table`] of the fillings that meet every one of those
-    /// clues and close no loop among those cells. Made when two or more of
+    /// touch, as a window rule over the fillings that meet every one of
+    /// those clues and close no loop among those cells. Made when two or more of
     /// the corners have clues: the clues then act together on the cells they
     /// share, as Tatham's Hard deductions do (cells forced alike or unlike by
     /// a 2 between them, v-shapes ruled out by a 1 or a 3).
-    fn add_window(&mut self, top: usize, left: usize) -> Result<(), sieve::Error> {
+    fn add_window(
+        &mut self,
+        top: usize,
+        left: usize,
+        scratch: &mut Scratch,
+    ) -> Result<(), sieve::Error> {
         // The window's clues, cells and table rows in arrays: a model makes
         // dozens of windows, and lists for them were most of its allocations.
         let mut corners = [(0, 0, 0); MAX_CLUES];
@@ -264,58 +272,24 @@ impl SlantModel {
             // Corners of the 4×4 cells from row `top - 1`, column `left - 1`.
             window_clue.corner = ((r + 1 - top) * 5 + (c + 1 - left)) as u8;
             for touch in self.touching(r, c) {
-                let at = (touched & ((1 << local(touch.cell)) - 1)).count_ones();
+                let at = cells_in(touched & ((1 << local(touch.cell)) - 1));
                 match touch.diagonal {
                     Diagonal::Backslash => window_clue.backslash_touches |= 1 << at,
                     Diagonal::Slash => window_clue.slash_touches |= 1 << at,
                 }
             }
         }
-        let fillings = window_fillings(touched, &clues[..corners.len()]);
+        let fillings = window_fillings(touched, &clues[..corners.len()], scratch);
         if fillings.is_empty() {
             return self
                 .model
                 .restrict(self.backslashes[block[0]], &ValueSet::new());
         }
         let label = window_label(top, left);
-        let wording = self.window_wording(top, left, block);
-        let vars = block.iter().map(|&c| self.backslashes[c]).collect();
-        let rule = Table::from_bits(label, vars, fillings)?.wording(wording);
+        let backslashes = &self.backslashes;
+        let fillings = fillings.to_vec();
+        let rule = WindowRule::new(label, width, block, |cell| backslashes[cell], fillings);
         self.model.add_rule(rule).map(drop)
-    }
-
-    /// How a window's table words a removal: "r2c3 is /: a \\ there leaves
-    /// no way to meet the clues of corners r1c2 to r3c4 together". It keeps
-    /// the window's cells in an array and writes its label only when asked.
-    fn window_wording(
-        &self,
-        top: usize,
-        left: usize,
-        block: &[usize],
-    ) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
-        let width = self.puzzle.width();
-        let mut cells = [(VarId::from_index(0), 0usize); MAX_CELLS];
-        for (slot, &cell) in cells.iter_mut().zip(block) {
-            *slot = (self.backslashes[cell], cell);
-        }
-        let count = block.len();
-        move |_: &Names, deduction: &Deduction<'_>| {
-            let words = window_label(top, left);
-            let cell = cells[..count].iter().find(|(var, _)| *var == deduction.var);
-            match (cell, deduction.value) {
-                (Some(&(_, cell)), Some(removed)) => {
-                    let (left_out, kept) = match removed {
-                        1 => ('\\', '/'),
-                        _ => ('/', '\\'),
-                    };
-                    format!(
-                        "{} is {kept}: a {left_out} there leaves no way to meet {words}",
-                        cell_name(width, cell)
-                    )
-                }
-                _ => words,
-            }
-        }
     }
 
     /// No loop: the drawn diagonals, as edges between corners, form a forest.

@@ -158,6 +158,17 @@ const fn add_loop(found: &mut Loops, found_loop: Loop) {
     found.count += 1;
 }
 
+/// The lists a walk fills, kept from window to window: a model makes dozens
+/// of windows, and two lists each, grown from nothing, cost as much as the
+/// walk's own work.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// The partial fillings that meet the clues so far.
+    partial: Vec<u16>,
+    /// Those that meet the next clue too.
+    extended: Vec<u16>,
+}
+
 /// The walk over one window's fillings. Its lists are arrays, sized for the
 /// largest window: a model makes dozens of windows, and a list each was
 /// most of their allocations.
@@ -178,18 +189,20 @@ struct Walk<'a> {
     /// The loops among the window's cells, in the window's own bits, by the
     /// clue that fills their last cell.
     closing: [Loop; MAX_LOOPS],
-    /// The fillings found, as masks of the cells holding `\`.
-    fillings: Vec<u64>,
 }
 
 /// The fillings of the cells `touched` (bits of the 4×4 cells around a
 /// window, in reading order; at most 16 cells, each touched by one of
 /// `clues` at least) that meet every clue of `clues` (at most nine, their
 /// masks over the touched cells in the same order) and close no loop among
-/// those cells, each as the bits of a table row
-/// ([`sieve::rules::Table::from_bits`]): bit `i` set when the `i`-th
-/// touched cell holds `\`.
-pub(crate) fn window_fillings(touched: u16, clues: &[WindowClue]) -> Vec<u64> {
+/// those cells, each as a mask: bit `i` set when the `i`-th touched cell
+/// holds `\`.
+/// The lists of the walk are `scratch`'s, and so is the answer.
+pub(crate) fn window_fillings<'a>(
+    touched: u16,
+    clues: &[WindowClue],
+    scratch: &'a mut Scratch,
+) -> &'a [u16] {
     assert!(clues.len() <= MAX_CLUES, "a window holds at most 3×3 clues");
     let mut walk = Walk {
         clues,
@@ -199,8 +212,6 @@ pub(crate) fn window_fillings(touched: u16, clues: &[WindowClue]) -> Vec<u64> {
         choices: [0; MAX_CLUES * CHOICES_A_CLUE],
         closing_spans: [(0, 0); MAX_CLUES],
         closing: [Loop::default(); MAX_LOOPS],
-        // Most windows have a few dozen fillings: sized once for them.
-        fillings: Vec::with_capacity(64),
     };
     let (mut filled, mut chosen) = (0u16, 0);
     for (at, clue) in clues.iter().enumerate() {
@@ -212,8 +223,15 @@ pub(crate) fn window_fillings(touched: u16, clues: &[WindowClue]) -> Vec<u64> {
         walk.spans[at] = choices_by_lines(clue, fresh, &mut walk.choices, &mut chosen);
     }
     walk.sort_loops(touched);
-    walk.step(0, 0);
-    walk.fillings
+    // Clue by clue over all the partial fillings at once: no call a branch.
+    let Scratch { partial, extended } = scratch;
+    partial.clear();
+    partial.push(0);
+    for clue in 0..clues.len() {
+        walk.extend(clue, partial, extended);
+        std::mem::swap(partial, extended);
+    }
+    partial
 }
 
 impl Walk<'_> {
@@ -268,40 +286,64 @@ impl Walk<'_> {
         }
     }
 
-    /// Meet the clues from `clue` on, given the `\` among the cells filled
-    /// so far, `backslashes`.
-    fn step(&mut self, clue: usize, backslashes: u16) {
-        let Some(&WindowClue {
+    /// The fillings that meet clue `clue` too, from those that meet the
+    /// clues before it (`partial`, the `\` among the cells filled so far),
+    /// put in `extended` in the order a depth-first walk would find them.
+    fn extend(&self, clue: usize, partial: &[u16], extended: &mut Vec<u16>) {
+        let WindowClue {
             lines,
             backslash_touches,
             slash_touches,
             ..
-        }) = self.clues.get(clue)
-        else {
-            self.fillings.push(u64::from(backslashes));
-            return;
-        };
+        } = self.clues[clue];
         let filled = self.filled[clue];
-        // A cell touches a corner by one diagonal only: one count does.
-        let drawn = (((backslashes & backslash_touches) | (!backslashes & slash_touches)) & filled)
-            .count_ones();
-        let Some(wanted) = u32::from(lines).checked_sub(drawn) else {
-            return;
-        };
-        let Some(&(start, end)) = self.spans[clue].get(wanted as usize) else {
-            return;
-        };
+        let spans = &self.spans[clue];
         let (first, last) = self.closing_spans[clue];
-        for at in usize::from(start)..usize::from(end) {
-            let next = backslashes | self.choices[at];
-            let closes = (self.closing[usize::from(first)..usize::from(last)].iter())
-                .any(|known| next & known.cells == known.backslashes);
-            if !closes {
-                self.step(clue + 1, next);
+        let closing = &self.closing[usize::from(first)..usize::from(last)];
+        extended.clear();
+        for &backslashes in partial {
+            // A cell touches a corner by one diagonal only: one count does.
+            let drawn = cells_in(
+                ((backslashes & backslash_touches) | (!backslashes & slash_touches)) & filled,
+            );
+            let Some(wanted) = u32::from(lines).checked_sub(drawn) else {
+                continue;
+            };
+            let Some(&(start, end)) = spans.get(wanted as usize) else {
+                continue;
+            };
+            for &choice in &self.choices[usize::from(start)..usize::from(end)] {
+                let next = backslashes | choice;
+                if !closing
+                    .iter()
+                    .any(|known| next & known.cells == known.backslashes)
+                {
+                    extended.push(next);
+                }
             }
         }
     }
 }
+
+/// How many cells of a window `mask` holds, by bytes from a table: the
+/// build targets x86-64 without its popcount instruction, and
+/// `count_ones` there is a dozen steps, which counting the lines of every
+/// partial filling made a tenth of building a model.
+pub(crate) fn cells_in(mask: u16) -> u32 {
+    let [low, high] = mask.to_le_bytes();
+    u32::from(BITS_IN_BYTE[usize::from(low)] + BITS_IN_BYTE[usize::from(high)])
+}
+
+/// How many bits each byte has set.
+const BITS_IN_BYTE: [u8; 256] = {
+    let mut counts = [0u8; 256];
+    let mut byte = 1;
+    while byte < 256 {
+        counts[byte] = counts[byte / 2] + (byte % 2) as u8;
+        byte += 1;
+    }
+    counts
+};
 
 /// The bits of `mask` numbered among the touched cells: bit `i` becomes
 /// bit `positions[i]`.
@@ -331,8 +373,9 @@ fn choices_by_lines(
     // Every subset of the fresh cells, from none up.
     let mut subset: u16 = 0;
     loop {
-        let lines = ((subset & clue.backslash_touches) | (!subset & fresh & clue.slash_touches))
-            .count_ones() as usize;
+        let lines =
+            cells_in((subset & clue.backslash_touches) | (!subset & fresh & clue.slash_touches))
+                as usize;
         by_lines[lines][counts[lines]] = subset;
         counts[lines] += 1;
         subset = subset.wrapping_sub(fresh) & fresh;
@@ -352,6 +395,11 @@ fn choices_by_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fillings of a window, walked with lists of its own.
+    fn fillings(touched: u16, clues: &[WindowClue]) -> Vec<u16> {
+        window_fillings(touched, clues, &mut Scratch::default()).to_vec()
+    }
 
     /// The 2x2 cells at the top left of the 4×4, in reading order: bits 0,
     /// 1, 4 and 5 of the 4×4.
@@ -373,21 +421,21 @@ mod tests {
     /// diagonal cells and `/` on the others, one filling.
     #[test]
     fn a_four_in_the_middle_has_one_filling() {
-        assert_eq!(window_fillings(TOP_LEFT_2X2, &[middle(4)]), vec![0b1001]);
+        assert_eq!(fillings(TOP_LEFT_2X2, &[middle(4)]), vec![0b1001]);
     }
 
     /// A 0 in the middle of 2x2 cells makes a diamond of the four other
     /// diagonals: a loop, so no filling.
     #[test]
     fn a_zero_in_the_middle_closes_a_loop() {
-        assert!(window_fillings(TOP_LEFT_2X2, &[middle(0)]).is_empty());
+        assert!(fillings(TOP_LEFT_2X2, &[middle(0)]).is_empty());
     }
 
     /// A 2 in the middle of 2x2 cells: of the six ways to draw two of its
     /// four lines, none closes a loop (the diamond needs a 0).
     #[test]
     fn a_two_in_the_middle_has_six_fillings() {
-        assert_eq!(window_fillings(TOP_LEFT_2X2, &[middle(2)]).len(), 6);
+        assert_eq!(fillings(TOP_LEFT_2X2, &[middle(2)]).len(), 6);
     }
 
     /// Every loop found is one: its diagonals meet each corner they touch
@@ -497,10 +545,11 @@ mod tests {
                     }
                 })
                 .collect();
-            let mut found = window_fillings(touched, &clues);
+            let mut found = fillings(touched, &clues);
             found.sort_unstable();
             let cells: Vec<usize> = (0..MAX_CELLS).filter(|&c| touched >> c & 1 == 1).collect();
-            let wanted: Vec<u64> = (0u64..1 << cells.len())
+            let wanted: Vec<u16> = (0u32..1 << cells.len())
+                .map(|filling| filling as u16)
                 .filter(|&filling| {
                     let backslashes = (cells.iter().enumerate())
                         .filter(|&(at, _)| filling >> at & 1 == 1)

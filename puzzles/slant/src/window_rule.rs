@@ -1,0 +1,199 @@
+//! The rule of a window: its cells hold one of its fillings (the ways to
+//! meet the clues of 3×3 corners together without closing a loop, from
+//! [`crate::window`]), domain consistent.
+//!
+//! It propagates as a [`sieve::rules::Table`] of those fillings would, to
+//! the same fixpoint, with the same causes and sentences, but reads a
+//! window's state as two masks of at most 16 cells (those that may still
+//! hold `\`, those that may still hold `/`) and its fillings as 16-bit
+//! words: a filling is live when it agrees with both, and the cells' values
+//! left are the union and the intersection of the live fillings. A table
+//! made support masks per cell and value and sorted its rows when posted,
+//! and read each cell's domain as a word a run: posting the windows was a
+//! sixth of building a model, and their runs more than half of solving.
+
+use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
+
+use crate::window::MAX_CELLS;
+
+/// The label of a window's deductions, as a table's (traces read the same).
+const INFERENCE: &str = "table";
+
+/// A window's cells and the fillings they may hold.
+pub(crate) struct WindowRule {
+    /// "the clues of corners r1c2 to r3c4 together".
+    name: String,
+    /// The `\` boolean of each cell (bit `i` of a filling is the `i`-th).
+    vars: [VarId; MAX_CELLS],
+    /// Each cell's number in the grid, to name it.
+    cells: [usize; MAX_CELLS],
+    /// How many cells the window has.
+    count: usize,
+    /// The grid's width, to name cells.
+    width: usize,
+    /// The fillings, bit `i` set when the `i`-th cell holds `\`.
+    fillings: Vec<u16>,
+    /// The cells some filling draws `\` in, and those every filling does:
+    /// a value no filling has is left out with no cause, as a table does.
+    some_backslash: u16,
+    every_backslash: u16,
+}
+
+impl WindowRule {
+    /// The window named `name` over the cells `cells` of a grid `width`
+    /// wide (at most [`MAX_CELLS`]), their `\` booleans `vars`, holding one
+    /// of `fillings` (at least one).
+    pub(crate) fn new(
+        name: String,
+        width: usize,
+        cells: &[usize],
+        vars: impl Fn(usize) -> VarId,
+        fillings: Vec<u16>,
+    ) -> Self {
+        let count = cells.len();
+        assert!(count <= MAX_CELLS, "a window has at most 4×4 cells");
+        let mut rule = WindowRule {
+            name,
+            vars: [VarId::from_index(0); MAX_CELLS],
+            cells: [0; MAX_CELLS],
+            count,
+            width,
+            some_backslash: fillings.iter().fold(0, |all, &filling| all | filling),
+            every_backslash: fillings
+                .iter()
+                .fold(u16::MAX, |all, &filling| all & filling),
+            fillings,
+        };
+        for (at, &cell) in cells.iter().enumerate() {
+            rule.vars[at] = vars(cell);
+            rule.cells[at] = cell;
+        }
+        rule
+    }
+
+    /// The window's cells' `\` booleans.
+    fn vars(&self) -> &[VarId] {
+        &self.vars[..self.count]
+    }
+
+    /// Every cell's boolean but the `at`-th: the cause of a change there.
+    fn others(&self, at: usize) -> ([VarId; MAX_CELLS], usize) {
+        let mut others = [VarId::from_index(0); MAX_CELLS];
+        let vars = self.vars();
+        others[..at].copy_from_slice(&vars[..at]);
+        others[at..vars.len() - 1].copy_from_slice(&vars[at + 1..]);
+        (others, vars.len() - 1)
+    }
+
+    /// Leave out value `removed` (1 for `\`, 0 for `/`) of the `at`-th cell.
+    fn remove(&self, ctx: &mut Context<'_>, at: usize, removed: Value) -> Result<(), Conflict> {
+        let (others, count) = self.others(at);
+        let var = self.vars[at];
+        if !ctx.explaining() {
+            let why = Why::new(INFERENCE).cause(&others[..count]);
+            return ctx.remove(var, removed, &why).map(drop);
+        }
+        let bit = 1 << at;
+        let anywhere = match removed {
+            1 => self.some_backslash & bit != 0,
+            _ => self.every_backslash & bit == 0,
+        };
+        let cause = if anywhere { &others[..count] } else { &[] };
+        let text = |_: &Names| self.sentence(at, removed);
+        let why = Why::new(INFERENCE).cause(cause).named_text(&text);
+        ctx.remove(var, removed, &why).map(drop)
+    }
+
+    /// "r2c3 is /: a \\ there leaves no way to meet the clues of corners r1c2
+    /// to r3c4 together".
+    fn sentence(&self, at: usize, removed: Value) -> String {
+        let (left_out, kept) = match removed {
+            1 => ('\\', '/'),
+            _ => ('/', '\\'),
+        };
+        let cell = self.cells[at];
+        format!(
+            "r{}c{} is {kept}: a {left_out} there leaves no way to meet {}",
+            cell / self.width + 1,
+            cell % self.width + 1,
+            self.name
+        )
+    }
+}
+
+impl Rule for WindowRule {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        Watch::all(self.vars(), Events::REMOVED)
+    }
+
+    fn cost(&self) -> Cost {
+        // As a table's: the Priority schedule runs the windows where it did.
+        Cost::Quadratic
+    }
+
+    fn idempotent(&self) -> bool {
+        // Values go only when no live filling has them: a second run finds
+        // the same live fillings.
+        true
+    }
+
+    fn consistency(&self) -> Consistency {
+        Consistency::Domain
+    }
+
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let domains = ctx.domains();
+        let (mut may_backslash, mut may_slash) = (0u16, 0u16);
+        // One read a cell: a boolean left one value is assigned, else open.
+        for (at, &var) in self.vars().iter().enumerate() {
+            let value = domains.value(var);
+            may_backslash |= u16::from(value != Some(0)) << at;
+            may_slash |= u16::from(value != Some(1)) << at;
+        }
+        let cells = ((1u32 << self.count) - 1) as u16;
+        let (only_backslash, only_slash) = (cells & !may_slash, cells & !may_backslash);
+        let (mut some, mut every, mut live) = (0u16, u16::MAX, 0u32);
+        for &filling in &self.fillings {
+            if filling & only_slash == 0 && !filling & only_backslash == 0 {
+                some |= filling;
+                every &= filling;
+                live += 1;
+            }
+        }
+        if live == 0 {
+            return Err(ctx.conflict(&Why::new(INFERENCE).cause(self.vars())));
+        }
+        // Cell by cell, as a table narrows its columns.
+        let no_backslash = may_backslash & !some;
+        let mut changed = no_backslash | (may_slash & every);
+        while changed != 0 {
+            let at = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            let removed = Value::from(no_backslash >> at & 1 == 1);
+            self.remove(ctx, at, removed)?;
+        }
+        // Every combination of the cells still open is a live filling: the
+        // window can deduce nothing more below here.
+        let open = (may_backslash & may_slash & some & !every).count_ones();
+        if open < u32::BITS && live == 1 << open {
+            ctx.declare_entailed();
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        let mut filling = 0u16;
+        for (at, var) in self.vars().iter().enumerate() {
+            match values[var.index()] {
+                0 => {}
+                1 => filling |= 1 << at,
+                _ => return false,
+            }
+        }
+        self.fillings.contains(&filling)
+    }
+}
