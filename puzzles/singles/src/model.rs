@@ -18,6 +18,8 @@
 //! are solved without a single decision (`tests/tatham.rs` checks his IDs
 //! so).
 
+use std::fmt::Display;
+
 use sieve::rules::{Deduction, Regular};
 use sieve::{Config, Connected, Domains, Graph, Model, Names, Search, Value, VarId};
 
@@ -159,9 +161,7 @@ fn add_line(
         .collect();
     let vars: Vec<VarId> = positions.iter().map(|&cell| cells[cell]).collect();
     let rule = LineRule::new(line.to_string(), vars, &numbers)?;
-    model
-        .add_rule(rule.wording(line_wording(line.to_string())))
-        .map(drop)
+    model.add_rule(rule.wording(line_wording(line))).map(drop)
 }
 
 /// The band rule of every two neighbouring rows and every two neighbouring
@@ -217,7 +217,9 @@ fn band_name(first: Line, second: Line) -> String {
 }
 
 /// The sentence of a line's (or a band's) removals.
-fn line_wording(line: String) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
+fn line_wording(
+    line: impl Display + Send + Sync + 'static,
+) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
     move |names: &Names, deduction: &Deduction<'_>| {
         let cell = names.var_name(deduction.var);
         match deduction.value {
