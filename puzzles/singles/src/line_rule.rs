@@ -128,10 +128,10 @@ impl LineRule {
             unshaded: 0,
         };
         for (position, &var) in self.vars.iter().enumerate() {
-            if !domains.contains(var, UNSHADED) {
-                known.shaded |= 1 << position;
-            } else if !domains.contains(var, SHADED) {
-                known.unshaded |= 1 << position;
+            match domains.value(var) {
+                Some(SHADED) => known.shaded |= 1 << position,
+                Some(_) => known.unshaded |= 1 << position,
+                None => {}
             }
         }
         known
