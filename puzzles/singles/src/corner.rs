@@ -19,6 +19,7 @@ use sieve::{
 };
 
 use crate::line::{SHADED, UNSHADED};
+use crate::line_rule::Removal;
 use crate::puzzle::Puzzle;
 
 /// The four cells of the block at one corner: the corner, its neighbour in
@@ -148,24 +149,12 @@ impl CornerBlock {
 
     /// Remove `value` from `var`, with its sentence.
     fn remove(&self, ctx: &mut Context<'_>, var: VarId, value: Value) -> Result<bool, Conflict> {
-        let deduction = Deduction {
+        let removal = Removal {
             inference: "corner",
-            var,
-            value: Some(value),
-            facts: &[],
+            cause: &self.vars,
+            wording: &self.wording,
         };
-        let text = |names: &Names| {
-            let default = |names: &Names| {
-                format!(
-                    "{} cannot be {}",
-                    names.var_name(var),
-                    names.value_label(value)
-                )
-            };
-            self.wording.sentence(names, &deduction, default)
-        };
-        let why = Why::new("corner").cause(&self.vars).named_text(&text);
-        ctx.remove(var, value, &why)
+        removal.apply(ctx, var, value)
     }
 }
 

@@ -178,23 +178,48 @@ impl LineRule {
 
     /// Remove `value` from `var`, with its sentence.
     fn remove(&self, ctx: &mut Context<'_>, var: VarId, value: Value) -> Result<bool, Conflict> {
-        let deduction = Deduction {
+        let removal = Removal {
             inference: "line",
+            cause: &self.vars,
+            wording: &self.wording,
+        };
+        removal.apply(ctx, var, value)
+    }
+}
+
+/// A rule's removal of one value, with the sentence its wording makes of it
+/// (the line and corner rules both remove so).
+pub(crate) struct Removal<'a> {
+    /// The inference the deduction names.
+    pub(crate) inference: &'static str,
+    /// The rule's cells, every one a cause.
+    pub(crate) cause: &'a [VarId],
+    /// The rule's sentences.
+    pub(crate) wording: &'a Wording,
+}
+
+impl Removal<'_> {
+    /// Remove `value` from `var`.
+    pub(crate) fn apply(
+        &self,
+        ctx: &mut Context<'_>,
+        var: VarId,
+        value: Value,
+    ) -> Result<bool, Conflict> {
+        let deduction = Deduction {
+            inference: self.inference,
             var,
             value: Some(value),
             facts: &[],
         };
         let text = |names: &Names| {
             let default = |names: &Names| {
-                format!(
-                    "{} cannot be {}",
-                    names.var_name(var),
-                    names.value_label(value)
-                )
+                let label = names.value_label(value);
+                format!("{} cannot be {label}", names.var_name(var))
             };
             self.wording.sentence(names, &deduction, default)
         };
-        let why = Why::new("line").cause(&self.vars).named_text(&text);
+        let why = Why::new(self.inference).cause(self.cause).named_text(&text);
         ctx.remove(var, value, &why)
     }
 }
@@ -268,6 +293,13 @@ mod tests {
 
     use super::*;
 
+    /// The line of `length` numbers from 1 to 3 that `code` spells in base 3.
+    fn numbers_of(code: u32, length: u32) -> Vec<u8> {
+        (0..length)
+            .map(|i| (code / 3u32.pow(i) % 3 + 1) as u8)
+            .collect()
+    }
+
     /// A model of one line of `numbers`, and its rule.
     fn line_model(numbers: &[u8]) -> (Model, Vec<VarId>, RuleId) {
         let mut model = Model::new();
@@ -298,9 +330,7 @@ mod tests {
         // force, and its claim of domain consistency and idempotence.
         for length in 1..=6u32 {
             for numbers_code in 0..3u32.pow(length) {
-                let numbers: Vec<u8> = (0..length)
-                    .map(|i| (numbers_code / 3u32.pow(i) % 3 + 1) as u8)
-                    .collect();
+                let numbers = numbers_of(numbers_code, length);
                 let (model, vars, rule) = line_model(&numbers);
                 for code in 0..3u32.pow(length) {
                     let state = narrowed(&model, &vars, code);
@@ -317,9 +347,7 @@ mod tests {
         // against the automaton, which its own tests check directly.
         for length in 1..=7u32 {
             for numbers_code in 0..3u32.pow(length) {
-                let numbers: Vec<u8> = (0..length)
-                    .map(|i| (numbers_code / 3u32.pow(i) % 3 + 1) as u8)
-                    .collect();
+                let numbers = numbers_of(numbers_code, length);
                 let (model, vars, rule) = line_model(&numbers);
                 let automaton = crate::line::line_automaton(&numbers, 10_000).expect("small");
                 for bits in 0u32..1 << length {
