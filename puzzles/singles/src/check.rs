@@ -58,14 +58,14 @@ pub fn check(puzzle: &Puzzle, shading: &Shading) -> Result<(), Violation> {
     let shaded = shading.shaded();
     let at = |cell: usize| (cell / width, cell % width);
     for (line, cells) in lines(width, height) {
-        let mut seen = Vec::new();
+        let mut seen = [false; 256];
         for &cell in &cells {
             let number = puzzle.numbers()[cell];
             if !shaded[cell] {
-                if seen.contains(&number) {
+                if seen[usize::from(number)] {
                     return Err(Violation::Repeated { line, number });
                 }
-                seen.push(number);
+                seen[usize::from(number)] = true;
             }
         }
         for pair in cells.windows(2) {

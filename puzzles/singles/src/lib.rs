@@ -16,13 +16,15 @@
 //! ```
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out, the
-//! one-line answer, a picture), [`line`](mod@line) (the automaton of a line),
+//! one-line answer, a picture), [`line`](mod@line) (the automata of a line and
+//! of a band), [`line_rule`] (a line's rule),
 //! [`model`], [`solve`](mod@solve), [`check`](mod@check) (the independent
 //! checker).
 
 pub mod check;
 pub mod corner;
 pub mod line;
+pub mod line_rule;
 pub mod model;
 pub mod parse;
 pub mod puzzle;

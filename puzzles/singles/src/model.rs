@@ -1,13 +1,8 @@
 //! A puzzle as an engine model: one variable per cell, named `r1c1`…, 1
 //! for unshaded and 0 for shaded.
 //!
-//! - Each row and column is a [`Regular`] rule over the automaton of its
-//!   numbers ([`line_automaton`]): no two shaded cells side by side, no
-//!   number unshaded twice; domain consistent on the line. A line whose
-//!   automaton would be too big (many repeated numbers interleaved, which
-//!   Tatham's generator does not make) gets the same rules one by one:
-//!   [`Cardinality`] at most one unshaded of each repeated number, and at
-//!   most one shaded of each two neighbours.
+//! - Each row and column is a [`LineRule`]: no two shaded cells side by
+//!   side, no number unshaded twice; domain consistent on the line.
 //! - The unshaded cells are one [`Connected`] region of the grid's
 //!   [`Graph`].
 //! - Each corner's 2×2 block is a table of its fillings ([`add_corners`]).
@@ -23,17 +18,18 @@
 //! are solved without a single decision (`tests/tatham.rs` checks his IDs
 //! so).
 
+use std::fmt::Display;
+
 use sieve::rules::{Deduction, Regular};
-use sieve::{
-    Cardinality, Config, Connected, Domains, Graph, Model, Names, Search, Value, ValueSet, VarId,
-};
+use sieve::{Config, Connected, Domains, Graph, Model, Names, Search, Value, VarId};
 
 use crate::corner::add_corners;
-use crate::line::{SHADED, UNSHADED, band_automaton, line_automaton};
+use crate::line::{SHADED, band_automaton};
+use crate::line_rule::LineRule;
 use crate::puzzle::{Line, Puzzle, Shading};
 
-/// The most states a line's automaton may have before the line falls back
-/// to separate rules.
+/// The most states a band's automaton may have before the band is left
+/// out.
 pub const LINE_STATE_LIMIT: usize = 1 << 14;
 
 /// One puzzle as an engine model.
@@ -52,9 +48,9 @@ impl SinglesModel {
         Self::with_state_limit(puzzle, LINE_STATE_LIMIT)
     }
 
-    /// The model of `puzzle` with another limit on the states of a line's or
-    /// a band's automaton (0 makes every line fall back to separate rules
-    /// and leaves the bands out: the same puzzle, propagated more weakly).
+    /// The model of `puzzle` with another limit on the states of a band's
+    /// automaton (0 leaves the bands out: the same puzzle, propagated more
+    /// weakly).
     pub fn with_state_limit(puzzle: &Puzzle, state_limit: usize) -> Result<Self, sieve::Error> {
         let mut singles = Self::without_bands(puzzle, state_limit)?;
         singles.add_bands()?;
@@ -74,7 +70,7 @@ impl SinglesModel {
         model.name_grid_cells(&cells, width);
         model.set_value_labels(vec!["shaded".to_string(), "unshaded".to_string()]);
         for line in puzzle.lines() {
-            add_line(&mut model, puzzle, &cells, line, state_limit)?;
+            add_line(&mut model, puzzle, &cells, line)?;
         }
         let grid = Graph::grid(puzzle.height(), width);
         let connected = Connected::new("the unshaded cells connected", grid, cells.clone())?;
@@ -151,13 +147,12 @@ impl SinglesModel {
     }
 }
 
-/// The rules of one line: its automaton, or the same rules one by one.
+/// The rule of one line ([`LineRule`]).
 fn add_line(
     model: &mut Model,
     puzzle: &Puzzle,
     cells: &[VarId],
     line: Line,
-    state_limit: usize,
 ) -> Result<(), sieve::Error> {
     let positions = puzzle.cells_of(line);
     let numbers: Vec<u8> = positions
@@ -165,45 +160,8 @@ fn add_line(
         .map(|&cell| puzzle.numbers()[cell])
         .collect();
     let vars: Vec<VarId> = positions.iter().map(|&cell| cells[cell]).collect();
-    if let Some(automaton) = line_automaton(&numbers, state_limit) {
-        let rule =
-            Regular::new(line.to_string(), vars, automaton).wording(line_wording(line.to_string()));
-        return model.add_rule(rule).map(drop);
-    }
-    let mut seen = Vec::new();
-    for &number in &numbers {
-        if seen.contains(&number) {
-            continue;
-        }
-        seen.push(number);
-        let group: Vec<VarId> = (numbers.iter().zip(&vars))
-            .filter(|&(&other, _)| other == number)
-            .map(|(_, &var)| var)
-            .collect();
-        if group.len() > 1 {
-            let name = format!("{line}: one {number} unshaded at most");
-            model.add_rule(Cardinality::at_most(
-                name,
-                group,
-                ValueSet::single(UNSHADED),
-                1,
-            )?)?;
-        }
-    }
-    for pair in vars.windows(2) {
-        let name = format!(
-            "{line}: {} and {} not both shaded",
-            model.var_name(pair[0]),
-            model.var_name(pair[1])
-        );
-        model.add_rule(Cardinality::at_most(
-            name,
-            pair.to_vec(),
-            ValueSet::single(SHADED),
-            1,
-        )?)?;
-    }
-    Ok(())
+    let rule = LineRule::new(line.to_string(), vars, &numbers)?;
+    model.add_rule(rule.wording(line_wording(line))).map(drop)
 }
 
 /// The band rule of every two neighbouring rows and every two neighbouring
@@ -259,7 +217,9 @@ fn band_name(first: Line, second: Line) -> String {
 }
 
 /// The sentence of a line's (or a band's) removals.
-fn line_wording(line: String) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
+fn line_wording(
+    line: impl Display + Send + Sync + 'static,
+) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
     move |names: &Names, deduction: &Deduction<'_>| {
         let cell = names.var_name(deduction.var);
         match deduction.value {

@@ -98,7 +98,7 @@ fn the_model_counts_the_shadings_the_checker_accepts() {
         let (counted, _) = count(&puzzle, None, &Config::default()).expect("builds");
         let expected = accepted(&puzzle);
         assert_eq!(counted.solutions, expected, "{puzzle:?}");
-        // The fallback rules of lines whose automaton is too big, alone.
+        // The lines, the connectivity and the corners without the bands.
         let fallback = SinglesModel::with_state_limit(&puzzle, 0).expect("builds");
         let mut search = fallback.search(Config::default()).expect("a search");
         assert_eq!(

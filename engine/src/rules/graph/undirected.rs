@@ -19,8 +19,13 @@ use crate::error::Error;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph {
     edges: Vec<(usize, usize)>,
-    /// For each vertex, its incident edges as `(neighbour, edge index)`.
-    incident: Vec<Vec<(usize, usize)>>,
+    /// Where each vertex's incident edges start in `incident` (one more than
+    /// vertices): two allocations a graph rather than one a vertex, which
+    /// were most of building a Hitori model's grid.
+    starts: Vec<usize>,
+    /// Every vertex's incident edges, vertex after vertex, each as
+    /// `(neighbour, edge index)` in the order of the edges.
+    incident: Vec<(usize, usize)>,
 }
 
 impl Graph {
@@ -32,9 +37,9 @@ impl Graph {
             rule: "graph".to_string(),
             problem,
         };
-        // Each vertex's degree first, so that every list is allocated once at
-        // its size (grown edge by edge, they were most of a grid's set-up).
-        let mut degree = vec![0usize; vertices];
+        // Each vertex's degree first, so that each vertex's edges are placed
+        // at once in one list.
+        let mut starts = vec![0usize; vertices + 1];
         for (index, &(a, b)) in edges.iter().enumerate() {
             if a >= vertices || b >= vertices {
                 return Err(invalid(format!(
@@ -44,16 +49,25 @@ impl Graph {
             if a == b {
                 return Err(invalid(format!("edge {index} joins vertex {a} to itself")));
             }
-            degree[a] += 1;
-            degree[b] += 1;
+            starts[a + 1] += 1;
+            starts[b + 1] += 1;
         }
-        let mut incident: Vec<Vec<(usize, usize)>> =
-            degree.into_iter().map(Vec::with_capacity).collect();
+        for vertex in 0..vertices {
+            starts[vertex + 1] += starts[vertex];
+        }
+        let mut next = starts.clone();
+        let mut incident = vec![(0, 0); 2 * edges.len()];
         for (index, &(a, b)) in edges.iter().enumerate() {
-            incident[a].push((b, index));
-            incident[b].push((a, index));
+            incident[next[a]] = (b, index);
+            next[a] += 1;
+            incident[next[b]] = (a, index);
+            next[b] += 1;
         }
-        Ok(Graph { edges, incident })
+        Ok(Graph {
+            edges,
+            starts,
+            incident,
+        })
     }
 
     /// The 4-neighbour grid of `rows × columns` vertices, numbered row by row
@@ -78,7 +92,7 @@ impl Graph {
 
     /// How many vertices the graph has.
     pub fn vertices(&self) -> usize {
-        self.incident.len()
+        self.starts.len() - 1
     }
 
     /// The edges, as pairs of vertices, in the order given.
@@ -88,12 +102,12 @@ impl Graph {
 
     /// The edges at `vertex`, as `(neighbour, edge index)`.
     pub fn incident(&self, vertex: usize) -> &[(usize, usize)] {
-        &self.incident[vertex]
+        &self.incident[self.starts[vertex]..self.starts[vertex + 1]]
     }
 
     /// The neighbours of `vertex` (one entry per edge).
     pub fn neighbours(&self, vertex: usize) -> impl Iterator<Item = usize> + '_ {
-        self.incident[vertex]
+        self.incident(vertex)
             .iter()
             .map(|&(neighbour, _)| neighbour)
     }
