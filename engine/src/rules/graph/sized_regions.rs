@@ -54,6 +54,8 @@
 //! reports a conflict. The sentences can be a puzzle's own
 //! ([`SizedRegions::wording`]).
 
+use std::sync::Mutex;
+
 use crate::domain::{Value, VarId};
 use crate::error::Error;
 use crate::names::Names;
@@ -78,9 +80,33 @@ pub struct SizedRegions {
     /// Whether every variable was declared with sizes from 1 to the vertices
     /// only, so that no run need look for others (known when posted).
     sizes_in_range: bool,
+    /// The last run's buffers.
+    kept: KeptBuffers,
+}
+
+/// A run's layer and search buffers, kept in the rule from run to run (see
+/// [`KeptBuffers`]).
+#[derive(Debug)]
+struct Buffers {
+    layer: Layer,
+    scratch: Scratch,
+}
+
+/// The buffers the last run left, lent to the next run so that a run allocates
+/// nothing (making and freeing them was a seventh of a Fillomino solve). A run
+/// on another thread while they are lent makes its own; a copy of the rule
+/// starts without any.
+#[derive(Debug, Default)]
+struct KeptBuffers(Mutex<Option<Buffers>>);
+
+impl Clone for KeptBuffers {
+    fn clone(&self) -> Self {
+        KeptBuffers::default()
+    }
 }
 
 /// What the vertices are known to be for one value `v`, as sets of vertices.
+#[derive(Debug)]
 struct Layer {
     /// The value.
     value: Value,
@@ -96,7 +122,8 @@ struct Layer {
     left: Vec<u64>,
 }
 
-/// The buffers of one run, made once a run and reused for every value.
+/// The buffers of one run, reused for every value.
+#[derive(Debug)]
 struct Scratch {
     /// A piece's near vertices, or an area searched for room.
     growth: Growth,
@@ -182,6 +209,7 @@ impl SizedRegions {
             wording: Wording::default(),
             layers: ValueLayers::default(),
             sizes_in_range: false,
+            kept: KeptBuffers::default(),
         })
     }
 
@@ -219,9 +247,7 @@ impl SizedRegions {
         while let Some(start) = vertex_sets::first(&left) {
             growth.start.fill(0);
             vertex_sets::insert(&mut growth.start, start);
-            let size = self
-                .neighbours
-                .grow_from_start(&layer.fixed, (n, n), growth);
+            let size = self.neighbours.flood_from_start(&layer.fixed, growth);
             for (word, &found) in left.iter_mut().zip(&growth.found) {
                 *word &= !found;
             }
@@ -304,12 +330,12 @@ impl SizedRegions {
         if (0..layer.possible.len()).all(|index| open_unreached(index) == 0) {
             return Ok(assigned);
         }
-        let mut unreached = std::mem::take(&mut scratch.unreached);
-        for (index, word) in unreached.iter_mut().enumerate() {
-            *word = open_unreached(index);
+        for index in 0..layer.possible.len() {
+            scratch.unreached[index] = open_unreached(index);
         }
-        self.room_for_new_regions(layer, &unreached, scratch);
-        for vertex in vertices(&unreached) {
+        self.room_for_new_regions(layer, scratch);
+        let unreached = &scratch.unreached;
+        for vertex in vertices(unreached) {
             if vertex_sets::holds(&scratch.room, vertex) {
                 continue;
             }
@@ -336,7 +362,6 @@ impl SizedRegions {
                 },
             )?;
         }
-        scratch.unreached = unreached;
         Ok(assigned)
     }
 
@@ -531,13 +556,17 @@ impl SizedRegions {
             }
             let ring = &growth.rings[steps * words..(steps + 1) * words];
             for vertex in vertices(ring).filter(|&at| !vertex_sets::holds(&layer.fixed, at)) {
-                passable.copy_from_slice(&layer.possible);
-                vertex_sets::remove(passable, vertex);
-                let reached = self
-                    .neighbours
-                    .grow(cells, passable, (budget, size), without);
-                if reached >= size {
-                    continue;
+                // With exactly `size` vertices near enough, the region is all
+                // of them: none can be left out, and no search need say so.
+                if near > size {
+                    passable.copy_from_slice(&layer.possible);
+                    vertex_sets::remove(passable, vertex);
+                    let reached = self
+                        .neighbours
+                        .grow(cells, passable, (budget, size), without);
+                    if reached >= size {
+                        continue;
+                    }
                 }
                 let var = self.vars[vertex];
                 let fixed = self.change(
@@ -566,9 +595,10 @@ impl SizedRegions {
     /// with room for a new region of the value: connected vertices that may take
     /// it, none fixed to it or beside one fixed to it, at least as many as the
     /// value. Each search fills a whole area, so that no area is searched twice.
-    fn room_for_new_regions(&self, layer: &Layer, unreached: &[u64], scratch: &mut Scratch) {
+    fn room_for_new_regions(&self, layer: &Layer, scratch: &mut Scratch) {
         let Scratch {
             growth,
+            unreached,
             border: free,
             room,
             searched,
@@ -585,19 +615,44 @@ impl SizedRegions {
         if vertex_sets::count(free) < size {
             return;
         }
+        if size <= 2 {
+            // A region of one fits on any free vertex, one of two on any free
+            // vertex beside another: no area need be searched.
+            room.copy_from_slice(free);
+            if size == 2 {
+                self.neighbours.add_neighbours(free, searched);
+                for (word, &beside) in room.iter_mut().zip(searched.iter()) {
+                    *word &= beside;
+                }
+            }
+            return;
+        }
         for vertex in vertices(unreached) {
             if vertex_sets::holds(searched, vertex) || !vertex_sets::holds(free, vertex) {
                 continue;
             }
             growth.start.fill(0);
             vertex_sets::insert(&mut growth.start, vertex);
-            let area = (self.neighbours).grow_from_start(free, (usize::MAX, usize::MAX), growth);
+            let area = self.neighbours.flood_from_start(free, growth);
             for (index, &found) in growth.found.iter().enumerate() {
                 searched[index] |= found;
                 if area >= size {
                     room[index] |= found;
                 }
             }
+        }
+    }
+
+    /// A run's buffers, made for this rule's graph.
+    fn buffers(&self) -> Buffers {
+        let (vertices, words) = (self.vars.len(), self.neighbours.words());
+        let mut scratch = Scratch::new(vertices, words);
+        scratch.growth.start.resize(words, 0);
+        scratch.growth.reserve(words, vertices);
+        scratch.without.reserve(words, vertices);
+        Buffers {
+            layer: Layer::new(vertices, words),
+            scratch,
         }
     }
 
@@ -654,21 +709,23 @@ impl Rule for SizedRegions {
         if !self.sizes_in_range {
             self.remove_impossible_sizes(ctx)?;
         }
-        let words = self.neighbours.words();
-        let mut layer = Layer::new(self.vars.len(), words);
-        let mut scratch = Scratch::new(self.vars.len(), words);
-        scratch.growth.start.resize(words, 0);
-        scratch.growth.reserve(words, self.vars.len());
-        scratch.without.reserve(words, self.vars.len());
+        let mut kept = self.kept.0.try_lock().ok();
+        let mut own = None;
+        let Buffers { layer, scratch } = match kept.as_deref_mut() {
+            Some(slot) => slot.get_or_insert_with(|| self.buffers()),
+            None => own.insert(self.buffers()),
+        };
         self.layers
             .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
-                self.fill_layer(bits, value, &mut layer, &mut scratch.growth);
-                self.propagate_value(ctx, &mut layer, &mut scratch)
+                self.fill_layer(bits, value, layer, &mut scratch.growth);
+                self.propagate_value(ctx, layer, scratch)
             })?;
-        let values: Option<Vec<Value>> = (self.vars.iter())
-            .map(|&var| ctx.domains().value(var))
-            .collect();
-        if let Some(values) = values {
+        drop(kept);
+        let assigned = |var: &VarId| ctx.domains().is_assigned(*var);
+        if self.vars.iter().all(assigned) {
+            let values: Vec<Value> = (self.vars.iter())
+                .map(|&var| ctx.domains().value(var).unwrap_or_default())
+                .collect();
             // A run may have fixed the last vertices: judge the whole assignment.
             if !regions_have_their_sizes(&self.graph, |vertex| values[vertex]) {
                 let why = Why::new("regions of the wrong size").cause(&self.vars);

@@ -105,6 +105,32 @@ impl GridShifts {
         count
     }
 
+    /// [`NeighbourSets::flood_from_start`] on a grid of at most 128 vertices:
+    /// [`GridShifts::grow_narrow`] without keeping each step.
+    fn flood_narrow(&self, start: &[u64], through: &[u64], found: &mut Vec<u64>) -> usize {
+        let [not_first, not_last, all] = self.narrow;
+        let row = self.columns as u32;
+        let through = load(through);
+        let mut last = load(start);
+        let mut area = last;
+        loop {
+            let beside = (last << 1 & not_first)
+                | (last >> 1 & not_last)
+                | ((last << row | last >> row) & all);
+            last = beside & through & !area;
+            if last == 0 {
+                break;
+            }
+            area |= last;
+        }
+        found.clear();
+        found.push(area as u64);
+        if self.all.len() == 2 {
+            found.push((area >> 64) as u64);
+        }
+        area.count_ones() as usize
+    }
+
     /// Adds to `into` the grid neighbours of the vertices of `set`: each word
     /// shifted by one and by a row, with the bits carried from the words on
     /// either side.
@@ -229,6 +255,19 @@ impl NeighbourSets {
         growth.rings.clear();
         growth.rings.extend_from_slice(&growth.start);
         self.grow_rings(through, steps_and_limit, growth)
+    }
+
+    /// The whole area of `through` connected to `growth.start` (which may lie
+    /// outside it), left in `growth.found`; how many vertices that is. Keeps
+    /// neither the steps nor their counts, which the searches for a piece or
+    /// for room never read (on a small grid, half the work of such a search).
+    pub(crate) fn flood_from_start(&self, through: &[u64], growth: &mut Growth) -> usize {
+        if let Some(grid) = &self.grid
+            && self.words <= 2
+        {
+            return grid.flood_narrow(&growth.start, through, &mut growth.found);
+        }
+        self.grow_from_start(through, (usize::MAX, usize::MAX), growth)
     }
 
     /// [`NeighbourSets::grow`] from the one ring in `growth.rings`.
