@@ -559,11 +559,12 @@ impl SizedRegions {
                 // With exactly `size` vertices near enough, the region is all
                 // of them: none can be left out, and no search need say so.
                 if near > size {
-                    passable.copy_from_slice(&layer.possible);
-                    vertex_sets::remove(passable, vertex);
-                    let reached = self
-                        .neighbours
-                        .grow(cells, passable, (budget, size), without);
+                    let reached = self.neighbours.reach_without(
+                        (growth, &layer.possible),
+                        (vertex, steps),
+                        (budget, size),
+                        (passable, without),
+                    );
                     if reached >= size {
                         continue;
                     }
@@ -848,6 +849,21 @@ mod tests {
     }
 
     #[test]
+    fn sized_regions_are_sound_on_small_grids() {
+        // Grids take the searches' shortcuts for grids (sets as one number,
+        // a search without a vertex going on from its step).
+        let mut random = Random::new(31);
+        let mut tally = Tally::default();
+        for round in 0..600 {
+            let (rows, columns) = [(2, 3), (3, 3), (2, 4), (1, 6)][round % 4];
+            let (model, state) = random_regions(&mut random, Graph::grid(rows, columns));
+            assert_sound(&model, &state);
+            tally.count(&model, &state);
+        }
+        tally.assert_varied();
+    }
+
+    #[test]
     fn a_full_assignment_is_judged_as_holds_judges_it() {
         let mut random = Random::new(5);
         for _ in 0..400 {
@@ -884,6 +900,53 @@ mod tests {
         assert_eq!(state.value(cells[1]), Some(3));
         assert_eq!(state.value(cells[2]), Some(3));
         assert_eq!(state.value(cells[3]), Some(1));
+    }
+
+    #[test]
+    fn a_piece_with_exactly_its_size_near_takes_them_all() {
+        // 4 . 1     the 4 has exactly four cells that may be 4 within reach:
+        // . . 1     the region is all of them, no search without one needed.
+        let (model, cells) = grid(2, 3, 4);
+        let mut state = model.domains();
+        state.assign(cells[0], 4).expect("a value");
+        state.assign(cells[2], 1).expect("a value");
+        state.assign(cells[5], 1).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("no conflict");
+        for cell in [1, 3, 4] {
+            assert_eq!(state.value(cells[cell]), Some(4), "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn a_two_needs_a_free_neighbour() {
+        // a b c d: b cannot be 2, so a has no neighbour to make a 2 with.
+        let (model, cells) = grid(1, 4, 3);
+        let mut state = model.domains();
+        state.remove(cells[1], 2).expect("a value");
+        propagate(&model, &mut state, Schedule::Queue, None).expect("no conflict");
+        assert!(!state.contains(cells[0], 2));
+    }
+
+    #[test]
+    fn buffers_a_conflict_left_do_not_change_the_next_run() {
+        // The same model runs on a state that conflicts, then on one that does
+        // not: it must find what a fresh copy of the model finds.
+        let (model, cells) = grid(2, 3, 3);
+        let mut broken = model.domains();
+        broken.assign(cells[0], 3).expect("a value");
+        broken.assign(cells[1], 1).expect("a value");
+        broken.assign(cells[3], 1).expect("a value");
+        let fixpoint = propagate(&model, &mut broken, Schedule::Queue, None).expect("fits");
+        assert!(matches!(fixpoint, Fixpoint::Conflict(_)), "{fixpoint:?}");
+        let start = |model: &Model| {
+            let mut state = model.domains();
+            state.assign(cells[0], 3).expect("a value");
+            state.assign(cells[3], 1).expect("a value");
+            propagate(model, &mut state, Schedule::Queue, None).expect("no conflict");
+            cells.iter().map(|&cell| state.count(cell)).collect::<Vec<_>>()
+        };
+        let (fresh, _) = grid(2, 3, 3);
+        assert_eq!(start(&model), start(&fresh));
     }
 
     #[test]
