@@ -38,6 +38,16 @@ impl ValueLayers {
         }
     }
 
+    /// How many layers there are, one a value of the range.
+    pub(crate) fn count(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Where `value`'s layer comes among them, from 0.
+    pub(crate) fn offset(&self, value: Value) -> usize {
+        (value - self.first_value) as usize
+    }
+
     /// Calls `propagate(ctx, value, layer)` for each value whose layer changed
     /// since the last run, `layer` being its bits (see [`ValueLayers`]). The
     /// vertices `propagate` returns were fixed to the value, so they leave every

@@ -84,11 +84,12 @@ pub struct SizedRegions {
     kept: KeptBuffers,
 }
 
-/// A run's layer and search buffers, kept in the rule from run to run (see
-/// [`KeptBuffers`]).
+/// A run's layers (one a value, each keeping its pieces while its fixed
+/// vertices stay as they were) and search buffers, kept in the rule from run
+/// to run (see [`KeptBuffers`]).
 #[derive(Debug)]
 struct Buffers {
-    layer: Layer,
+    layers: Vec<Layer>,
     scratch: Scratch,
 }
 
@@ -165,7 +166,7 @@ impl Scratch {
 }
 
 impl Layer {
-    /// An empty layer, filled by [`SizedRegions::fill_layer`], with room for
+    /// An empty layer (of no value yet), filled by [`SizedRegions::fill_layer`], with room for
     /// a piece a vertex.
     fn new(vertices: usize, words: usize) -> Self {
         Layer {
@@ -237,9 +238,15 @@ impl SizedRegions {
     /// fixed vertex through the fixed ones).
     fn fill_layer(&self, bits: &[u64], value: Value, layer: &mut Layer, growth: &mut Growth) {
         let n = self.vars.len();
-        layer.value = value;
         copy_bits(bits, 0, n, &mut layer.possible);
-        copy_bits(bits, n, n, &mut layer.fixed);
+        copy_bits(bits, n, n, &mut layer.left);
+        if layer.value == value && layer.left == layer.fixed {
+            // The same fixed vertices as when the pieces were last found: the
+            // same pieces (most runs only narrow who may take a value).
+            return;
+        }
+        layer.value = value;
+        std::mem::swap(&mut layer.fixed, &mut layer.left);
         layer.pieces.clear();
         layer.sizes.clear();
         let mut left = std::mem::take(&mut layer.left);
@@ -651,10 +658,10 @@ impl SizedRegions {
         scratch.growth.start.resize(words, 0);
         scratch.growth.reserve(words, vertices);
         scratch.without.reserve(words, vertices);
-        Buffers {
-            layer: Layer::new(vertices, words),
-            scratch,
-        }
+        let layers = (0..self.layers.count())
+            .map(|_| Layer::new(vertices, words))
+            .collect();
+        Buffers { layers, scratch }
     }
 
     /// Removes values that can be no region's size: below 1, above the vertices.
@@ -712,12 +719,13 @@ impl Rule for SizedRegions {
         }
         let mut kept = self.kept.0.try_lock().ok();
         let mut own = None;
-        let Buffers { layer, scratch } = match kept.as_deref_mut() {
+        let Buffers { layers, scratch } = match kept.as_deref_mut() {
             Some(slot) => slot.get_or_insert_with(|| self.buffers()),
             None => own.insert(self.buffers()),
         };
         self.layers
             .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
+                let layer = &mut layers[self.layers.offset(value)];
                 self.fill_layer(bits, value, layer, &mut scratch.growth);
                 self.propagate_value(ctx, layer, scratch)
             })?;
