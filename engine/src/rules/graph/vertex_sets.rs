@@ -322,7 +322,12 @@ impl NeighbourSets {
         }
         passable.copy_from_slice(through);
         remove(passable, left_out.0);
-        self.grow(&growth.rings[..self.words], passable, steps_and_limit, search)
+        self.grow(
+            &growth.rings[..self.words],
+            passable,
+            steps_and_limit,
+            search,
+        )
     }
 
     /// [`NeighbourSets::grow`] from the one ring in `growth.rings`.
