@@ -69,14 +69,6 @@ impl GridShifts {
         growth: &mut Growth,
     ) -> usize {
         let words = self.all.len();
-        let store = |number: u128, into: &mut Vec<u64>| {
-            into.push(number as u64);
-            if words == 2 {
-                into.push((number >> 64) as u64);
-            }
-        };
-        let [not_first, not_last, all] = self.narrow;
-        let row = self.columns as u32;
         let through = load(through);
         let mut last = load(&growth.rings);
         let mut found = last;
@@ -87,21 +79,18 @@ impl GridShifts {
             if count >= limit {
                 break;
             }
-            let beside = (last << 1 & not_first)
-                | (last >> 1 & not_last)
-                | ((last << row | last >> row) & all);
-            let next = beside & through & !found;
+            let next = self.beside(last) & through & !found;
             if next == 0 {
                 break;
             }
             found |= next;
             count += next.count_ones() as usize;
-            store(next, &mut growth.rings);
+            store(next, words, &mut growth.rings);
             growth.within.push(count);
             last = next;
         }
         growth.found.clear();
-        store(found, &mut growth.found);
+        store(found, words, &mut growth.found);
         count
     }
 
@@ -112,10 +101,7 @@ impl GridShifts {
         let search = (start, start, start.count_ones() as usize);
         let (area, count) = self.spread(load(through), search, (usize::MAX, usize::MAX));
         found.clear();
-        found.push(area as u64);
-        if self.all.len() == 2 {
-            found.push((area >> 64) as u64);
-        }
+        store(area, self.all.len(), found);
         count
     }
 
@@ -144,16 +130,11 @@ impl GridShifts {
         (mut last, mut area, mut count): (u128, u128, usize),
         (steps, limit): (usize, usize),
     ) -> (u128, usize) {
-        let [not_first, not_last, all] = self.narrow;
-        let row = self.columns as u32;
         for _ in 0..steps {
             if count >= limit {
                 break;
             }
-            let beside = (last << 1 & not_first)
-                | (last >> 1 & not_last)
-                | ((last << row | last >> row) & all);
-            last = beside & through & !area;
+            last = self.beside(last) & through & !area;
             if last == 0 {
                 break;
             }
@@ -161,6 +142,14 @@ impl GridShifts {
             count += last.count_ones() as usize;
         }
         (area, count)
+    }
+
+    /// The grid neighbours of the vertices of `set`, on a grid of at most 128
+    /// vertices: its shifts by one and by a row.
+    fn beside(&self, set: u128) -> u128 {
+        let [not_first, not_last, all] = self.narrow;
+        let row = self.columns as u32;
+        (set << 1 & not_first) | (set >> 1 & not_last) | ((set << row | set >> row) & all)
     }
 
     /// Adds to `into` the grid neighbours of the vertices of `set`: each word
@@ -182,6 +171,14 @@ impl GridShifts {
             *word |= (up(1) & not_first) | (down(1) & not_last) | ((up(row) | down(row)) & all);
             lower = here;
         }
+    }
+}
+
+/// Appends `number` to `into` as a set of `words` words (one or two).
+fn store(number: u128, words: usize, into: &mut Vec<u64>) {
+    into.push(number as u64);
+    if words == 2 {
+        into.push((number >> 64) as u64);
     }
 }
 
