@@ -63,13 +63,16 @@ pub fn check(puzzle: &Puzzle, filling: &Filling) -> Result<(), Violation> {
         }
     }
     let mut seen = vec![false; values.len()];
+    // One list for every region, emptied between them.
+    let mut region = Vec::with_capacity(values.len());
     for start in 0..values.len() {
         if seen[start] {
             continue;
         }
         seen[start] = true;
         let number = values[start];
-        let mut region = vec![start];
+        region.clear();
+        region.push(start);
         let mut next = 0;
         while let Some(&cell) = region.get(next) {
             next += 1;

@@ -122,27 +122,19 @@ impl Puzzle {
 
     /// The cells beside `cell` (up, left, right, down, those in the grid).
     pub fn neighbours(&self, cell: usize) -> Vec<usize> {
-        neighbours(self.width, self.height, cell)
+        neighbours(self.width, self.height, cell).collect()
     }
 }
 
-/// The cells beside `cell` of a `width` × `height` grid, up, left, right, down.
-pub(crate) fn neighbours(width: usize, height: usize, cell: usize) -> Vec<usize> {
+/// The cells beside `cell` of a `width` × `height` grid, up, left, right, down
+/// (no list made: the checker asks for every cell's).
+pub(crate) fn neighbours(width: usize, height: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (row, column) = (cell / width, cell % width);
-    let mut around = Vec::with_capacity(4);
-    if row > 0 {
-        around.push(cell - width);
-    }
-    if column > 0 {
-        around.push(cell - 1);
-    }
-    if column + 1 < width {
-        around.push(cell + 1);
-    }
-    if row + 1 < height {
-        around.push(cell + width);
-    }
-    around
+    let up = (row > 0).then(|| cell - width);
+    let left = (column > 0).then(|| cell - 1);
+    let right = (column + 1 < width).then(|| cell + 1);
+    let down = (row + 1 < height).then(|| cell + width);
+    [up, left, right, down].into_iter().flatten()
 }
 
 /// A filled grid, row by row (any size and numbers: the checker judges it).

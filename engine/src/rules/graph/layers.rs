@@ -38,6 +38,16 @@ impl ValueLayers {
         }
     }
 
+    /// How many layers there are, one a value of the range.
+    pub(crate) fn count(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Where `value`'s layer comes among them, from 0.
+    pub(crate) fn offset(&self, value: Value) -> usize {
+        (value - self.first_value) as usize
+    }
+
     /// Calls `propagate(ctx, value, layer)` for each value whose layer changed
     /// since the last run, `layer` being its bits (see [`ValueLayers`]). The
     /// vertices `propagate` returns were fixed to the value, so they leave every
@@ -50,6 +60,8 @@ impl ValueLayers {
     ) -> Result<(), Conflict> {
         let words = (2 * vars.len()).div_ceil(64);
         let mut all = self.bits(ctx.domains(), vars, words);
+        // One value's bits, copied out of `all` (which its changes update).
+        let mut layer = Vec::with_capacity(words);
         for (offset, &seen) in self.seen.iter().enumerate() {
             let value = self.first_value + offset as Value;
             let bits = &all[offset * words..(offset + 1) * words];
@@ -59,8 +71,9 @@ impl ValueLayers {
             for (index, &word) in bits.iter().enumerate() {
                 ctx.set_bitset_word(seen, index, word);
             }
-            let bits = bits.to_vec();
-            for vertex in propagate(ctx, value, &bits)? {
+            layer.clear();
+            layer.extend_from_slice(bits);
+            for vertex in propagate(ctx, value, &layer)? {
                 for other in (0..self.seen.len()).filter(|&other| other != offset) {
                     all[other * words + vertex / 64] &= !(1 << (vertex % 64));
                 }

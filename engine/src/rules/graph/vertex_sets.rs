@@ -69,14 +69,6 @@ impl GridShifts {
         growth: &mut Growth,
     ) -> usize {
         let words = self.all.len();
-        let store = |number: u128, into: &mut Vec<u64>| {
-            into.push(number as u64);
-            if words == 2 {
-                into.push((number >> 64) as u64);
-            }
-        };
-        let [not_first, not_last, all] = self.narrow;
-        let row = self.columns as u32;
         let through = load(through);
         let mut last = load(&growth.rings);
         let mut found = last;
@@ -87,22 +79,77 @@ impl GridShifts {
             if count >= limit {
                 break;
             }
-            let beside = (last << 1 & not_first)
-                | (last >> 1 & not_last)
-                | ((last << row | last >> row) & all);
-            let next = beside & through & !found;
+            let next = self.beside(last) & through & !found;
             if next == 0 {
                 break;
             }
             found |= next;
             count += next.count_ones() as usize;
-            store(next, &mut growth.rings);
+            store(next, words, &mut growth.rings);
             growth.within.push(count);
             last = next;
         }
         growth.found.clear();
-        store(found, &mut growth.found);
+        store(found, words, &mut growth.found);
         count
+    }
+
+    /// [`NeighbourSets::flood_from_start`] on a grid of at most 128 vertices:
+    /// [`GridShifts::grow_narrow`] without keeping each step.
+    fn flood_narrow(&self, start: &[u64], through: &[u64], found: &mut Vec<u64>) -> usize {
+        let start = load(start);
+        let search = (start, start, start.count_ones() as usize);
+        let (area, count) = self.spread(load(through), search, (usize::MAX, usize::MAX));
+        found.clear();
+        store(area, self.all.len(), found);
+        count
+    }
+
+    /// [`NeighbourSets::reach_without`] on a grid of at most 128 vertices.
+    fn reach_without_narrow(
+        &self,
+        (growth, through): (&Growth, &[u64]),
+        (vertex, step): (usize, usize),
+        (steps, limit): (usize, usize),
+    ) -> usize {
+        let words = self.all.len();
+        let ring = |step: usize| load(&growth.rings[step * words..(step + 1) * words]);
+        let area = (0..=step).fold(0, |area, step| area | ring(step));
+        let last = ring(step) & !(1u128 << vertex);
+        let search = (last, area, growth.within[step] - 1);
+        self.spread(load(through), search, (steps - step, limit)).1
+    }
+
+    /// A search on a grid of at most 128 vertices, each set one 128-bit
+    /// number, from its last step's vertices and all it has found (and how
+    /// many it counts): at most `steps` more steps, stopping once `limit` are
+    /// counted; what it found, and how many.
+    fn spread(
+        &self,
+        through: u128,
+        (mut last, mut area, mut count): (u128, u128, usize),
+        (steps, limit): (usize, usize),
+    ) -> (u128, usize) {
+        for _ in 0..steps {
+            if count >= limit {
+                break;
+            }
+            last = self.beside(last) & through & !area;
+            if last == 0 {
+                break;
+            }
+            area |= last;
+            count += last.count_ones() as usize;
+        }
+        (area, count)
+    }
+
+    /// The grid neighbours of the vertices of `set`, on a grid of at most 128
+    /// vertices: its shifts by one and by a row.
+    fn beside(&self, set: u128) -> u128 {
+        let [not_first, not_last, all] = self.narrow;
+        let row = self.columns as u32;
+        (set << 1 & not_first) | (set >> 1 & not_last) | ((set << row | set >> row) & all)
     }
 
     /// Adds to `into` the grid neighbours of the vertices of `set`: each word
@@ -124,6 +171,14 @@ impl GridShifts {
             *word |= (up(1) & not_first) | (down(1) & not_last) | ((up(row) | down(row)) & all);
             lower = here;
         }
+    }
+}
+
+/// Appends `number` to `into` as a set of `words` words (one or two).
+fn store(number: u128, words: usize, into: &mut Vec<u64>) {
+    into.push(number as u64);
+    if words == 2 {
+        into.push((number >> 64) as u64);
     }
 }
 
@@ -229,6 +284,47 @@ impl NeighbourSets {
         growth.rings.clear();
         growth.rings.extend_from_slice(&growth.start);
         self.grow_rings(through, steps_and_limit, growth)
+    }
+
+    /// The whole area of `through` connected to `growth.start` (which may lie
+    /// outside it), left in `growth.found`; how many vertices that is. Keeps
+    /// neither the steps nor their counts, which the searches for a piece or
+    /// for room never read (on a small grid, half the work of such a search).
+    pub(crate) fn flood_from_start(&self, through: &[u64], growth: &mut Growth) -> usize {
+        if let Some(grid) = &self.grid
+            && self.words <= 2
+        {
+            return grid.flood_narrow(&growth.start, through, &mut growth.found);
+        }
+        self.grow_from_start(through, (usize::MAX, usize::MAX), growth)
+    }
+
+    /// How many vertices the search `growth` holds (from [`NeighbourSets::grow`]
+    /// through `through`) finds without `vertex`, found at step `step`: the
+    /// steps before it and the rest of its step are as near without it, so on
+    /// a small grid the search goes on from there rather than starting over
+    /// (a Fillomino solve makes this search most often). Elsewhere it starts
+    /// over through `spare.0` from the start `growth` holds.
+    pub(crate) fn reach_without(
+        &self,
+        (growth, through): (&Growth, &[u64]),
+        left_out: (usize, usize),
+        steps_and_limit: (usize, usize),
+        (passable, search): (&mut [u64], &mut Growth),
+    ) -> usize {
+        if let Some(grid) = &self.grid
+            && self.words <= 2
+        {
+            return grid.reach_without_narrow((growth, through), left_out, steps_and_limit);
+        }
+        passable.copy_from_slice(through);
+        remove(passable, left_out.0);
+        self.grow(
+            &growth.rings[..self.words],
+            passable,
+            steps_and_limit,
+            search,
+        )
     }
 
     /// [`NeighbourSets::grow`] from the one ring in `growth.rings`.
