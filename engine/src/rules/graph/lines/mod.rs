@@ -26,7 +26,8 @@
 //!   the most it may have drops its open edges; one that needs all its open edges
 //!   takes them (one chosen and one open edge left: take it; one open edge and
 //!   none chosen: drop it); a vertex that cannot reach an allowed degree is a
-//!   conflict;
+//!   conflict (a run looks only at the vertices whose edges changed since the
+//!   rule's last run on the branch, kept as reversible state);
 //! - **fragments** (union-find over the chosen edges): a cycle of chosen edges
 //!   while other chosen edges, or vertices that must be on the loop, lie outside it
 //!   is a conflict (`"premature loop"`), as is any cycle on a path; an open edge
@@ -75,7 +76,7 @@ use counts::Counts;
 pub use counts::EdgeCount;
 pub use grid::{cell_names, name_edges};
 pub use shape::VertexShape;
-use sweep::Sweep;
+use sweep::{Seen, Sweep};
 
 /// Degrees 0 and 2, as a set of degrees (bit `d` for degree `d`).
 const OFF_OR_ON: u32 = 0b101;
@@ -100,6 +101,9 @@ struct Lines {
     /// last found nothing to do on this branch (0: never), so that runs which
     /// only chose edges since skip it (see `reach_is_quiet`).
     quiet_reach: Option<StateInt>,
+    /// Reversible: the edges' truths when a run last finished on this branch, so
+    /// that a run settles only the vertices at edges changed since.
+    seen: Option<Seen>,
     /// Whether the edges are variables of consecutive indices, each over 0 and 1
     /// (found when posted): their domains are then consecutive words of the store,
     /// read in one pass.
@@ -259,6 +263,7 @@ impl Lines {
             counts: Counts::default(),
             wording: Wording::default(),
             quiet_reach: None,
+            seen: None,
             booleans_in_a_row: false,
             adjacency: Adjacency::of(&graph),
             graph,
@@ -356,9 +361,11 @@ impl Lines {
     }
 
     /// Note whether the edges are booleans of consecutive indices (see
-    /// `booleans_in_a_row`) and ask for the reach pass's reversible integer.
+    /// `booleans_in_a_row`) and ask for the reversible state: the reach pass's
+    /// integer and the truths seen.
     fn post(&mut self, posting: &mut Posting<'_>) {
         self.quiet_reach = Some(posting.int(0));
+        self.seen = Some(Seen::new(posting, self.vars.len()));
         let in_a_row = (self.vars.windows(2)).all(|pair| pair[1].index() == pair[0].index() + 1);
         let booleans = (self.vars.iter()).all(|&var| posting.range(var) == (0..=1));
         self.booleans_in_a_row = in_a_row && booleans;
@@ -435,7 +442,7 @@ impl Lines {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut sweep = Sweep::new(self, ctx);
+        let mut sweep = Sweep::new(self, ctx, self.seen);
         loop {
             let by_degrees = self.degree_pass(ctx, &mut sweep)?;
             let by_fragments = self.fragment_pass(ctx, &mut sweep)?;
@@ -446,11 +453,14 @@ impl Lines {
                 break;
             }
         }
+        if let Some(seen) = self.seen {
+            seen.write(ctx, &sweep.packed);
+        }
         let truth = &sweep.truth;
-        if truth.contains(&Truth::Open) {
+        if sweep.falses + sweep.layout.chosen < truth.len() {
             return Ok(());
         }
-        if !truth.contains(&Truth::True) {
+        if sweep.layout.chosen == 0 {
             let facts = self.decided_facts(ctx, truth);
             return Err(self.conflict(ctx, ("no loop", &facts), || {
                 "every edge is left out, so there is no loop".to_string()
@@ -532,8 +542,8 @@ macro_rules! rule_of_lines {
                 true
             }
 
-            /// One reversible integer (the false edges when the reach pass was
-            /// last quiet), and how the edges' domains lie.
+            /// Reversible state (the false edges when the reach pass was last
+            /// quiet, the truths a run last left), and how the edges' domains lie.
             fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
                 self.0.post(posting);
                 Ok(())

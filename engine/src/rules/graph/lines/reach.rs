@@ -25,6 +25,8 @@ struct Pieces {
     last: Vec<u32>,
     /// The bridges, each with the vertex on its far side from the search's root.
     bridges: Vec<(usize, usize)>,
+    /// How many vertices the search reached.
+    reached: usize,
 }
 
 /// Not visited yet, in a search's own numbers.
@@ -50,6 +52,7 @@ impl Pieces {
             discovered: vec![UNSEEN_32; vertices],
             last: vec![0; vertices],
             bridges: Vec::new(),
+            reached: 0,
         };
         let mut low = vec![0u32; vertices];
         // (vertex, the edge it was reached by, the next of its half edges to try)
@@ -97,6 +100,7 @@ impl Pieces {
                 }
             }
         }
+        pieces.reached = time as usize;
         pieces
     }
 
@@ -140,13 +144,8 @@ impl Lines {
             Some(anchor) => Pieces::from_roots(&self.adjacency, truth, [anchor]),
             None => Pieces::of(&self.adjacency, truth),
         };
-        let (home, stray) = {
-            let mut anchors = self.anchors(truth);
-            let home = anchors.next().map(|vertex| (vertex, pieces.piece[vertex]));
-            let stray =
-                home.and_then(|(_, home)| anchors.find(|&vertex| pieces.piece[vertex] != home));
-            (home, stray)
-        };
+        let home = first_anchor.map(|vertex| (vertex, pieces.piece[vertex]));
+        let stray = home.and_then(|(_, home)| self.stray_anchor(sweep, &pieces, home));
         if let (Some((first, _)), Some(stray)) = (home, stray) {
             let facts = self.decided_facts(ctx, truth);
             let (a, b) = (self.vertex_label(first), self.vertex_label(stray));
@@ -158,7 +157,8 @@ impl Lines {
         }
         let home = home.map(|(_, piece)| piece);
         let mut changes: Vec<(usize, bool, Reason)> = Vec::new();
-        if let Some(home) = home {
+        // A search from an anchor that reached every vertex leaves no other piece.
+        if let Some(home) = home.filter(|_| pieces.reached < pieces.piece.len()) {
             for (edge, &(a, _)) in self.graph.edges().iter().enumerate() {
                 if truth[edge] == Truth::Open && pieces.piece[a] != home {
                     changes.push((edge, false, Reason::Unreachable));
@@ -220,6 +220,23 @@ impl Lines {
             .flat_map(|(&(a, b), _)| [a, b]);
         let required = (0..self.graph.vertices()).filter(|&vertex| self.degrees[vertex] & 1 == 0);
         ends.chain(chosen).chain(required)
+    }
+
+    /// The first anchor (in the order of `anchors`) outside the piece `home`: read
+    /// only when some vertex outside it is an anchor (a path's end or a must-use
+    /// vertex, or at a chosen edge), which a conflict needs, so that the search
+    /// stays one look at each vertex it did not reach.
+    fn stray_anchor(&self, sweep: &Sweep, pieces: &Pieces, home: u32) -> Option<usize> {
+        if pieces.reached == pieces.piece.len() {
+            return None;
+        }
+        let anchor =
+            |vertex: usize| self.degrees[vertex] & 1 == 0 || sweep.layout.chosen_at(vertex) > 0;
+        let outside = |vertex: usize| pieces.piece[vertex] != home;
+        if !(0..pieces.piece.len()).any(|vertex| outside(vertex) && anchor(vertex)) {
+            return None;
+        }
+        self.anchors(&sweep.truth).find(|&vertex| outside(vertex))
     }
 
     /// Whether the reach pass would find nothing: it found nothing, with something
