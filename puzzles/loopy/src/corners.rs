@@ -4,7 +4,7 @@
 //!
 //! A dot's variable takes the set of its edges the loop uses: none, or two of
 //! the edges the dot has — seven shapes, valued from 2 up (after the edges'
-//! 0 and 1) and labelled in words ([`SHAPES`]). A [`VertexShape`] ties it to its
+//! 0 and 1) and labelled in words ([`shape_labels`]). A [`VertexShape`] ties it to its
 //! edges. Each clue is a table over the
 //! four dots at its square's corners: the two dots at the ends of a side
 //! agree on that side, and the sides on the loop number the clue. Domain
@@ -15,48 +15,37 @@
 //! variable.
 
 use sieve::rules::Table;
-use sieve::rules::graph::lines::VertexShape;
+use sieve::rules::graph::lines::{CELL_SHAPES, CellShapes, DOWN, LEFT, RIGHT, UP, VertexShape};
 use sieve::{Model, Value, VarId};
 use smallvec::SmallVec;
 
 use crate::naming::Name;
 use crate::puzzle::Lattice;
 
-/// The directions, as bits of a mask.
-const UP: u8 = 1;
-const RIGHT: u8 = 2;
-const DOWN: u8 = 4;
-const LEFT: u8 = 8;
-
-/// What the loop may do at a dot, as the mask of the directions it leaves in,
-/// and in words: the value `FIRST_SHAPE + i` of a dot's variable is
-/// `SHAPES[i]`.
-pub const SHAPES: [(u8, &str); 7] = [
-    (0, "no line"),
-    (UP | RIGHT, "up and right"),
-    (UP | DOWN, "up and down"),
-    (RIGHT | DOWN, "right and down"),
-    (UP | LEFT, "up and left"),
-    (RIGHT | LEFT, "right and left"),
-    (DOWN | LEFT, "down and left"),
-];
-
 /// The value of the first shape: 0 and 1 are the edges' values.
 pub const FIRST_SHAPE: Value = 2;
 
+/// What the loop may do at a dot, as the values of the dot's variable: the
+/// engine's shapes of a grid cell ([`CELL_SHAPES`]) from [`FIRST_SHAPE`], a
+/// dot's four edges being a cell's four sides.
+const SHAPE_VALUES: CellShapes = CellShapes::from_first(FIRST_SHAPE);
+
+/// The shapes in words, in the order of their values: "no line" at a dot
+/// where a cell would be "empty".
+pub fn shape_labels() -> impl Iterator<Item = &'static str> {
+    (CELL_SHAPES.iter()).map(|&(mask, words)| if mask == 0 { "no line" } else { words })
+}
+
 /// The value of the shape with `mask`.
 fn value_of(mask: u8) -> Value {
-    let index = SHAPES.iter().position(|&(shape, _)| shape == mask);
-    FIRST_SHAPE + index.expect("a shape of none or two directions") as Value
+    (SHAPE_VALUES.value_of(mask)).expect("a shape of none or two directions")
 }
 
 /// The masks a dot may take, given the directions it has edges in: none, or
 /// any two of them.
 fn masks(directions: u8) -> Vec<u8> {
-    (SHAPES.iter())
-        .map(|&(mask, _)| mask)
-        .filter(|&mask| mask & !directions == 0)
-        .collect()
+    let shapes = SHAPE_VALUES.shapes_where(directions, |_| true);
+    shapes.map(|(_, mask)| mask).collect()
 }
 
 /// Adds a variable for every dot, tied to its edges, and a table for each clue
@@ -121,8 +110,7 @@ fn add_dot(
     let directions = around
         .iter()
         .fold(0, |all, &(direction, _)| all | direction);
-    let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
-    let dot = model.new_var_in(FIRST_SHAPE..=last)?;
+    let dot = model.new_var_in(SHAPE_VALUES.first()..=SHAPE_VALUES.last())?;
     let name = dot_name(row, column);
     model.set_name(dot, &name);
     let allowed = masks(directions);
@@ -185,7 +173,7 @@ mod tests {
         let inside = [RIGHT | DOWN, DOWN | LEFT, UP | LEFT, UP | RIGHT];
         for tuple in square_tuples(0) {
             for (corner, sides) in tuple.into_iter().zip(inside) {
-                let mask = SHAPES[(corner - FIRST_SHAPE) as usize].0;
+                let mask = SHAPE_VALUES.mask_of(corner);
                 assert_eq!(mask & sides, 0, "{tuple:?}");
             }
         }

@@ -11,7 +11,7 @@ use sieve::rules::{Cardinality, EdgeCount, Graph, SingleLoop};
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::colours::add_colours;
-use crate::corners::{SHAPES, add_corners, dot_name};
+use crate::corners::{add_corners, dot_name, shape_labels};
 use crate::naming::Name;
 use crate::puzzle::{Lattice, Loop, Puzzle};
 
@@ -69,7 +69,7 @@ impl LoopyModel {
             model.set_name(var, lattice.edge_name(edge));
         }
         let mut labels = vec!["0".to_string(), "1".to_string()];
-        labels.extend(SHAPES.iter().map(|&(_, words)| words.to_string()));
+        labels.extend(shape_labels().map(str::to_string));
         model.set_value_labels(labels);
         label_edges(&mut model, &edges);
         let dots = Graph::grid(lattice.height() + 1, lattice.width() + 1);

@@ -14,9 +14,7 @@ use sieve::rules::{Graph, SingleLoop, Table};
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Board, DIRECTIONS, DOWN, LEFT, Loop, Pearl, Puzzle, RIGHT, UP, opposite};
-use crate::shapes::{
-    SHAPES, add_shapes, is_straight, is_turn, mask_of, shapes_where, values_where,
-};
+use crate::shapes::{SHAPE_VALUES, SHAPES, add_shapes, is_straight, is_turn};
 
 /// One puzzle as an engine model.
 pub struct PearlModel {
@@ -101,7 +99,10 @@ impl PearlModel {
 
     /// The loop of a solution's values.
     pub fn solution_of(&self, values: &[Value]) -> Loop {
-        let masks = self.shapes.iter().map(|var| mask_of(values[var.index()]));
+        let masks = self
+            .shapes
+            .iter()
+            .map(|var| SHAPE_VALUES.mask_of(values[var.index()]));
         Loop::new(self.puzzle.board(), masks.collect()).expect("one shape a cell")
     }
 
@@ -116,7 +117,7 @@ impl PearlModel {
 /// The shapes, `(value, mask)`, of `cell` in a fresh model: what its
 /// neighbours allow.
 fn domain(board: Board, cell: usize) -> impl Iterator<Item = (Value, u8)> + Clone {
-    shapes_where(board.directions(cell), |_| true)
+    SHAPE_VALUES.shapes_where(board.directions(cell), |_| true)
 }
 
 /// A black pearl at `cell`: it turns, and whichever way it leaves, the next cell
@@ -127,7 +128,7 @@ fn add_black(
     shapes: &[VarId],
     (cell, cell_name): (usize, &str),
 ) -> Result<(), sieve::Error> {
-    let turns = values_where(board.directions(cell), is_turn);
+    let turns = SHAPE_VALUES.values_where(board.directions(cell), is_turn);
     model.restrict(shapes[cell], &turns.iter().copied().collect())?;
     for direction in DIRECTIONS {
         let Some(next) = board.step(cell, direction) else {
@@ -136,7 +137,7 @@ fn add_black(
         let mut pairs = Vec::new();
         for &here in &turns {
             for (there, there_mask) in domain(board, next) {
-                let here_mask = mask_of(here);
+                let here_mask = SHAPE_VALUES.mask_of(here);
                 let leaves = here_mask & direction != 0;
                 let fits = if leaves {
                     there_mask == direction | opposite(direction)
@@ -163,7 +164,7 @@ fn add_white(
     shapes: &[VarId],
     (cell, cell_name): (usize, &str),
 ) -> Result<(), sieve::Error> {
-    let straights = values_where(board.directions(cell), is_straight);
+    let straights = SHAPE_VALUES.values_where(board.directions(cell), is_straight);
     model.restrict(shapes[cell], &straights.iter().copied().collect())?;
     for (before, after) in [(LEFT, RIGHT), (UP, DOWN)] {
         let (Some(first), Some(second)) = (board.step(cell, before), board.step(cell, after))
@@ -176,7 +177,7 @@ fn add_white(
         for &here in &straights {
             for (one, one_mask) in ones.clone() {
                 for (other, other_mask) in others.clone() {
-                    let fits = if mask_of(here) == along {
+                    let fits = if SHAPE_VALUES.mask_of(here) == along {
                         one_mask & after != 0
                             && other_mask & before != 0
                             && !(one_mask == along && other_mask == along)

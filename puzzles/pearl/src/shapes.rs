@@ -4,38 +4,26 @@
 //! Tatham's local deductions: a black pearl's neighbours go straight, a white
 //! pearl between two straights cannot lie along them.
 
-use sieve::rules::graph::lines::VertexShape;
+use sieve::rules::graph::lines::{CellShapes, VertexShape};
 use sieve::{Model, Value, VarId};
 
 use crate::puzzle::{Board, DOWN, LEFT, RIGHT, UP};
 
-/// What the loop may do in a cell, as the mask of directions it leaves in, and
+/// What the line may do in a cell, as the mask of directions it leaves in, and
 /// in words: the value `FIRST_SHAPE + i` of a cell's variable is `SHAPES[i]`.
-pub const SHAPES: [(u8, &str); 7] = [
-    (0, "empty"),
-    (UP | RIGHT, "up and right"),
-    (UP | DOWN, "up and down"),
-    (RIGHT | DOWN, "right and down"),
-    (UP | LEFT, "up and left"),
-    (RIGHT | LEFT, "right and left"),
-    (DOWN | LEFT, "down and left"),
-];
+pub use sieve::rules::graph::lines::CELL_SHAPES as SHAPES;
 
 /// The value of the first shape: 0 and 1 are the links' values.
 pub const FIRST_SHAPE: Value = 2;
 
-/// The value of the shape with `mask`.
-pub fn value_of(mask: u8) -> Value {
-    let index = SHAPES.iter().position(|&(shape, _)| shape == mask);
-    FIRST_SHAPE + index.expect("a shape of none or two directions") as Value
-}
+/// The shapes as the values of the cells' variables, from [`FIRST_SHAPE`].
+pub const SHAPE_VALUES: CellShapes = CellShapes::from_first(FIRST_SHAPE);
 
-/// The mask of the shape `value`.
-pub fn mask_of(value: Value) -> u8 {
-    let index = value.checked_sub(FIRST_SHAPE).map(|index| index as usize);
-    index
-        .and_then(|index| SHAPES.get(index))
-        .map_or(0, |&(mask, _)| mask)
+/// The value of the shape with `mask`, one of none or two directions.
+pub fn value_of(mask: u8) -> Value {
+    SHAPE_VALUES
+        .value_of(mask)
+        .expect("a shape of none or two directions")
 }
 
 /// Whether `mask` is a straight: up and down, or right and left.
@@ -46,24 +34,6 @@ pub fn is_straight(mask: u8) -> bool {
 /// Whether `mask` is a turn.
 pub fn is_turn(mask: u8) -> bool {
     mask != 0 && !is_straight(mask)
-}
-
-/// The shapes a cell may take that leave only in `directions` and pass `keep`.
-pub fn values_where(directions: u8, keep: impl Fn(u8) -> bool + Clone) -> Vec<Value> {
-    let shapes = shapes_where(directions, keep);
-    shapes.map(|(value, _)| value).collect()
-}
-
-/// The shapes, `(value, mask)`, that leave only in `directions` and pass
-/// `keep`, read from [`SHAPES`] without a list of their own (a model reads
-/// them for every cell and every pearl's neighbour).
-pub fn shapes_where(
-    directions: u8,
-    keep: impl Fn(u8) -> bool + Clone,
-) -> impl Iterator<Item = (Value, u8)> + Clone {
-    (SHAPES.iter().enumerate())
-        .map(|(index, &(mask, _))| (FIRST_SHAPE + index as Value, mask))
-        .filter(move |&(_, mask)| mask & !directions == 0 && keep(mask))
 }
 
 /// Adds a shape variable for every cell, named by the cell (`names`, one a
@@ -79,7 +49,7 @@ pub fn add_shapes(
     for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
-        let allowed = shapes_where(board.directions(cell), |_| true);
+        let allowed = SHAPE_VALUES.shapes_where(board.directions(cell), |_| true);
         // A cell inside the board keeps every shape: nothing to restrict.
         if allowed.clone().count() < SHAPES.len() {
             model.restrict(shape, &allowed.clone().map(|(value, _)| value).collect())?;
@@ -107,13 +77,13 @@ mod tests {
     #[test]
     fn shapes_and_their_values() {
         assert_eq!(value_of(0), FIRST_SHAPE);
-        assert_eq!(mask_of(value_of(DOWN | LEFT)), DOWN | LEFT);
-        assert_eq!(mask_of(0), 0);
+        assert_eq!(SHAPE_VALUES.mask_of(value_of(DOWN | LEFT)), DOWN | LEFT);
+        assert_eq!(SHAPE_VALUES.mask_of(0), 0);
         assert!(is_straight(UP | DOWN) && !is_turn(UP | DOWN));
         assert!(is_turn(UP | LEFT) && !is_turn(0));
         // A top-left corner cell: empty, or the turn right and down.
         assert_eq!(
-            values_where(RIGHT | DOWN, |_| true),
+            SHAPE_VALUES.values_where(RIGHT | DOWN, |_| true),
             [value_of(0), value_of(RIGHT | DOWN)]
         );
     }

@@ -14,7 +14,7 @@ use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::lines::{add_lines, track_cells};
 use crate::puzzle::{Puzzle, Track};
-use crate::shapes::{FIRST_SHAPE, SHAPES, add_shapes, mask_of};
+use crate::shapes::{FIRST_SHAPE, SHAPE_VALUES, SHAPES, add_shapes};
 
 /// Which rules a model holds, weakest first: the tiers `rate` tries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -154,7 +154,10 @@ impl TracksModel {
 
     /// The track of a solution's values.
     pub fn solution_of(&self, values: &[Value]) -> Track {
-        let masks = self.shapes.iter().map(|var| mask_of(values[var.index()]));
+        let masks = self
+            .shapes
+            .iter()
+            .map(|var| SHAPE_VALUES.mask_of(values[var.index()]));
         Track::new(self.puzzle.board(), masks.collect()).expect("one shape a cell")
     }
 

@@ -22,14 +22,9 @@ pub const MIN_SIZE: usize = 4;
 /// The largest width or height Sieve reads (Tatham sets none).
 pub const MAX_SIZE: usize = 100;
 
-/// Up, as a bit of a cell's connections.
-pub const UP: u8 = 1;
-/// Right.
-pub const RIGHT: u8 = 2;
-/// Down.
-pub const DOWN: u8 = 4;
-/// Left.
-pub const LEFT: u8 = 8;
+/// The directions, as bits of a cell's connections: the sides of the
+/// engine's grid cells, so that a cell's connections are its shape's mask.
+pub use sieve::rules::graph::lines::{DOWN, LEFT, RIGHT, UP};
 
 /// The four directions, in the order of their bits.
 pub const DIRECTIONS: [u8; 4] = [UP, RIGHT, DOWN, LEFT];

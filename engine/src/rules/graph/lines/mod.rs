@@ -74,7 +74,7 @@ use std::sync::Arc;
 
 use counts::Counts;
 pub use counts::EdgeCount;
-pub use grid::{cell_names, name_edges};
+pub use grid::{CELL_SHAPES, CellShapes, DOWN, LEFT, RIGHT, UP, cell_names, name_edges};
 pub use shape::VertexShape;
 use sweep::{Seen, Sweep};
 
