@@ -102,6 +102,11 @@ fn explain_names_an_edge_by_its_place_in_the_picture() {
         text.starts_with("top of r1c1 holds a line because:"),
         "{text}"
     );
+    // A rule's own sentence writes the edge's value by its label too.
+    assert!(
+        text.contains("left of r1c1 cannot be no line: no shape of edges at dot 2,1"),
+        "{text}"
+    );
     assert!(
         text.contains("the clue 0 at r3c1 is met, so top of r3c1 is off the loop"),
         "{text}"

@@ -149,7 +149,7 @@ impl EachValueSomewhere {
         };
         let text = |names: &Names| {
             let default = |names: &Names| {
-                let (var, value) = (names.var_name(var), names.value_label(value));
+                let (var, value) = (names.var_name(var), names.label_of(var, value));
                 format!(
                     "{value} can only go in {var} within {}, so {var} = {value}",
                     self.name

@@ -236,7 +236,7 @@ fn refutation(
     failed: Option<&str>,
 ) -> String {
     let name = names.var_name(var);
-    let label = names.value_label(value);
+    let label = names.label_of(var, value);
     let rule = failed.map_or(String::new(), |rule| format!(" in {rule}"));
     let emptied = conflict.var.map_or(String::new(), |emptied| {
         format!(": {} would have no value left", names.var_name(emptied))

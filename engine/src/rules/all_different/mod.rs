@@ -378,7 +378,7 @@ impl AllDifferent {
     }
 
     fn explain(&self, names: &Names, var: VarId, value: Value) -> String {
-        let label = names.value_label(value);
+        let label = names.label_of(var, value);
         if self.offsets.is_empty() {
             format!(
                 "{} = {label}, so {label} leaves every other variable of {}",

@@ -110,7 +110,7 @@ impl AllDifferent {
                 format!(
                     "with {} = {}, the other variables of {} could not all take different values",
                     names.var_name(var),
-                    names.value_label(value),
+                    names.label_of(var, value),
                     self.name
                 )
             };

@@ -150,7 +150,7 @@ impl Circuit {
         };
         let text = |names: &Names| {
             let default = |names: &Names| {
-                let (name, label) = (names.var_name(var), names.value_label(value));
+                let (name, label) = (names.var_name(var), names.label_of(var, value));
                 format!("{name} cannot be {label}: {} ({})", say(names), self.name)
             };
             self.wording.sentence(names, &deduction, default)

@@ -193,7 +193,7 @@ impl Element {
             };
             let text = |names: &Names| {
                 let default = |names: &Names| {
-                    let (var, value) = (names.var_name(var), names.value_label(value));
+                    let (var, value) = (names.var_name(var), names.label_of(var, value));
                     format!("{var} cannot be {value}: {}", say(names, deduction_value))
                 };
                 self.wording.sentence(names, &deduction, default)

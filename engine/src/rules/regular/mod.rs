@@ -221,7 +221,7 @@ impl Regular {
     fn explain(&self, names: &Names, var: VarId, value: Value) -> String {
         let cell = names.var_name(var);
         let Some(runs) = self.automaton.described_runs() else {
-            let label = names.value_label(value);
+            let label = names.label_of(var, value);
             return format!(
                 "{cell} cannot be {label}: no sequence {} accepts agrees with what is left \
                  and has {label} there",
@@ -243,7 +243,7 @@ impl Regular {
                  what is left fills it"
             )
         } else {
-            let label = names.value_label(value);
+            let label = names.label_of(var, value);
             format!("{cell} cannot be {label}: a cell of the runs {clue} is filled or empty")
         }
     }

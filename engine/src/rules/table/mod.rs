@@ -392,7 +392,7 @@ impl Table {
         let default = |names: &Names| {
             let value = deduction
                 .value
-                .map_or_else(String::new, |value| names.value_label(value));
+                .map_or_else(String::new, |value| names.label_of(deduction.var, value));
             let left = if anywhere { " with what is left" } else { "" };
             format!(
                 "{} cannot be {value}: no allowed combination of {} has it{left}",

@@ -144,7 +144,7 @@ impl VertexShape {
         format!(
             "{} cannot be {}: no shape of {} {reason}",
             names.var_name(var),
-            names.value_label(value),
+            names.label_of(var, value),
             self.name
         )
     }
