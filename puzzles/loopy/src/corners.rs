@@ -14,9 +14,10 @@
 //! between two 3s — since such a fact is a set of values of a dot's
 //! variable.
 
-use sieve::rules::Table;
+use sieve::rules::{Deduction, Table};
+
 use sieve::rules::graph::lines::{CELL_SHAPES, CellShapes, DOWN, LEFT, RIGHT, UP, VertexShape};
-use sieve::{Model, Value, VarId};
+use sieve::{Model, Names, Value, VarId};
 use smallvec::SmallVec;
 
 use crate::naming::Name;
@@ -79,11 +80,38 @@ pub(crate) fn add_corners(
                     clue_tuples.resize(at + 1, None);
                 }
                 let tuples = clue_tuples[at].get_or_insert_with(|| square_tuples(clue));
-                model.add_rule(Table::new(name, corners.to_vec(), tuples.iter())?)?;
+                let table = Table::new(name, corners.to_vec(), tuples.iter())?;
+                model.add_rule(table.wording(move |names, deduction| {
+                    corner_sentence(names, deduction, clue, (row, column))
+                }))?;
             }
         }
     }
     Ok(dots)
+}
+
+/// Why a corner of the square `(row, column)` (0-based) lost a shape: no
+/// drawing of exactly `clue` of the square's sides, as its corners' shapes
+/// still allow, has that shape there. The clue is named as the puzzle shows
+/// it, so a student finds it on the board.
+fn corner_sentence(
+    names: &Names,
+    deduction: &Deduction<'_>,
+    clue: u8,
+    (row, column): (usize, usize),
+) -> String {
+    let square = Name::new().square(row, column).done();
+    let dot = names.var_name(deduction.var);
+    match deduction.value {
+        Some(value) => {
+            let shape = names.label_of(deduction.var, value);
+            format!(
+                "{dot} cannot be {shape}: no way to draw exactly {clue} sides of the {clue} at \
+                 {square}, with what is left at its corners, has {dot} {shape}"
+            )
+        }
+        None => format!("the {clue} at {square} needs exactly {clue} of its sides drawn"),
+    }
 }
 
 /// The variable of dot `(row, column)`, its masks and the rule that ties it

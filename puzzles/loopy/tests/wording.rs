@@ -46,6 +46,13 @@ fn the_corners_name_what_the_loop_does_at_a_dot() {
         text.contains("dot 2,1 = up and right  [corners of clue 2 at r2c1: table]"),
         "{text}"
     );
+    // The sentence names the clue as the board shows it.
+    assert!(
+        text.contains(
+            "no way to draw exactly 2 sides of the 2 at r2c1, with what is left at its corners"
+        ),
+        "{text}"
+    );
     assert!(solved, "the corners solve it: {text}");
 }
 
