@@ -193,8 +193,10 @@ pub struct Number {
     pub value: u64,
     /// The offset of its first digit.
     pub offset: usize,
-    /// The digits as written.
-    pub text: String,
+    /// How many digits it was written with ([`Reader::written`] gives them):
+    /// a parser reads a number in nearly every cell of some descriptions, and
+    /// a string of its digits each was a tenth of parsing them, for errors only.
+    pub digits: usize,
 }
 
 /// The longest piece of text an error quotes whole.
@@ -323,20 +325,24 @@ impl Reader {
     pub fn number(&mut self) -> Option<Number> {
         let offset = self.at;
         let mut value: u64 = 0;
-        let mut text = String::new();
         while let Some(digit) = self
             .peek()
             .and_then(|c| c.to_digit(10).filter(|_| c.is_ascii()))
         {
             value = value.saturating_mul(10).saturating_add(u64::from(digit));
-            text.push(self.chars[self.at]);
             self.at += 1;
         }
-        (!text.is_empty()).then_some(Number {
+        (self.at > offset).then_some(Number {
             value,
             offset,
-            text,
+            digits: self.at - offset,
         })
+    }
+
+    /// The digits of `number` (read by this reader) as written.
+    pub fn written(&self, number: &Number) -> String {
+        let end = (number.offset + number.digits).min(self.chars.len());
+        self.chars[number.offset.min(end)..end].iter().collect()
     }
 
     /// A number in `range`; `what` names it in errors ("a clue").
@@ -345,10 +351,21 @@ impl Reader {
         range: RangeInclusive<u64>,
         what: &str,
     ) -> Result<u64, GameIdError> {
-        match self.optional_number_in(range.clone(), what)? {
+        self.number_named(range, || what.to_string())
+    }
+
+    /// [`Reader::number_in`] with the name written only for an error (see
+    /// [`Reader::optional_number_named`]).
+    pub fn number_named(
+        &mut self,
+        range: RangeInclusive<u64>,
+        what: impl Fn() -> String,
+    ) -> Result<u64, GameIdError> {
+        match self.optional_number_named(range.clone(), &what)? {
             Some(value) => Ok(value),
             None => Err(self.error(format!(
-                "{what} (a number from {} to {})",
+                "{} (a number from {} to {})",
+                what(),
                 range.start(),
                 range.end()
             ))),
@@ -381,7 +398,7 @@ impl Reader {
             Err(self.error_at(
                 number.offset,
                 format!("{} from {} to {}", what(), range.start(), range.end()),
-                Found::Text(quote(&number.text)),
+                Found::Text(quote(&self.written(&number))),
             ))
         }
     }

@@ -122,7 +122,7 @@ pub fn parse_keen_id(id: &str) -> Result<Puzzle, GameIdError> {
                 return Err(description.error_at(
                     number.offset,
                     "a repeat count of at least 1",
-                    Found::Text(number.text),
+                    Found::Text(description.written(&number)),
                 ));
             }
             Some(number) => number.value,

@@ -57,7 +57,7 @@ fn read_params(params: &mut Reader) -> Result<(usize, usize), GameIdError> {
                 return Err(params.error_at(
                     offset,
                     "grid type 0 after 't' (Sieve reads only Loopy's square grid)",
-                    Found::Text(number.text),
+                    Found::Text(params.written(&number)),
                 ));
             }
             None => return Err(params.error("the grid type 0 (squares) after 't'")),
