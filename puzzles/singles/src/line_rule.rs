@@ -214,7 +214,7 @@ impl Removal<'_> {
         };
         let text = |names: &Names| {
             let default = |names: &Names| {
-                let label = names.value_label(value);
+                let label = names.label_of(var, value);
                 format!("{} cannot be {label}", names.var_name(var))
             };
             self.wording.sentence(names, &deduction, default)
