@@ -113,7 +113,8 @@ fn explain_names_an_edge_by_its_place_in_the_picture() {
     );
     assert!(
         text.contains(
-            "dot 1,1 has 1 chosen edge and needs degree 2, so edge top of r1c1 is chosen"
+            "dot 3,1 has no chosen edge and only edge left of r2c1 open, so left of r2c1 is \
+             left out"
         ),
         "{text}"
     );

@@ -1,5 +1,8 @@
 //! The queue of woken rules: one first-in first-out ring per cost class, and an
-//! in-queue flag per rule so that a rule waits at most once.
+//! in-queue flag per rule so that a rule waits at most once; and the rules
+//! that postponed part of a run until every cheaper rule is quiet.
+
+use std::collections::VecDeque;
 
 use crate::ids::RuleId;
 use crate::propagation::engine::Schedule;
@@ -13,6 +16,9 @@ pub(crate) struct Queues {
     in_queue: Vec<bool>,
     /// Per rule: its cost class, the ring it waits in under [`Schedule::Priority`].
     cost_class: Vec<u8>,
+    /// Rules that postponed part of their run ([`Queues::postpone`]), in order:
+    /// they wait (their in-queue flag set) for every cheaper ring to empty.
+    postponed: VecDeque<RuleId>,
 }
 
 impl Queues {
@@ -31,6 +37,7 @@ impl Queues {
             rings: std::array::from_fn(|class| Ring::new(per_class(class))),
             in_queue: vec![false; rules],
             cost_class,
+            postponed: VecDeque::new(),
         }
     }
 
@@ -69,13 +76,41 @@ impl Queues {
             Schedule::Priority => &mut self.rings[..],
             _ => &mut self.rings[..1],
         };
-        for ring in used {
+        let (cheaper, expensive) = used.split_at_mut(used.len().min(Cost::Expensive as usize));
+        for ring in cheaper {
             if let Some(rule) = ring.pop() {
-                self.in_queue[rule.index()] = false;
-                return Some(rule);
+                return Some(self.taken(rule));
             }
         }
-        None
+        // A postponed run comes when every cheaper ring is empty, before probing.
+        let rule = match self.postponed.pop_front() {
+            Some(rule) => rule,
+            None => expensive.first_mut()?.pop()?,
+        };
+        Some(self.taken(rule))
+    }
+
+    /// `rule`, leaving its queue.
+    #[inline(always)]
+    fn taken(&mut self, rule: RuleId) -> RuleId {
+        self.in_queue[rule.index()] = false;
+        rule
+    }
+
+    /// Under [`Schedule::Priority`], while a rule of a cheaper class than
+    /// [`Cost::Expensive`] waits: queue `rule` (the one running) to run again
+    /// once every cheaper ring is empty, and say so. Until then a change does
+    /// not wake it sooner. See [`crate::Context::postpone_while_busy`].
+    pub(crate) fn postpone(&mut self, rule: RuleId) -> bool {
+        let busy = self.schedule == Schedule::Priority
+            && self.rings[..Cost::Expensive as usize]
+                .iter()
+                .any(|ring| ring.len > 0);
+        if busy && !self.is_waiting(rule) {
+            self.in_queue[rule.index()] = true;
+            self.postponed.push_back(rule);
+        }
+        busy
     }
 
     /// Forget every waiting rule (after a conflict or a stop).
@@ -84,6 +119,7 @@ impl Queues {
             ring.clear();
         }
         self.in_queue.fill(false);
+        self.postponed.clear();
     }
 }
 

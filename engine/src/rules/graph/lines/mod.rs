@@ -449,6 +449,13 @@ impl Lines {
             if by_degrees || by_fragments {
                 continue;
             }
+            // The reach pass rarely finds anything while the shapes and clues
+            // still settle edges: the rule waits for them (a run with every
+            // edge decided still checks, before the rule is declared entailed).
+            let open = sweep.falses + sweep.layout.chosen < sweep.truth.len();
+            if open && ctx.postpone_while_busy() {
+                break;
+            }
             if !self.reach_pass(ctx, &mut sweep)? {
                 break;
             }
