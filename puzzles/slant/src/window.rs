@@ -23,7 +23,9 @@ const CELLS_ACROSS: usize = 4;
 /// Corners across (and down) those 4×4 cells.
 const CORNERS_ACROSS: usize = CELLS_ACROSS + 1;
 
-/// A clue, as the masks of the window's cells that can touch it.
+/// A clue, as the masks of the window's cells that can touch it: bits of
+/// the 4×4 cells around the window in reading order when given to
+/// [`window_fillings`], of the touched cells alone in the walk.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WindowClue {
     /// How many diagonals touch the clue's corner.
@@ -34,6 +36,30 @@ pub(crate) struct WindowClue {
     pub slash_touches: u16,
     /// Its corner among the 5×5 corners of the 4×4 cells, in reading order.
     pub corner: u8,
+}
+
+impl WindowClue {
+    /// The clue of `lines` on the corner `row`, `column` of the 5×5 corners
+    /// (each 1 to 3: a window's 3×3 corners lie in the middle), touched by
+    /// those of its four cells that `in_grid` keeps (bits of the 4×4 cells:
+    /// the grid's border cuts some off). Worked out on the window's own
+    /// frame, not from the grid's cell numbers: a model makes dozens of
+    /// windows, and a division a cell to find them was a tenth of that.
+    pub(crate) fn at(lines: u8, row: usize, column: usize, in_grid: u16) -> WindowClue {
+        let cell =
+            |cell_row: usize, cell_column: usize| 1u16 << (cell_row * CELLS_ACROSS + cell_column);
+        WindowClue {
+            lines,
+            backslash_touches: (cell(row - 1, column - 1) | cell(row, column)) & in_grid,
+            slash_touches: (cell(row - 1, column) | cell(row, column - 1)) & in_grid,
+            corner: (row * CORNERS_ACROSS + column) as u8,
+        }
+    }
+
+    /// The cells that can touch it.
+    pub(crate) fn touches(&self) -> u16 {
+        self.backslash_touches | self.slash_touches
+    }
 }
 
 /// The most clues a window holds: its 3×3 corners.
@@ -172,8 +198,11 @@ pub(crate) struct Scratch {
 /// The walk over one window's fillings. Its lists are arrays, sized for the
 /// largest window: a model makes dozens of windows, and a list each was
 /// most of their allocations.
-struct Walk<'a> {
-    clues: &'a [WindowClue],
+struct Walk {
+    /// The clues, their masks over the touched cells alone.
+    clues: [WindowClue; MAX_CLUES],
+    /// How many clues.
+    count: usize,
     /// Per clue, the cells no earlier clue touches.
     fresh: [u16; MAX_CLUES],
     /// Per clue, the cells earlier clues touch (filled when it comes).
@@ -194,9 +223,9 @@ struct Walk<'a> {
 /// The fillings of the cells `touched` (bits of the 4×4 cells around a
 /// window, in reading order; at most 16 cells, each touched by one of
 /// `clues` at least) that meet every clue of `clues` (at most nine, their
-/// masks over the touched cells in the same order) and close no loop among
-/// those cells, each as a mask: bit `i` set when the `i`-th touched cell
-/// holds `\`.
+/// masks over the same 4×4 cells, as [`WindowClue::at`] makes them) and
+/// close no loop among those cells, each as a mask: bit `i` set when the
+/// `i`-th touched cell holds `\`.
 /// The lists of the walk are `scratch`'s, and so is the answer.
 pub(crate) fn window_fillings<'a>(
     touched: u16,
@@ -204,8 +233,10 @@ pub(crate) fn window_fillings<'a>(
     scratch: &'a mut Scratch,
 ) -> &'a [u16] {
     assert!(clues.len() <= MAX_CLUES, "a window holds at most 3×3 clues");
+    let positions = positions_of(touched);
     let mut walk = Walk {
-        clues,
+        clues: [WindowClue::default(); MAX_CLUES],
+        count: clues.len(),
         fresh: [0; MAX_CLUES],
         filled: [0; MAX_CLUES],
         spans: [[(0, 0); 5]; MAX_CLUES],
@@ -215,14 +246,19 @@ pub(crate) fn window_fillings<'a>(
     };
     let (mut filled, mut chosen) = (0u16, 0);
     for (at, clue) in clues.iter().enumerate() {
-        let touches = clue.backslash_touches | clue.slash_touches;
-        let fresh = touches & !filled;
+        let clue = WindowClue {
+            backslash_touches: compact(clue.backslash_touches, &positions),
+            slash_touches: compact(clue.slash_touches, &positions),
+            ..*clue
+        };
+        walk.clues[at] = clue;
+        let fresh = clue.touches() & !filled;
         walk.filled[at] = filled;
         walk.fresh[at] = fresh;
-        filled |= touches;
-        walk.spans[at] = choices_by_lines(clue, fresh, &mut walk.choices, &mut chosen);
+        filled |= clue.touches();
+        walk.spans[at] = choices_by_lines(&clue, fresh, &mut walk.choices, &mut chosen);
     }
-    walk.sort_loops(touched);
+    walk.sort_loops(touched, &positions);
     // Clue by clue over all the partial fillings at once: no call a branch.
     let Scratch { partial, extended } = scratch;
     partial.clear();
@@ -234,39 +270,43 @@ pub(crate) fn window_fillings<'a>(
     partial
 }
 
-impl Walk<'_> {
+/// Each touched cell's place among them (a count of the bits below it a
+/// cell was a fifth of the walk).
+fn positions_of(touched: u16) -> [u8; MAX_CELLS] {
+    let mut positions = [0u8; MAX_CELLS];
+    let mut bits = touched;
+    let mut place = 0;
+    while bits != 0 {
+        positions[bits.trailing_zeros() as usize] = place;
+        place += 1;
+        bits &= bits - 1;
+    }
+    positions
+}
+
+impl Walk {
     /// Put the loops among the `touched` cells of the 4×4 into `closing`, in
     /// the window's own bits, grouped by the clue that fills their last cell.
-    fn sort_loops(&mut self, touched: u16) {
+    fn sort_loops(&mut self, touched: u16, positions: &[u8; MAX_CELLS]) {
+        let clues = &self.clues[..self.count];
         // A loop passes each of its corners by two lines: one through a
         // clue of 0 or 1 cannot come, and is not checked.
-        let narrow = (self.clues.iter())
+        let narrow = (clues.iter())
             .filter(|clue| clue.lines < 2)
             .fold(0u32, |corners, clue| corners | 1 << clue.corner);
         let inside = (LOOPS.loops[..LOOPS.count].iter())
             .filter(|known| known.cells & !touched == 0 && known.corners & narrow == 0);
-        // Each touched cell's place among them (a count of the bits below
-        // it a loop cell was a fifth of this walk).
-        let mut positions = [0u8; MAX_CELLS];
-        let mut bits = touched;
-        for place in 0.. {
-            if bits == 0 {
-                break;
-            }
-            positions[bits.trailing_zeros() as usize] = place;
-            bits &= bits - 1;
-        }
         let mut by_clue = [0u8; MAX_CLUES];
         let mut owners = [0u8; MAX_LOOPS];
         let mut count = 0;
         for known in inside {
-            let cells = compact(known.cells, &positions);
-            let owner = (0..self.clues.len())
+            let cells = compact(known.cells, positions);
+            let owner = (0..self.count)
                 .find(|&at| cells & !(self.filled[at] | self.fresh[at]) == 0)
                 .expect("every touched cell is some clue's");
             self.closing[count] = Loop {
                 cells,
-                backslashes: compact(known.backslashes, &positions),
+                backslashes: compact(known.backslashes, positions),
                 corners: known.corners,
             };
             owners[count] = owner as u8;
@@ -406,15 +446,36 @@ mod tests {
     const TOP_LEFT_2X2: u16 = 0b11_0011;
 
     /// The corner between the 2x2 cells at the top left, as a clue of
-    /// `lines`: touched by the `\` of the first and last cell and the `/`
-    /// of the other two.
+    /// `lines`: touched by the `\` of the first and last cell (bits 0 and
+    /// 5) and the `/` of the other two (bits 1 and 4).
     fn middle(lines: u8) -> WindowClue {
         WindowClue {
             lines,
-            backslash_touches: 0b1001,
-            slash_touches: 0b0110,
+            backslash_touches: 0b10_0001,
+            slash_touches: 0b1_0010,
             corner: (CORNERS_ACROSS + 1) as u8,
         }
+    }
+
+    /// A clue made on the window's frame touches the cells the grid keeps
+    /// around its corner, by the diagonal that reaches it.
+    #[test]
+    fn a_clue_at_a_corner_is_the_middle_one() {
+        let clue = WindowClue::at(2, 1, 1, TOP_LEFT_2X2);
+        assert_eq!(
+            (clue.backslash_touches, clue.slash_touches, clue.corner),
+            (
+                middle(2).backslash_touches,
+                middle(2).slash_touches,
+                middle(2).corner
+            )
+        );
+        // The top row cut off by the border: only the lower two cells.
+        let clue = WindowClue::at(2, 1, 1, TOP_LEFT_2X2 & !0x000f);
+        assert_eq!(
+            (clue.backslash_touches, clue.slash_touches),
+            (0b10_0000, 0b1_0000)
+        );
     }
 
     /// A lone 2x2 block with a 4 in the middle: both `\` on the main
@@ -526,21 +587,13 @@ mod tests {
             if clue_corners.is_empty() || touched == 0 {
                 continue;
             }
-            let mut positions = [0u8; MAX_CELLS];
-            let mut place = 0;
-            for (cell, slot) in positions.iter_mut().enumerate() {
-                if touched >> cell & 1 == 1 {
-                    *slot = place;
-                    place += 1;
-                }
-            }
             let clues: Vec<WindowClue> = (clue_corners.iter())
                 .map(|&(r, c, lines)| {
                     let (b, s) = touches(r, c);
                     WindowClue {
                         lines,
-                        backslash_touches: compact(b, &positions),
-                        slash_touches: compact(s, &positions),
+                        backslash_touches: b,
+                        slash_touches: s,
                         corner: (r * CORNERS_ACROSS + c) as u8,
                     }
                 })
