@@ -28,7 +28,7 @@ use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 use crate::clue_rule::{ClueRule, Touch};
 use crate::no_loop::NoLoop;
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CELLS, MAX_CLUES, Scratch, WindowClue, window_fillings};
+use crate::window::{MAX_CLUES, Scratch, WindowClue, window_fillings};
 use crate::window_rule::WindowRule;
 
 /// One puzzle as an engine model.
@@ -199,26 +199,25 @@ impl SlantModel {
         }
         let clues = &clues[..corners.len()];
         let touched = (clues.iter()).fold(0u16, |touched, clue| touched | clue.touches());
-        // The touched cells, in reading order (the order of their numbers).
         let width = self.puzzle.width();
-        let mut block = [0; MAX_CELLS];
-        let mut size = 0;
-        let mut bits = touched;
-        while bits != 0 {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            block[size] = (top + bit / 4 - 1) * width + left + bit % 4 - 1;
-            size += 1;
-        }
-        let block = &block[..size];
+        // The grid cell of the frame's `at`-th cell.
+        let frame_cell = |at: usize| (top + at / 4 - 1) * width + left + at % 4 - 1;
         let fillings = window_fillings(touched, clues, scratch);
         if fillings.is_empty() {
-            return self.model.restrict(self.cells[block[0]], &ValueSet::new());
+            let first = frame_cell(touched.trailing_zeros() as usize);
+            return self.model.restrict(self.cells[first], &ValueSet::new());
         }
         let label = window_label(top, left);
         let cells = &self.cells;
         let fillings = fillings.to_vec();
-        let rule = WindowRule::new(label, width, block, |cell| cells[cell], fillings);
+        let rule = WindowRule::new(
+            label,
+            width,
+            touched,
+            frame_cell,
+            |cell| cells[cell],
+            fillings,
+        );
         self.model.add_rule(rule).map(drop)
     }
 

@@ -2,9 +2,14 @@
 //! corners touch, filled every way that meets all those clues and closes no
 //! loop among those cells.
 //!
-//! A window's cells lie within 4×4 cells, so a filling is a 16-bit mask
-//! (bit `i` set when the window's `i`-th cell holds `\`) and each clue two
-//! masks of the cells whose `\` or `/` touches it. 4×4 cells hold only 33
+//! A window's cells lie within 4×4 cells (its frame), so a filling is a
+//! 16-bit mask of the frame (bit `i` set when the frame's `i`-th cell, in
+//! reading order, holds `\`; cells no clue touches stay clear) and each
+//! clue two masks of the cells whose `\` or `/` touches it. Working on the
+//! frame's own bits, not renumbering the touched cells, lets a clue's
+//! choices come from a table made at compile time ([`CHOICES`]): numbering
+//! the cells, and listing each clue's choices, were half of the walk.
+//! 4×4 cells hold only 33
 //! loops, found once at compile time ([`LOOPS`]); a filling closes a loop
 //! when it draws every cell of one of them the loop's way, two masks to
 //! compare. The walk goes clue by clue, choosing at once every diagonal a
@@ -60,14 +65,78 @@ impl WindowClue {
     pub(crate) fn touches(&self) -> u16 {
         self.backslash_touches | self.slash_touches
     }
+
+    /// The frame bit of the cell up-left of its corner (a corner of the
+    /// middle 3×3 has all four cells in the frame, though the grid may cut
+    /// some off).
+    fn up_left(&self) -> u32 {
+        let (row, column) = (
+            usize::from(self.corner) / CORNERS_ACROSS,
+            usize::from(self.corner) % CORNERS_ACROSS,
+        );
+        ((row - 1) * CELLS_ACROSS + column - 1) as u32
+    }
 }
 
 /// The most clues a window holds: its 3×3 corners.
 pub(crate) const MAX_CLUES: usize = 9;
 
-/// The most choices a clue offers among the cells it is the first to touch
-/// (at most four cells: every subset).
-const CHOICES_A_CLUE: usize = 16;
+/// A clue's cells in a 4-bit order of its own: bit 0 the cell up-left of
+/// its corner, 1 up-right, 2 down-left, 3 down-right. The `\` of the
+/// up-left and down-right ones touch the corner, the `/` of the others.
+const CLUE_BACKSLASH_CELLS: u8 = 0b1001;
+
+/// Per 4-bit set of a clue's cells (those it is the first to touch) and
+/// number of lines `n` (0 to 4): where in [`CHOICES`] lie the choices of
+/// `\` among them (4-bit subsets) that draw `n` lines to it, in
+/// increasing order.
+const CHOICE_SPANS: [[(u8, u8); 5]; 16] = choice_tables().0;
+
+/// The choices [`CHOICE_SPANS`] points into: every subset of every 4-bit
+/// set, 3⁴ in all.
+const CHOICES: [u8; 81] = choice_tables().1;
+
+/// [`CHOICE_SPANS`] and [`CHOICES`], made by the compiler.
+const fn choice_tables() -> ([[(u8, u8); 5]; 16], [u8; 81]) {
+    let mut spans = [[(0u8, 0u8); 5]; 16];
+    let mut choices = [0u8; 81];
+    let mut next = 0;
+    let mut fresh = 0;
+    while fresh < 16 {
+        let mut lines = 0;
+        while lines <= 4 {
+            let start = next;
+            let mut subset = 0u8;
+            while subset < 16 {
+                let drawn = (subset & fresh & CLUE_BACKSLASH_CELLS).count_ones()
+                    + (!subset & fresh & !CLUE_BACKSLASH_CELLS & 0xf).count_ones();
+                if subset & !fresh == 0 && drawn == lines {
+                    choices[next] = subset;
+                    next += 1;
+                }
+                subset += 1;
+            }
+            spans[fresh as usize][lines as usize] = (start as u8, next as u8);
+            lines += 1;
+        }
+        fresh += 1;
+    }
+    (spans, choices)
+}
+
+/// The frame bits of a clue's cells from its own 4-bit order, for the
+/// clue whose up-left cell is frame bit `up_left`.
+fn spread(cells: u8, up_left: u32) -> u16 {
+    let cells = u16::from(cells);
+    (cells & 0b11) << up_left | (cells >> 2) << (up_left + CELLS_ACROSS as u32)
+}
+
+/// The 4-bit set of the clue's cells among the frame bits `mask`.
+fn gather(mask: u16, up_left: u32) -> u8 {
+    let top = (mask >> up_left) & 0b11;
+    let bottom = (mask >> (up_left + CELLS_ACROSS as u32)) & 0b11;
+    (top | bottom << 2) as u8
+}
 
 /// A loop of diagonals: the cells it runs through and, of those, the ones
 /// whose `\` it uses (the others use their `/`).
@@ -198,34 +267,24 @@ pub(crate) struct Scratch {
 /// The walk over one window's fillings. Its lists are arrays, sized for the
 /// largest window: a model makes dozens of windows, and a list each was
 /// most of their allocations.
-struct Walk {
-    /// The clues, their masks over the touched cells alone.
-    clues: [WindowClue; MAX_CLUES],
-    /// How many clues.
-    count: usize,
+struct Walk<'a> {
+    clues: &'a [WindowClue],
     /// Per clue, the cells no earlier clue touches.
     fresh: [u16; MAX_CLUES],
     /// Per clue, the cells earlier clues touch (filled when it comes).
     filled: [u16; MAX_CLUES],
-    /// Per clue and number of lines `n` (0 to 4), where in `choices` lie
-    /// the choices of `\` among its fresh cells that draw `n` more lines to
-    /// it: worked out once a window, so that the walk tries only those.
-    spans: [[(u16, u16); 5]; MAX_CLUES],
-    /// The choices, clue after clue, number of lines after number of lines.
-    choices: [u16; MAX_CLUES * CHOICES_A_CLUE],
     /// Per clue, where in `closing` lie the loops whose last cell it fills.
     closing_spans: [(u8, u8); MAX_CLUES],
-    /// The loops among the window's cells, in the window's own bits, by the
-    /// clue that fills their last cell.
+    /// The loops among the window's cells, by the clue that fills their
+    /// last cell.
     closing: [Loop; MAX_LOOPS],
 }
 
-/// The fillings of the cells `touched` (bits of the 4×4 cells around a
-/// window, in reading order; at most 16 cells, each touched by one of
-/// `clues` at least) that meet every clue of `clues` (at most nine, their
-/// masks over the same 4×4 cells, as [`WindowClue::at`] makes them) and
-/// close no loop among those cells, each as a mask: bit `i` set when the
-/// `i`-th touched cell holds `\`.
+/// The fillings of the cells `touched` (bits of the frame; at most 16
+/// cells, each touched by one of `clues` at least) that meet every clue of
+/// `clues` (at most nine, as [`WindowClue::at`] makes them) and close no
+/// loop among those cells, each as a mask of the frame: bit `i` set when
+/// its `i`-th cell holds `\`.
 /// The lists of the walk are `scratch`'s, and so is the answer.
 pub(crate) fn window_fillings<'a>(
     touched: u16,
@@ -233,32 +292,20 @@ pub(crate) fn window_fillings<'a>(
     scratch: &'a mut Scratch,
 ) -> &'a [u16] {
     assert!(clues.len() <= MAX_CLUES, "a window holds at most 3×3 clues");
-    let positions = positions_of(touched);
     let mut walk = Walk {
-        clues: [WindowClue::default(); MAX_CLUES],
-        count: clues.len(),
+        clues,
         fresh: [0; MAX_CLUES],
         filled: [0; MAX_CLUES],
-        spans: [[(0, 0); 5]; MAX_CLUES],
-        choices: [0; MAX_CLUES * CHOICES_A_CLUE],
         closing_spans: [(0, 0); MAX_CLUES],
         closing: [Loop::default(); MAX_LOOPS],
     };
-    let (mut filled, mut chosen) = (0u16, 0);
+    let mut filled = 0u16;
     for (at, clue) in clues.iter().enumerate() {
-        let clue = WindowClue {
-            backslash_touches: compact(clue.backslash_touches, &positions),
-            slash_touches: compact(clue.slash_touches, &positions),
-            ..*clue
-        };
-        walk.clues[at] = clue;
-        let fresh = clue.touches() & !filled;
         walk.filled[at] = filled;
-        walk.fresh[at] = fresh;
+        walk.fresh[at] = clue.touches() & !filled;
         filled |= clue.touches();
-        walk.spans[at] = choices_by_lines(&clue, fresh, &mut walk.choices, &mut chosen);
     }
-    walk.sort_loops(touched, &positions);
+    walk.sort_loops(touched);
     // Clue by clue over all the partial fillings at once: no call a branch.
     let Scratch { partial, extended } = scratch;
     partial.clear();
@@ -270,28 +317,13 @@ pub(crate) fn window_fillings<'a>(
     partial
 }
 
-/// Each touched cell's place among them (a count of the bits below it a
-/// cell was a fifth of the walk).
-fn positions_of(touched: u16) -> [u8; MAX_CELLS] {
-    let mut positions = [0u8; MAX_CELLS];
-    let mut bits = touched;
-    let mut place = 0;
-    while bits != 0 {
-        positions[bits.trailing_zeros() as usize] = place;
-        place += 1;
-        bits &= bits - 1;
-    }
-    positions
-}
-
-impl Walk {
-    /// Put the loops among the `touched` cells of the 4×4 into `closing`, in
-    /// the window's own bits, grouped by the clue that fills their last cell.
-    fn sort_loops(&mut self, touched: u16, positions: &[u8; MAX_CELLS]) {
-        let clues = &self.clues[..self.count];
+impl Walk<'_> {
+    /// Put the loops among the `touched` cells of the frame into `closing`,
+    /// grouped by the clue that fills their last cell.
+    fn sort_loops(&mut self, touched: u16) {
         // A loop passes each of its corners by two lines: one through a
         // clue of 0 or 1 cannot come, and is not checked.
-        let narrow = (clues.iter())
+        let narrow = (self.clues.iter())
             .filter(|clue| clue.lines < 2)
             .fold(0u32, |corners, clue| corners | 1 << clue.corner);
         let inside = (LOOPS.loops[..LOOPS.count].iter())
@@ -300,15 +332,10 @@ impl Walk {
         let mut owners = [0u8; MAX_LOOPS];
         let mut count = 0;
         for known in inside {
-            let cells = compact(known.cells, positions);
-            let owner = (0..self.count)
-                .find(|&at| cells & !(self.filled[at] | self.fresh[at]) == 0)
+            let owner = (0..self.clues.len())
+                .find(|&at| known.cells & !(self.filled[at] | self.fresh[at]) == 0)
                 .expect("every touched cell is some clue's");
-            self.closing[count] = Loop {
-                cells,
-                backslashes: compact(known.backslashes, positions),
-                corners: known.corners,
-            };
+            self.closing[count] = *known;
             owners[count] = owner as u8;
             by_clue[owner] += 1;
             count += 1;
@@ -337,7 +364,8 @@ impl Walk {
             ..
         } = self.clues[clue];
         let filled = self.filled[clue];
-        let spans = &self.spans[clue];
+        let up_left = self.clues[clue].up_left();
+        let spans = &CHOICE_SPANS[usize::from(gather(self.fresh[clue], up_left))];
         let (first, last) = self.closing_spans[clue];
         let closing = &self.closing[usize::from(first)..usize::from(last)];
         extended.clear();
@@ -352,8 +380,8 @@ impl Walk {
             let Some(&(start, end)) = spans.get(wanted as usize) else {
                 continue;
             };
-            for &choice in &self.choices[usize::from(start)..usize::from(end)] {
-                let next = backslashes | choice;
+            for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
+                let next = backslashes | spread(choice, up_left);
                 if !closing
                     .iter()
                     .any(|known| next & known.cells == known.backslashes)
@@ -384,53 +412,6 @@ const BITS_IN_BYTE: [u8; 256] = {
     }
     counts
 };
-
-/// The bits of `mask` numbered among the touched cells: bit `i` becomes
-/// bit `positions[i]`.
-fn compact(mask: u16, positions: &[u8; MAX_CELLS]) -> u16 {
-    let mut bits = mask;
-    let mut compacted = 0;
-    while bits != 0 {
-        compacted |= 1 << positions[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-    }
-    compacted
-}
-
-/// Every choice of `\` among the cells `fresh` that `clue` is the first to
-/// touch, written into `choices` from `chosen` on (which it moves past them)
-/// grouped by how many lines it draws to the clue (0 to 4); per number,
-/// where its group lies.
-fn choices_by_lines(
-    clue: &WindowClue,
-    fresh: u16,
-    choices: &mut [u16],
-    chosen: &mut usize,
-) -> [(u16, u16); 5] {
-    // A clue touches at most four cells: at most 16 choices, in arrays.
-    let mut by_lines = [[0u16; CHOICES_A_CLUE]; 5];
-    let mut counts = [0usize; 5];
-    // Every subset of the fresh cells, from none up.
-    let mut subset: u16 = 0;
-    loop {
-        let lines =
-            cells_in((subset & clue.backslash_touches) | (!subset & fresh & clue.slash_touches))
-                as usize;
-        by_lines[lines][counts[lines]] = subset;
-        counts[lines] += 1;
-        subset = subset.wrapping_sub(fresh) & fresh;
-        if subset == 0 {
-            break;
-        }
-    }
-    std::array::from_fn(|lines| {
-        let start = *chosen;
-        let end = start + counts[lines];
-        choices[start..end].copy_from_slice(&by_lines[lines][..counts[lines]]);
-        *chosen = end;
-        (start as u16, end as u16)
-    })
-}
 
 #[cfg(test)]
 mod tests {
@@ -482,7 +463,7 @@ mod tests {
     /// diagonal cells and `/` on the others, one filling.
     #[test]
     fn a_four_in_the_middle_has_one_filling() {
-        assert_eq!(fillings(TOP_LEFT_2X2, &[middle(4)]), vec![0b1001]);
+        assert_eq!(fillings(TOP_LEFT_2X2, &[middle(4)]), vec![0b10_0001]);
     }
 
     /// A 0 in the middle of 2x2 cells makes a diamond of the four other
@@ -497,6 +478,28 @@ mod tests {
     #[test]
     fn a_two_in_the_middle_has_six_fillings() {
         assert_eq!(fillings(TOP_LEFT_2X2, &[middle(2)]).len(), 6);
+    }
+
+    /// The compile-time choices of a clue: for each set of its cells, every
+    /// subset once, under the number of lines it draws to the clue.
+    #[test]
+    fn every_choice_is_listed_once_under_its_lines() {
+        for fresh in 0u8..16 {
+            let mut seen = Vec::new();
+            for (lines, &(start, end)) in CHOICE_SPANS[usize::from(fresh)].iter().enumerate() {
+                for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
+                    let (backslash, slash) = (0b1001u8, 0b0110u8);
+                    let drawn = (choice & fresh & backslash).count_ones()
+                        + (!choice & fresh & slash).count_ones();
+                    assert_eq!(drawn as usize, lines, "{choice:04b} of {fresh:04b}");
+                    assert_eq!(choice & !fresh, 0);
+                    seen.push(choice);
+                }
+            }
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), 1 << fresh.count_ones(), "{fresh:04b}");
+        }
     }
 
     /// Every loop found is one: its diagonals meet each corner they touch
@@ -601,12 +604,14 @@ mod tests {
             let mut found = fillings(touched, &clues);
             found.sort_unstable();
             let cells: Vec<usize> = (0..MAX_CELLS).filter(|&c| touched >> c & 1 == 1).collect();
+            // Every filling of the touched cells, as a mask of the frame.
             let wanted: Vec<u16> = (0u32..1 << cells.len())
-                .map(|filling| filling as u16)
-                .filter(|&filling| {
-                    let backslashes = (cells.iter().enumerate())
+                .map(|filling| {
+                    (cells.iter().enumerate())
                         .filter(|&(at, _)| filling >> at & 1 == 1)
-                        .fold(0u16, |all, (_, &cell)| all | 1 << cell);
+                        .fold(0u16, |all, (_, &cell)| all | 1 << cell)
+                })
+                .filter(|&backslashes| {
                     let meets = clue_corners.iter().all(|&(r, c, lines)| {
                         let (b, s) = touches(r, c);
                         ((b & backslashes).count_ones() + (s & !backslashes).count_ones())
