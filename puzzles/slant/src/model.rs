@@ -28,7 +28,7 @@ use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 use crate::clue_rule::{ClueRule, Touch};
 use crate::no_loop::NoLoop;
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CLUES, Scratch, WindowClue, window_fillings};
+use crate::window::{MAX_CLUES, Scratch, WindowClue, cells_in, window_fillings};
 use crate::window_rule::WindowRule;
 
 /// One puzzle as an engine model.
@@ -124,30 +124,38 @@ impl SlantModel {
     fn windows(&self) -> Vec<(usize, usize)> {
         let (width, height) = (self.puzzle.width(), self.puzzle.height());
         let (tops, lefts) = (height.saturating_sub(1), width.saturating_sub(1));
-        let clues_in = |top: usize, left: usize| {
-            (top..top + 3)
-                .flat_map(move |r| (left..left + 3).map(move |c| (r, c)))
-                .filter(|&(r, c)| self.puzzle.clue(r, c).is_some())
-        };
-        let counts: Vec<usize> = (0..tops * lefts)
-            .map(|at| clues_in(at / lefts, at % lefts).count())
+        // Per block, its clues as 9 bits (bit `3 * r + c` for the corner at
+        // row `r`, column `c` of the block), read from the clues once.
+        let clues = self.puzzle.clues();
+        let has_clue = |r: usize, c: usize| u16::from(clues[r * (width + 1) + c].is_some());
+        let masks: Vec<u16> = (0..tops * lefts)
+            .map(|at| {
+                let (top, left) = (at / lefts, at % lefts);
+                (0..9).fold(0, |mask, k| mask | has_clue(top + k / 3, left + k % 3) << k)
+            })
             .collect();
+        let count_of = |at: usize| cells_in(masks[at]);
         let mut kept = Vec::new();
         for top in 0..tops {
             for left in 0..lefts {
-                let count = counts[top * lefts + left];
+                let (mask, count) = (masks[top * lefts + left], count_of(top * lefts + left));
                 if count < 2 {
                     continue;
                 }
-                let (mut low_row, mut high_row) = (usize::MAX, 0);
-                let (mut low_column, mut high_column) = (usize::MAX, 0);
-                for (r, c) in clues_in(top, left) {
-                    (low_row, high_row) = (low_row.min(r), high_row.max(r));
-                    (low_column, high_column) = (low_column.min(c), high_column.max(c));
-                }
+                // The rows and columns of the block its clues lie in.
+                let rows = (0..3).filter(|r| mask >> (3 * r) & 0b111 != 0);
+                let columns = (0..3).filter(|c| mask >> c & 0b1_001_001 != 0);
+                let (low_row, high_row) = (
+                    top + rows.clone().min().unwrap_or(0),
+                    top + rows.max().unwrap_or(0),
+                );
+                let (low_column, high_column) = (
+                    left + columns.clone().min().unwrap_or(0),
+                    left + columns.max().unwrap_or(0),
+                );
                 // Every block holding these clues' bounding box holds them all.
                 let covers = |other_top: usize, other_left: usize| {
-                    let other = counts[other_top * lefts + other_left];
+                    let other = count_of(other_top * lefts + other_left);
                     other > count || (other == count && (other_top, other_left) < (top, left))
                 };
                 let subsumed = (high_row.saturating_sub(2)..=low_row.min(tops - 1))

@@ -112,12 +112,15 @@ impl NoLoop {
             .map(drop)
     }
 
-    /// The corners the drawn diagonals join; a conflict when they close a
-    /// loop.
-    fn drawn_corners(&self, ctx: &Context<'_>) -> Result<Corners, Conflict> {
+    /// The corners the drawn diagonals join, and the open cells (read once
+    /// here: the later passes go over those alone); a conflict when the
+    /// drawn diagonals close a loop.
+    fn drawn_corners(&self, ctx: &Context<'_>) -> Result<(Corners, Vec<usize>), Conflict> {
         let mut corners = Corners::new((self.width + 1) * (self.cells.len() / self.width + 1));
+        let mut open = Vec::new();
         for (cell, &var) in self.cells.iter().enumerate() {
             let Some(value) = ctx.domains().value(var) else {
+                open.push(cell);
                 continue;
             };
             let (a, b) = self.ends(cell, diagonal_of(value));
@@ -131,24 +134,24 @@ impl NoLoop {
                 return Err(ctx.conflict(&why));
             }
         }
-        Ok(corners)
+        Ok((corners, open))
     }
 
     /// Leave out every open cell's diagonal whose corners are joined, and
-    /// join those of the one it then holds, round the open cells until none
-    /// changes; how many cells are still open.
+    /// join those of the one it then holds, round the `open` cells until
+    /// none changes; `open` keeps those still open.
     fn leave_out_loops(
         &self,
         ctx: &mut Context<'_>,
         corners: &mut Corners,
-    ) -> Result<usize, Conflict> {
+        open: &mut Vec<usize>,
+    ) -> Result<(), Conflict> {
         let mut facts: Option<Vec<Fact>> = None;
         loop {
-            let (mut open, mut changed) = (0, false);
-            for (cell, &var) in self.cells.iter().enumerate() {
-                if ctx.domains().value(var).is_some() {
-                    continue;
-                }
+            let before = open.len();
+            let mut kept = 0;
+            for at in 0..before {
+                let cell = open[at];
                 let closing =
                     [Diagonal::Backslash, Diagonal::Slash]
                         .into_iter()
@@ -157,7 +160,8 @@ impl NoLoop {
                             corners.joined(a, b)
                         });
                 let Some(diagonal) = closing else {
-                    open += 1;
+                    open[kept] = cell;
+                    kept += 1;
                     continue;
                 };
                 let known = facts.get_or_insert_with(|| self.drawn_facts(ctx));
@@ -170,28 +174,26 @@ impl NoLoop {
                 }
                 // The facts now lack the diagonal drawn: read them again.
                 facts = None;
-                changed = true;
             }
-            if !changed {
-                return Ok(open);
+            open.truncate(kept);
+            if kept == before {
+                return Ok(());
             }
         }
     }
 
-    /// Whether every diagonal still possible, both of each open cell's and
+    /// Whether every diagonal still possible, both of each `open` cell's and
     /// the drawn ones (already in `corners`), forms a forest: then no choice
     /// left closes a loop.
-    fn forest_left(&self, ctx: &Context<'_>, mut corners: Corners) -> bool {
-        (0..self.cells.len())
-            .filter(|&cell| ctx.domains().value(self.cells[cell]).is_none())
-            .all(|cell| {
-                [Diagonal::Backslash, Diagonal::Slash]
-                    .iter()
-                    .all(|&diagonal| {
-                        let (a, b) = self.ends(cell, diagonal);
-                        !corners.join(a, b)
-                    })
-            })
+    fn forest_left(&self, open: &[usize], mut corners: Corners) -> bool {
+        open.iter().all(|&cell| {
+            [Diagonal::Backslash, Diagonal::Slash]
+                .iter()
+                .all(|&diagonal| {
+                    let (a, b) = self.ends(cell, diagonal);
+                    !corners.join(a, b)
+                })
+        })
     }
 }
 
@@ -223,12 +225,12 @@ impl Rule for NoLoop {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut corners = self.drawn_corners(ctx)?;
-        let open = self.leave_out_loops(ctx, &mut corners)?;
+        let (mut corners, mut open) = self.drawn_corners(ctx)?;
+        self.leave_out_loops(ctx, &mut corners, &mut open)?;
         // A forest has fewer edges than corners: with more diagonals left
         // (two an open cell), the join over them all is skipped.
-        let possible = self.cells.len() + open;
-        if possible < corners.parent.len() && self.forest_left(ctx, corners) {
+        let possible = self.cells.len() + open.len();
+        if possible < corners.parent.len() && self.forest_left(&open, corners) {
             ctx.declare_entailed();
         }
         Ok(())

@@ -14,7 +14,7 @@
 
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
-use crate::window::MAX_CELLS;
+use crate::window::{MAX_CELLS, cells_in};
 
 /// The label of a window's deductions, as a table's (traces read the same).
 const INFERENCE: &str = "table";
@@ -32,6 +32,8 @@ pub(crate) struct WindowRule {
     frame_cells: [usize; MAX_CELLS],
     /// The touched cells' booleans, in reading order: the rule's scope.
     vars: [VarId; MAX_CELLS],
+    /// The frame cell of each of `vars`.
+    positions: [u8; MAX_CELLS],
     /// How many cells are touched.
     count: usize,
     /// The grid's width, to name cells.
@@ -64,6 +66,7 @@ impl WindowRule {
             frame_vars: [VarId::from_index(0); MAX_CELLS],
             frame_cells: [0; MAX_CELLS],
             vars: [VarId::from_index(0); MAX_CELLS],
+            positions: [0; MAX_CELLS],
             count: 0,
             width,
             some_backslash: fillings.iter().fold(0, |all, &filling| all | filling),
@@ -77,6 +80,7 @@ impl WindowRule {
             rule.frame_cells[at] = cell;
             rule.frame_vars[at] = vars(cell);
             rule.vars[rule.count] = vars(cell);
+            rule.positions[rule.count] = at as u8;
             rule.count += 1;
         }
         rule
@@ -91,12 +95,12 @@ impl WindowRule {
     /// there.
     fn others(&self, at: usize) -> ([VarId; MAX_CELLS], usize) {
         let mut others = [VarId::from_index(0); MAX_CELLS];
-        let mut count = 0;
-        for other in bits_of(self.touched & !(1 << at)) {
-            others[count] = self.frame_vars[other];
-            count += 1;
-        }
-        (others, count)
+        let vars = self.vars();
+        // Its place in `vars`: the touched cells before it.
+        let index = cells_in(self.touched & ((1 << at) - 1)) as usize;
+        others[..index].copy_from_slice(&vars[..index]);
+        others[index..vars.len() - 1].copy_from_slice(&vars[index + 1..]);
+        (others, vars.len() - 1)
     }
 
     /// Leave out value `removed` (1 for `\`, 0 for `/`) of the `at`-th cell.
@@ -163,8 +167,8 @@ impl Rule for WindowRule {
         let domains = ctx.domains();
         let (mut may_backslash, mut may_slash) = (0u16, 0u16);
         // One read a cell: a boolean left one value is assigned, else open.
-        for at in bits_of(self.touched) {
-            let value = domains.value(self.frame_vars[at]);
+        for (&var, &at) in self.vars().iter().zip(&self.positions) {
+            let value = domains.value(var);
             may_backslash |= u16::from(value != Some(0)) << at;
             may_slash |= u16::from(value != Some(1)) << at;
         }
