@@ -77,24 +77,22 @@ impl ZooPuzzle for Slant {
         model.var_at(row, column)
     }
 
-    /// Each cell's two diagonals (`\\` and `/`, each drawn when its boolean is
-    /// 1) and the clues on the corners.
+    /// Each cell's two diagonals (`\\` drawn when its boolean is 1, `/` when
+    /// it is 0) and the clues on the corners.
     fn board_view(puzzle: &Puzzle, model: &SlantModel) -> View {
         let (rows, cols) = (puzzle.height(), puzzle.width());
         let mut board = Board::new(rows, cols);
         for row in 0..rows {
             for col in 0..cols {
-                let (Some(backslash), Some(slash)) =
-                    (model.var_at(row, col), model.slash_at(row, col))
-                else {
+                let Some(cell) = model.var_at(row, col) else {
                     continue;
                 };
                 let (top_left, bottom_right) =
                     (Point::corner(row, col), Point::corner(row + 1, col + 1));
                 let (top_right, bottom_left) =
                     (Point::corner(row, col + 1), Point::corner(row + 1, col));
-                board.line(backslash.index(), 1, top_left, bottom_right);
-                board.line(slash.index(), 1, top_right, bottom_left);
+                board.line(cell.index(), 1, top_left, bottom_right);
+                board.line(cell.index(), 0, top_right, bottom_left);
             }
         }
         for row in 0..=rows {

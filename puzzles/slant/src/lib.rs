@@ -15,15 +15,17 @@
 //! ```
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out),
-//! [`text`] (the one-line answer and a picture), [`model`] (clues as
-//! cardinalities, clues near each other together as window rules over
-//! their fillings, no loop as [`Acyclic`](sieve::rules::Acyclic); the
-//! fillings come from the private `window` module, the rule from
-//! `window_rule`),
+//! [`text`] (the one-line answer and a picture), [`model`] (one boolean a
+//! cell; each clue a count of the diagonals at its corner, clues near each
+//! other together as window rules over their fillings, no loop as a
+//! union-find of the corners; the rules are the private `clue_rule`,
+//! `window_rule` and `no_loop` modules, the fillings come from `window`),
 //! [`solve`](mod@solve), [`check`](mod@check) (the independent checker).
 
 pub mod check;
+mod clue_rule;
 pub mod model;
+mod no_loop;
 pub mod parse;
 pub mod puzzle;
 pub mod solve;

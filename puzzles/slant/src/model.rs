@@ -1,18 +1,18 @@
 //! A puzzle as an engine model.
 //!
-//! Each cell has two booleans, one for each diagonal it may hold (`r1c1\`
-//! and `r1c1/`, value 1 when drawn), and a [`Cardinality`] saying exactly
-//! one of the two is drawn. Two because the no-loop rule, [`Acyclic`], reads
-//! one boolean per edge of the graph of corners, and a cell offers two
-//! edges: `\` joins its top-left and bottom-right corners, `/` the other
-//! two. Each clue is a [`Cardinality`] over the diagonals that would touch
-//! its corner (exactly that many are drawn), worded with the clue: "r2c3 is
-//! /: the 1 at corner r2c3 already has its 1 line". A clue its corner's
-//! cells cannot meet (a 3 where two cells meet) empties a domain in the
-//! model, so the puzzle has no solution, which the search reports.
+//! Each cell is one boolean, 1 when it holds `\` and 0 when it holds `/`
+//! (named `r1c1`, its values written `\` and `/`). Each clue is a
+//! [`ClueRule`]: exactly that many of the diagonals that would touch its
+//! corner are drawn, worded with the clue: "r2c3 is /: the 1 at corner r2c3
+//! already has its 1 line". A clue its corner's cells cannot meet (a 3
+//! where two cells meet) empties a domain in the model, so the puzzle has
+//! no solution, which the search reports.
 //!
-//! [`Acyclic`] leaves out a diagonal whose corners the drawn lines already
+//! [`NoLoop`] leaves out a diagonal whose corners the drawn lines already
 //! join: Tatham's "simple loop avoidance", his only loop deduction at Easy.
+//! (A boolean a diagonal, two a cell tied by a count, let the engine's
+//! `Acyclic` and `Cardinality` say the same: twice the variables and a rule
+//! more a cell, which were most of building a model.)
 //!
 //! Clues near each other act together: for every 3×3 block of corners with
 //! two or more clues, a window rule holds the fillings of the cells those
@@ -22,33 +22,21 @@
 //! (what is left needs his dead-end reasoning, which weighs how many lines
 //! a group of corners can still take against its way out to the border).
 
-use std::sync::Arc;
-
 use sieve::names::push_number;
-use sieve::rules::graph::{Acyclic, Graph};
-use sieve::rules::{Cardinality, Deduction};
-use sieve::{Config, Domains, Model, Names, Search, Value, ValueSet, VarId};
+use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
+use crate::clue_rule::{ClueRule, Touch};
+use crate::no_loop::NoLoop;
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CELLS, MAX_CLUES, Scratch, WindowClue, cells_in, window_fillings};
+use crate::window::{MAX_CLUES, Scratch, WindowClue, cells_in, window_fillings};
 use crate::window_rule::WindowRule;
 
 /// One puzzle as an engine model.
 pub struct SlantModel {
     puzzle: Puzzle,
     model: Model,
-    /// Per cell, the boolean of its `\`.
-    backslashes: Vec<VarId>,
-    /// Per cell, the boolean of its `/`.
-    slashes: Vec<VarId>,
-}
-
-/// A diagonal that could touch a clue's corner: its boolean, and the cell.
-#[derive(Clone, Copy)]
-struct Touch {
-    var: VarId,
-    cell: usize,
-    diagonal: Diagonal,
+    /// Per cell, its boolean (1 when it holds `\`).
+    cells: Vec<VarId>,
 }
 
 impl SlantModel {
@@ -56,34 +44,13 @@ impl SlantModel {
     pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
         let (width, height) = (puzzle.width(), puzzle.height());
         let mut model = Model::new();
-        let mut backslashes = Vec::with_capacity(width * height);
-        let mut slashes = Vec::with_capacity(width * height);
-        // One text reused for every cell's names: 240 `format!`s an ID of
-        // 12x10 were a tenth of building its model.
-        let mut name = String::with_capacity(16);
-        for cell in 0..width * height {
-            let backslash = model.new_var(2);
-            let slash = model.new_var(2);
-            name.clear();
-            push_cell_name(&mut name, width, cell);
-            let cell_end = name.len();
-            name.push('\\');
-            model.set_name(backslash, &name);
-            name.truncate(cell_end);
-            name.push('/');
-            model.set_name(slash, &name);
-            name.truncate(cell_end);
-            name.push_str(" holds one diagonal");
-            let one_line = Cardinality::exactly(name.as_str(), vec![backslash, slash], drawn(), 1)?;
-            model.add_rule(one_line)?;
-            backslashes.push(backslash);
-            slashes.push(slash);
-        }
+        let cells = model.new_vars(width * height, 2);
+        model.name_grid_cells(&cells, width);
+        model.set_value_labels(vec!["/".to_string(), "\\".to_string()]);
         let mut slant = SlantModel {
             puzzle: puzzle.clone(),
             model,
-            backslashes,
-            slashes,
+            cells,
         };
         for row in 0..=height {
             for column in 0..=width {
@@ -107,12 +74,8 @@ impl SlantModel {
         let touch = |there: bool, cell_row: usize, cell_column: usize, diagonal: Diagonal| {
             there.then(|| {
                 let cell = cell_row * width + cell_column;
-                let var = match diagonal {
-                    Diagonal::Backslash => self.backslashes[cell],
-                    Diagonal::Slash => self.slashes[cell],
-                };
                 Touch {
-                    var,
+                    var: self.cells[cell],
                     cell,
                     diagonal,
                 }
@@ -136,40 +99,19 @@ impl SlantModel {
 
     /// The clue on a corner: exactly `clue` of the diagonals there are drawn.
     fn add_clue(&mut self, row: usize, column: usize, clue: u8) -> Result<(), sieve::Error> {
-        // At most four touches, kept in the wording as an array: a list and
-        // a shared label a clue were a good part of building the model.
-        let mut touches = [None; 4];
-        for (slot, touch) in touches.iter_mut().zip(self.touching(row, column)) {
-            *slot = Some(touch);
+        let mut around = self.touching(row, column);
+        let first = around.next().expect("every corner touches a cell");
+        let (mut touches, mut count) = ([first; 4], 1);
+        for touch in around {
+            touches[count] = touch;
+            count += 1;
         }
-        let vars: Vec<VarId> = touches.iter().flatten().map(|touch| touch.var).collect();
-        let clue_count = usize::from(clue);
-        if clue_count > vars.len() {
+        if usize::from(clue) > count {
             // More lines than cells at the corner: no solution.
-            return self.model.restrict(vars[0], &ValueSet::new());
+            return self.model.restrict(touches[0].var, &ValueSet::new());
         }
         let label = clue_label(clue, row, column);
-        let width = self.puzzle.width();
-        let wording = move |_: &Names, deduction: &Deduction<'_>| {
-            let words = clue_label(clue, row, column);
-            let Some(touch) = (touches.iter().flatten()).find(|touch| touch.var == deduction.var)
-            else {
-                return format!("{words} is touched by exactly {clue} lines");
-            };
-            let cell = cell_name(width, touch.cell);
-            let other = other(touch.diagonal).symbol();
-            match deduction.inference {
-                "cardinality full" => {
-                    format!("{cell} is {other}: {words} already has its {clue} lines")
-                }
-                "cardinality needs all" => format!(
-                    "{cell} is {}: {words} needs every line it can still have",
-                    touch.diagonal.symbol()
-                ),
-                _ => format!("{words} is touched by exactly {clue} lines"),
-            }
-        };
-        let rule = Cardinality::exactly(label, vars, drawn(), clue_count)?.wording(wording);
+        let rule = ClueRule::new(label, clue, &touches[..count], self.puzzle.width());
         self.model.add_rule(rule).map(drop)
     }
 
@@ -182,30 +124,38 @@ impl SlantModel {
     fn windows(&self) -> Vec<(usize, usize)> {
         let (width, height) = (self.puzzle.width(), self.puzzle.height());
         let (tops, lefts) = (height.saturating_sub(1), width.saturating_sub(1));
-        let clues_in = |top: usize, left: usize| {
-            (top..top + 3)
-                .flat_map(move |r| (left..left + 3).map(move |c| (r, c)))
-                .filter(|&(r, c)| self.puzzle.clue(r, c).is_some())
-        };
-        let counts: Vec<usize> = (0..tops * lefts)
-            .map(|at| clues_in(at / lefts, at % lefts).count())
+        // Per block, its clues as 9 bits (bit `3 * r + c` for the corner at
+        // row `r`, column `c` of the block), read from the clues once.
+        let clues = self.puzzle.clues();
+        let has_clue = |r: usize, c: usize| u16::from(clues[r * (width + 1) + c].is_some());
+        let masks: Vec<u16> = (0..tops * lefts)
+            .map(|at| {
+                let (top, left) = (at / lefts, at % lefts);
+                (0..9).fold(0, |mask, k| mask | has_clue(top + k / 3, left + k % 3) << k)
+            })
             .collect();
+        let count_of = |at: usize| cells_in(masks[at]);
         let mut kept = Vec::new();
         for top in 0..tops {
             for left in 0..lefts {
-                let count = counts[top * lefts + left];
+                let (mask, count) = (masks[top * lefts + left], count_of(top * lefts + left));
                 if count < 2 {
                     continue;
                 }
-                let (mut low_row, mut high_row) = (usize::MAX, 0);
-                let (mut low_column, mut high_column) = (usize::MAX, 0);
-                for (r, c) in clues_in(top, left) {
-                    (low_row, high_row) = (low_row.min(r), high_row.max(r));
-                    (low_column, high_column) = (low_column.min(c), high_column.max(c));
-                }
+                // The rows and columns of the block its clues lie in.
+                let rows = (0..3).filter(|r| mask >> (3 * r) & 0b111 != 0);
+                let columns = (0..3).filter(|c| mask >> c & 0b1_001_001 != 0);
+                let (low_row, high_row) = (
+                    top + rows.clone().min().unwrap_or(0),
+                    top + rows.max().unwrap_or(0),
+                );
+                let (low_column, high_column) = (
+                    left + columns.clone().min().unwrap_or(0),
+                    left + columns.max().unwrap_or(0),
+                );
                 // Every block holding these clues' bounding box holds them all.
                 let covers = |other_top: usize, other_left: usize| {
-                    let other = counts[other_top * lefts + other_left];
+                    let other = count_of(other_top * lefts + other_left);
                     other > count || (other == count && (other_top, other_left) < (top, left))
                 };
                 let subsumed = (high_row.saturating_sub(2)..=low_row.min(tops - 1))
@@ -248,80 +198,55 @@ impl SlantModel {
         if corners.len() < 2 {
             return Ok(());
         }
-        // The cells the clues touch lie in the 4×4 cells from row `top - 1`,
-        // column `left - 1`: one bit each, in reading order (which is the
-        // order of their numbers).
-        let width = self.puzzle.width();
-        let local = |cell: usize| (cell / width + 1 - top) * 4 + (cell % width + 1 - left);
-        let touched = (corners.iter())
-            .flat_map(|&(r, c, _)| self.touching(r, c))
-            .fold(0u16, |touched, touch| touched | 1 << local(touch.cell));
-        let mut block = [0; MAX_CELLS];
-        let mut size = 0;
-        let mut bits = touched;
-        while bits != 0 {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            block[size] = (top + bit / 4 - 1) * width + left + bit % 4 - 1;
-            size += 1;
-        }
-        let block = &block[..size];
+        // The clues on the window's frame: the 4×4 cells from row `top - 1`,
+        // column `left - 1`, and their 5×5 corners.
+        let in_grid = self.frame_in_grid(top, left);
         let mut clues = [WindowClue::default(); MAX_CLUES];
         for (window_clue, &(r, c, clue)) in clues.iter_mut().zip(corners) {
-            window_clue.lines = clue;
-            // Corners of the 4×4 cells from row `top - 1`, column `left - 1`.
-            window_clue.corner = ((r + 1 - top) * 5 + (c + 1 - left)) as u8;
-            for touch in self.touching(r, c) {
-                let at = cells_in(touched & ((1 << local(touch.cell)) - 1));
-                match touch.diagonal {
-                    Diagonal::Backslash => window_clue.backslash_touches |= 1 << at,
-                    Diagonal::Slash => window_clue.slash_touches |= 1 << at,
-                }
-            }
+            *window_clue = WindowClue::at(clue, r + 1 - top, c + 1 - left, in_grid);
         }
-        let fillings = window_fillings(touched, &clues[..corners.len()], scratch);
+        let clues = &clues[..corners.len()];
+        let touched = (clues.iter()).fold(0u16, |touched, clue| touched | clue.touches());
+        let width = self.puzzle.width();
+        // The grid cell of the frame's `at`-th cell.
+        let frame_cell = |at: usize| (top + at / 4 - 1) * width + left + at % 4 - 1;
+        let fillings = window_fillings(touched, clues, scratch);
         if fillings.is_empty() {
-            return self
-                .model
-                .restrict(self.backslashes[block[0]], &ValueSet::new());
+            let first = frame_cell(touched.trailing_zeros() as usize);
+            return self.model.restrict(self.cells[first], &ValueSet::new());
         }
         let label = window_label(top, left);
-        let backslashes = &self.backslashes;
+        let cells = &self.cells;
         let fillings = fillings.to_vec();
-        let rule = WindowRule::new(label, width, block, |cell| backslashes[cell], fillings);
+        let rule = WindowRule::new(
+            label,
+            width,
+            touched,
+            frame_cell,
+            |cell| cells[cell],
+            fillings,
+        );
         self.model.add_rule(rule).map(drop)
+    }
+
+    /// Which of the 4×4 cells from row `top - 1`, column `left - 1` (bits in
+    /// reading order) lie in the grid: a side is cut off at its border.
+    fn frame_in_grid(&self, top: usize, left: usize) -> u16 {
+        let (width, height) = (self.puzzle.width(), self.puzzle.height());
+        let sides = [
+            (top == 0, 0x000f),
+            (top + 2 >= height, 0xf000),
+            (left == 0, 0x1111),
+            (left + 2 >= width, 0x8888),
+        ];
+        (sides.iter())
+            .filter(|&&(off, _)| off)
+            .fold(u16::MAX, |kept, &(_, side)| kept & !side)
     }
 
     /// No loop: the drawn diagonals, as edges between corners, form a forest.
     fn add_no_loop(&mut self) -> Result<(), sieve::Error> {
-        let width = self.puzzle.width();
-        let corners_across = width + 1;
-        let corner = |row: usize, column: usize| row * corners_across + column;
-        let cells = self.backslashes.len();
-        let mut edges = Vec::with_capacity(2 * cells);
-        let mut vars = Vec::with_capacity(2 * cells);
-        for cell in 0..cells {
-            let (row, column) = (cell / width, cell % width);
-            edges.push((corner(row, column), corner(row + 1, column + 1)));
-            vars.push(self.backslashes[cell]);
-            edges.push((corner(row, column + 1), corner(row + 1, column)));
-            vars.push(self.slashes[cell]);
-        }
-        let graph = Graph::new(corners_across * (self.puzzle.height() + 1), edges)?;
-        let diagonal_of: Arc<[VarId]> = Arc::from(vars.as_slice());
-        let wording = move |_: &Names, deduction: &Deduction<'_>| {
-            let Some(edge) = diagonal_of.iter().position(|&var| var == deduction.var) else {
-                return "the lines would close a loop".to_string();
-            };
-            let (cell, diagonal) = (edge / 2, [Diagonal::Backslash, Diagonal::Slash][edge % 2]);
-            format!(
-                "{} is {}: a {} there would close a loop",
-                cell_name(width, cell),
-                other(diagonal).symbol(),
-                diagonal.symbol()
-            )
-        };
-        let rule = Acyclic::new("no loop", graph, vars)?.wording(wording);
+        let rule = NoLoop::new(self.cells.clone(), self.puzzle.width());
         self.model.add_rule(rule).map(drop)
     }
 
@@ -346,19 +271,11 @@ impl SlantModel {
         self.model.domains()
     }
 
-    /// The variable of a cell: its `\` boolean (1 when the cell holds `\`,
-    /// 0 when it holds `/`); `None` outside the grid.
+    /// The variable of a cell: its boolean (1 when the cell holds `\`, 0
+    /// when it holds `/`); `None` outside the grid.
     pub fn var_at(&self, row: usize, column: usize) -> Option<VarId> {
         let width = self.puzzle.width();
-        (row < self.puzzle.height() && column < width)
-            .then(|| self.backslashes[row * width + column])
-    }
-
-    /// The `/` boolean of a cell (1 when the cell holds `/`); `None` outside
-    /// the grid.
-    pub fn slash_at(&self, row: usize, column: usize) -> Option<VarId> {
-        let width = self.puzzle.width();
-        (row < self.puzzle.height() && column < width).then(|| self.slashes[row * width + column])
+        (row < self.puzzle.height() && column < width).then(|| self.cells[row * width + column])
     }
 
     /// A search over the model.
@@ -368,23 +285,27 @@ impl SlantModel {
 
     /// The grid of a solution's values.
     pub fn solution_of(&self, values: &[Value]) -> Grid {
-        let cells = (self.backslashes.iter())
+        let diagonals = (self.cells.iter())
             .map(|var| match values[var.index()] {
                 1 => Diagonal::Backslash,
                 _ => Diagonal::Slash,
             })
             .collect();
-        Grid::new(self.puzzle.width(), self.puzzle.height(), cells).expect("one diagonal a cell")
+        Grid::new(self.puzzle.width(), self.puzzle.height(), diagonals)
+            .expect("one diagonal a cell")
     }
 }
 
-/// The value of a drawn diagonal's boolean.
-fn drawn() -> ValueSet {
-    ValueSet::single(1)
+/// The value of a cell's boolean when it holds `diagonal`.
+pub(crate) fn diagonal_value(diagonal: Diagonal) -> Value {
+    match diagonal {
+        Diagonal::Backslash => 1,
+        Diagonal::Slash => 0,
+    }
 }
 
 /// The diagonal a cell holds when it does not hold `diagonal`.
-fn other(diagonal: Diagonal) -> Diagonal {
+pub(crate) fn other(diagonal: Diagonal) -> Diagonal {
     match diagonal {
         Diagonal::Backslash => Diagonal::Slash,
         Diagonal::Slash => Diagonal::Backslash,
@@ -392,7 +313,7 @@ fn other(diagonal: Diagonal) -> Diagonal {
 }
 
 /// `r1c1`… for a cell.
-fn cell_name(width: usize, cell: usize) -> String {
+pub(crate) fn cell_name(width: usize, cell: usize) -> String {
     let mut name = String::with_capacity(8);
     push_cell_name(&mut name, width, cell);
     name

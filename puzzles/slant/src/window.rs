@@ -2,9 +2,14 @@
 //! corners touch, filled every way that meets all those clues and closes no
 //! loop among those cells.
 //!
-//! A window's cells lie within 4×4 cells, so a filling is a 16-bit mask
-//! (bit `i` set when the window's `i`-th cell holds `\`) and each clue two
-//! masks of the cells whose `\` or `/` touches it. 4×4 cells hold only 33
+//! A window's cells lie within 4×4 cells (its frame), so a filling is a
+//! 16-bit mask of the frame (bit `i` set when the frame's `i`-th cell, in
+//! reading order, holds `\`; cells no clue touches stay clear) and each
+//! clue two masks of the cells whose `\` or `/` touches it. Working on the
+//! frame's own bits, not renumbering the touched cells, lets a clue's
+//! choices come from a table made at compile time ([`CHOICES`]): numbering
+//! the cells, and listing each clue's choices, were half of the walk.
+//! 4×4 cells hold only 33
 //! loops, found once at compile time ([`LOOPS`]); a filling closes a loop
 //! when it draws every cell of one of them the loop's way, two masks to
 //! compare. The walk goes clue by clue, choosing at once every diagonal a
@@ -23,7 +28,9 @@ const CELLS_ACROSS: usize = 4;
 /// Corners across (and down) those 4×4 cells.
 const CORNERS_ACROSS: usize = CELLS_ACROSS + 1;
 
-/// A clue, as the masks of the window's cells that can touch it.
+/// A clue, as the masks of the window's cells that can touch it: bits of
+/// the 4×4 cells around the window in reading order when given to
+/// [`window_fillings`], of the touched cells alone in the walk.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WindowClue {
     /// How many diagonals touch the clue's corner.
@@ -36,12 +43,100 @@ pub(crate) struct WindowClue {
     pub corner: u8,
 }
 
+impl WindowClue {
+    /// The clue of `lines` on the corner `row`, `column` of the 5×5 corners
+    /// (each 1 to 3: a window's 3×3 corners lie in the middle), touched by
+    /// those of its four cells that `in_grid` keeps (bits of the 4×4 cells:
+    /// the grid's border cuts some off). Worked out on the window's own
+    /// frame, not from the grid's cell numbers: a model makes dozens of
+    /// windows, and a division a cell to find them was a tenth of that.
+    pub(crate) fn at(lines: u8, row: usize, column: usize, in_grid: u16) -> WindowClue {
+        let cell =
+            |cell_row: usize, cell_column: usize| 1u16 << (cell_row * CELLS_ACROSS + cell_column);
+        WindowClue {
+            lines,
+            backslash_touches: (cell(row - 1, column - 1) | cell(row, column)) & in_grid,
+            slash_touches: (cell(row - 1, column) | cell(row, column - 1)) & in_grid,
+            corner: (row * CORNERS_ACROSS + column) as u8,
+        }
+    }
+
+    /// The cells that can touch it.
+    pub(crate) fn touches(&self) -> u16 {
+        self.backslash_touches | self.slash_touches
+    }
+
+    /// The frame bit of the cell up-left of its corner (a corner of the
+    /// middle 3×3 has all four cells in the frame, though the grid may cut
+    /// some off).
+    fn up_left(&self) -> u32 {
+        let (row, column) = (
+            usize::from(self.corner) / CORNERS_ACROSS,
+            usize::from(self.corner) % CORNERS_ACROSS,
+        );
+        ((row - 1) * CELLS_ACROSS + column - 1) as u32
+    }
+}
+
 /// The most clues a window holds: its 3×3 corners.
 pub(crate) const MAX_CLUES: usize = 9;
 
-/// The most choices a clue offers among the cells it is the first to touch
-/// (at most four cells: every subset).
-const CHOICES_A_CLUE: usize = 16;
+/// A clue's cells in a 4-bit order of its own: bit 0 the cell up-left of
+/// its corner, 1 up-right, 2 down-left, 3 down-right. The `\` of the
+/// up-left and down-right ones touch the corner, the `/` of the others.
+const CLUE_BACKSLASH_CELLS: u8 = 0b1001;
+
+/// Per 4-bit set of a clue's cells (those it is the first to touch) and
+/// number of lines `n` (0 to 4): where in [`CHOICES`] lie the choices of
+/// `\` among them (4-bit subsets) that draw `n` lines to it, in
+/// increasing order.
+const CHOICE_SPANS: [[(u8, u8); 5]; 16] = choice_tables().0;
+
+/// The choices [`CHOICE_SPANS`] points into: every subset of every 4-bit
+/// set, 3⁴ in all.
+const CHOICES: [u8; 81] = choice_tables().1;
+
+/// [`CHOICE_SPANS`] and [`CHOICES`], made by the compiler.
+const fn choice_tables() -> ([[(u8, u8); 5]; 16], [u8; 81]) {
+    let mut spans = [[(0u8, 0u8); 5]; 16];
+    let mut choices = [0u8; 81];
+    let mut next = 0;
+    let mut fresh = 0;
+    while fresh < 16 {
+        let mut lines = 0;
+        while lines <= 4 {
+            let start = next;
+            let mut subset = 0u8;
+            while subset < 16 {
+                let drawn = (subset & fresh & CLUE_BACKSLASH_CELLS).count_ones()
+                    + (!subset & fresh & !CLUE_BACKSLASH_CELLS & 0xf).count_ones();
+                if subset & !fresh == 0 && drawn == lines {
+                    choices[next] = subset;
+                    next += 1;
+                }
+                subset += 1;
+            }
+            spans[fresh as usize][lines as usize] = (start as u8, next as u8);
+            lines += 1;
+        }
+        fresh += 1;
+    }
+    (spans, choices)
+}
+
+/// The frame bits of a clue's cells from its own 4-bit order, for the
+/// clue whose up-left cell is frame bit `up_left`.
+fn spread(cells: u8, up_left: u32) -> u16 {
+    let cells = u16::from(cells);
+    (cells & 0b11) << up_left | (cells >> 2) << (up_left + CELLS_ACROSS as u32)
+}
+
+/// The 4-bit set of the clue's cells among the frame bits `mask`.
+fn gather(mask: u16, up_left: u32) -> u8 {
+    let top = (mask >> up_left) & 0b11;
+    let bottom = (mask >> (up_left + CELLS_ACROSS as u32)) & 0b11;
+    (top | bottom << 2) as u8
+}
 
 /// A loop of diagonals: the cells it runs through and, of those, the ones
 /// whose `\` it uses (the others use their `/`).
@@ -178,25 +273,18 @@ struct Walk<'a> {
     fresh: [u16; MAX_CLUES],
     /// Per clue, the cells earlier clues touch (filled when it comes).
     filled: [u16; MAX_CLUES],
-    /// Per clue and number of lines `n` (0 to 4), where in `choices` lie
-    /// the choices of `\` among its fresh cells that draw `n` more lines to
-    /// it: worked out once a window, so that the walk tries only those.
-    spans: [[(u16, u16); 5]; MAX_CLUES],
-    /// The choices, clue after clue, number of lines after number of lines.
-    choices: [u16; MAX_CLUES * CHOICES_A_CLUE],
     /// Per clue, where in `closing` lie the loops whose last cell it fills.
     closing_spans: [(u8, u8); MAX_CLUES],
-    /// The loops among the window's cells, in the window's own bits, by the
-    /// clue that fills their last cell.
+    /// The loops among the window's cells, by the clue that fills their
+    /// last cell.
     closing: [Loop; MAX_LOOPS],
 }
 
-/// The fillings of the cells `touched` (bits of the 4×4 cells around a
-/// window, in reading order; at most 16 cells, each touched by one of
-/// `clues` at least) that meet every clue of `clues` (at most nine, their
-/// masks over the touched cells in the same order) and close no loop among
-/// those cells, each as a mask: bit `i` set when the `i`-th touched cell
-/// holds `\`.
+/// The fillings of the cells `touched` (bits of the frame; at most 16
+/// cells, each touched by one of `clues` at least) that meet every clue of
+/// `clues` (at most nine, as [`WindowClue::at`] makes them) and close no
+/// loop among those cells, each as a mask of the frame: bit `i` set when
+/// its `i`-th cell holds `\`.
 /// The lists of the walk are `scratch`'s, and so is the answer.
 pub(crate) fn window_fillings<'a>(
     touched: u16,
@@ -208,19 +296,14 @@ pub(crate) fn window_fillings<'a>(
         clues,
         fresh: [0; MAX_CLUES],
         filled: [0; MAX_CLUES],
-        spans: [[(0, 0); 5]; MAX_CLUES],
-        choices: [0; MAX_CLUES * CHOICES_A_CLUE],
         closing_spans: [(0, 0); MAX_CLUES],
         closing: [Loop::default(); MAX_LOOPS],
     };
-    let (mut filled, mut chosen) = (0u16, 0);
+    let mut filled = 0u16;
     for (at, clue) in clues.iter().enumerate() {
-        let touches = clue.backslash_touches | clue.slash_touches;
-        let fresh = touches & !filled;
         walk.filled[at] = filled;
-        walk.fresh[at] = fresh;
-        filled |= touches;
-        walk.spans[at] = choices_by_lines(clue, fresh, &mut walk.choices, &mut chosen);
+        walk.fresh[at] = clue.touches() & !filled;
+        filled |= clue.touches();
     }
     walk.sort_loops(touched);
     // Clue by clue over all the partial fillings at once: no call a branch.
@@ -235,8 +318,8 @@ pub(crate) fn window_fillings<'a>(
 }
 
 impl Walk<'_> {
-    /// Put the loops among the `touched` cells of the 4×4 into `closing`, in
-    /// the window's own bits, grouped by the clue that fills their last cell.
+    /// Put the loops among the `touched` cells of the frame into `closing`,
+    /// grouped by the clue that fills their last cell.
     fn sort_loops(&mut self, touched: u16) {
         // A loop passes each of its corners by two lines: one through a
         // clue of 0 or 1 cannot come, and is not checked.
@@ -245,30 +328,14 @@ impl Walk<'_> {
             .fold(0u32, |corners, clue| corners | 1 << clue.corner);
         let inside = (LOOPS.loops[..LOOPS.count].iter())
             .filter(|known| known.cells & !touched == 0 && known.corners & narrow == 0);
-        // Each touched cell's place among them (a count of the bits below
-        // it a loop cell was a fifth of this walk).
-        let mut positions = [0u8; MAX_CELLS];
-        let mut bits = touched;
-        for place in 0.. {
-            if bits == 0 {
-                break;
-            }
-            positions[bits.trailing_zeros() as usize] = place;
-            bits &= bits - 1;
-        }
         let mut by_clue = [0u8; MAX_CLUES];
         let mut owners = [0u8; MAX_LOOPS];
         let mut count = 0;
         for known in inside {
-            let cells = compact(known.cells, &positions);
             let owner = (0..self.clues.len())
-                .find(|&at| cells & !(self.filled[at] | self.fresh[at]) == 0)
+                .find(|&at| known.cells & !(self.filled[at] | self.fresh[at]) == 0)
                 .expect("every touched cell is some clue's");
-            self.closing[count] = Loop {
-                cells,
-                backslashes: compact(known.backslashes, &positions),
-                corners: known.corners,
-            };
+            self.closing[count] = *known;
             owners[count] = owner as u8;
             by_clue[owner] += 1;
             count += 1;
@@ -297,7 +364,8 @@ impl Walk<'_> {
             ..
         } = self.clues[clue];
         let filled = self.filled[clue];
-        let spans = &self.spans[clue];
+        let up_left = self.clues[clue].up_left();
+        let spans = &CHOICE_SPANS[usize::from(gather(self.fresh[clue], up_left))];
         let (first, last) = self.closing_spans[clue];
         let closing = &self.closing[usize::from(first)..usize::from(last)];
         extended.clear();
@@ -312,8 +380,8 @@ impl Walk<'_> {
             let Some(&(start, end)) = spans.get(wanted as usize) else {
                 continue;
             };
-            for &choice in &self.choices[usize::from(start)..usize::from(end)] {
-                let next = backslashes | choice;
+            for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
+                let next = backslashes | spread(choice, up_left);
                 if !closing
                     .iter()
                     .any(|known| next & known.cells == known.backslashes)
@@ -345,53 +413,6 @@ const BITS_IN_BYTE: [u8; 256] = {
     counts
 };
 
-/// The bits of `mask` numbered among the touched cells: bit `i` becomes
-/// bit `positions[i]`.
-fn compact(mask: u16, positions: &[u8; MAX_CELLS]) -> u16 {
-    let mut bits = mask;
-    let mut compacted = 0;
-    while bits != 0 {
-        compacted |= 1 << positions[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-    }
-    compacted
-}
-
-/// Every choice of `\` among the cells `fresh` that `clue` is the first to
-/// touch, written into `choices` from `chosen` on (which it moves past them)
-/// grouped by how many lines it draws to the clue (0 to 4); per number,
-/// where its group lies.
-fn choices_by_lines(
-    clue: &WindowClue,
-    fresh: u16,
-    choices: &mut [u16],
-    chosen: &mut usize,
-) -> [(u16, u16); 5] {
-    // A clue touches at most four cells: at most 16 choices, in arrays.
-    let mut by_lines = [[0u16; CHOICES_A_CLUE]; 5];
-    let mut counts = [0usize; 5];
-    // Every subset of the fresh cells, from none up.
-    let mut subset: u16 = 0;
-    loop {
-        let lines =
-            cells_in((subset & clue.backslash_touches) | (!subset & fresh & clue.slash_touches))
-                as usize;
-        by_lines[lines][counts[lines]] = subset;
-        counts[lines] += 1;
-        subset = subset.wrapping_sub(fresh) & fresh;
-        if subset == 0 {
-            break;
-        }
-    }
-    std::array::from_fn(|lines| {
-        let start = *chosen;
-        let end = start + counts[lines];
-        choices[start..end].copy_from_slice(&by_lines[lines][..counts[lines]]);
-        *chosen = end;
-        (start as u16, end as u16)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -406,22 +427,43 @@ mod tests {
     const TOP_LEFT_2X2: u16 = 0b11_0011;
 
     /// The corner between the 2x2 cells at the top left, as a clue of
-    /// `lines`: touched by the `\` of the first and last cell and the `/`
-    /// of the other two.
+    /// `lines`: touched by the `\` of the first and last cell (bits 0 and
+    /// 5) and the `/` of the other two (bits 1 and 4).
     fn middle(lines: u8) -> WindowClue {
         WindowClue {
             lines,
-            backslash_touches: 0b1001,
-            slash_touches: 0b0110,
+            backslash_touches: 0b10_0001,
+            slash_touches: 0b1_0010,
             corner: (CORNERS_ACROSS + 1) as u8,
         }
+    }
+
+    /// A clue made on the window's frame touches the cells the grid keeps
+    /// around its corner, by the diagonal that reaches it.
+    #[test]
+    fn a_clue_at_a_corner_is_the_middle_one() {
+        let clue = WindowClue::at(2, 1, 1, TOP_LEFT_2X2);
+        assert_eq!(
+            (clue.backslash_touches, clue.slash_touches, clue.corner),
+            (
+                middle(2).backslash_touches,
+                middle(2).slash_touches,
+                middle(2).corner
+            )
+        );
+        // The top row cut off by the border: only the lower two cells.
+        let clue = WindowClue::at(2, 1, 1, TOP_LEFT_2X2 & !0x000f);
+        assert_eq!(
+            (clue.backslash_touches, clue.slash_touches),
+            (0b10_0000, 0b1_0000)
+        );
     }
 
     /// A lone 2x2 block with a 4 in the middle: both `\` on the main
     /// diagonal cells and `/` on the others, one filling.
     #[test]
     fn a_four_in_the_middle_has_one_filling() {
-        assert_eq!(fillings(TOP_LEFT_2X2, &[middle(4)]), vec![0b1001]);
+        assert_eq!(fillings(TOP_LEFT_2X2, &[middle(4)]), vec![0b10_0001]);
     }
 
     /// A 0 in the middle of 2x2 cells makes a diamond of the four other
@@ -436,6 +478,28 @@ mod tests {
     #[test]
     fn a_two_in_the_middle_has_six_fillings() {
         assert_eq!(fillings(TOP_LEFT_2X2, &[middle(2)]).len(), 6);
+    }
+
+    /// The compile-time choices of a clue: for each set of its cells, every
+    /// subset once, under the number of lines it draws to the clue.
+    #[test]
+    fn every_choice_is_listed_once_under_its_lines() {
+        for fresh in 0u8..16 {
+            let mut seen = Vec::new();
+            for (lines, &(start, end)) in CHOICE_SPANS[usize::from(fresh)].iter().enumerate() {
+                for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
+                    let (backslash, slash) = (0b1001u8, 0b0110u8);
+                    let drawn = (choice & fresh & backslash).count_ones()
+                        + (!choice & fresh & slash).count_ones();
+                    assert_eq!(drawn as usize, lines, "{choice:04b} of {fresh:04b}");
+                    assert_eq!(choice & !fresh, 0);
+                    seen.push(choice);
+                }
+            }
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), 1 << fresh.count_ones(), "{fresh:04b}");
+        }
     }
 
     /// Every loop found is one: its diagonals meet each corner they touch
@@ -526,21 +590,13 @@ mod tests {
             if clue_corners.is_empty() || touched == 0 {
                 continue;
             }
-            let mut positions = [0u8; MAX_CELLS];
-            let mut place = 0;
-            for (cell, slot) in positions.iter_mut().enumerate() {
-                if touched >> cell & 1 == 1 {
-                    *slot = place;
-                    place += 1;
-                }
-            }
             let clues: Vec<WindowClue> = (clue_corners.iter())
                 .map(|&(r, c, lines)| {
                     let (b, s) = touches(r, c);
                     WindowClue {
                         lines,
-                        backslash_touches: compact(b, &positions),
-                        slash_touches: compact(s, &positions),
+                        backslash_touches: b,
+                        slash_touches: s,
                         corner: (r * CORNERS_ACROSS + c) as u8,
                     }
                 })
@@ -548,12 +604,14 @@ mod tests {
             let mut found = fillings(touched, &clues);
             found.sort_unstable();
             let cells: Vec<usize> = (0..MAX_CELLS).filter(|&c| touched >> c & 1 == 1).collect();
+            // Every filling of the touched cells, as a mask of the frame.
             let wanted: Vec<u16> = (0u32..1 << cells.len())
-                .map(|filling| filling as u16)
-                .filter(|&filling| {
-                    let backslashes = (cells.iter().enumerate())
+                .map(|filling| {
+                    (cells.iter().enumerate())
                         .filter(|&(at, _)| filling >> at & 1 == 1)
-                        .fold(0u16, |all, (_, &cell)| all | 1 << cell);
+                        .fold(0u16, |all, (_, &cell)| all | 1 << cell)
+                })
+                .filter(|&backslashes| {
                     let meets = clue_corners.iter().all(|&(r, c, lines)| {
                         let (b, s) = touches(r, c);
                         ((b & backslashes).count_ones() + (s & !backslashes).count_ones())

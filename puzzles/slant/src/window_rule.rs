@@ -4,9 +4,9 @@
 //!
 //! It propagates as a [`sieve::rules::Table`] of those fillings would, to
 //! the same fixpoint, with the same causes and sentences, but reads a
-//! window's state as two masks of at most 16 cells (those that may still
-//! hold `\`, those that may still hold `/`) and its fillings as 16-bit
-//! words: a filling is live when it agrees with both, and the cells' values
+//! window's state as two masks of its frame's 16 cells (those that may
+//! still hold `\`, those that may still hold `/`) and its fillings as
+//! 16-bit words of the same frame: a filling is live when it agrees with both, and the cells' values
 //! left are the union and the intersection of the live fillings. A table
 //! made support masks per cell and value and sorted its rows when posted,
 //! and read each cell's domain as a word a run: posting the windows was a
@@ -14,7 +14,7 @@
 
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
-use crate::window::MAX_CELLS;
+use crate::window::{MAX_CELLS, cells_in};
 
 /// The label of a window's deductions, as a table's (traces read the same).
 const INFERENCE: &str = "table";
@@ -23,15 +23,23 @@ const INFERENCE: &str = "table";
 pub(crate) struct WindowRule {
     /// "the clues of corners r1c2 to r3c4 together".
     name: String,
-    /// The `\` boolean of each cell (bit `i` of a filling is the `i`-th).
+    /// The cells of the frame (the 4×4 cells around the window) its clues
+    /// touch: bit `i` for the frame's `i`-th cell in reading order.
+    touched: u16,
+    /// Per frame cell, its `\` boolean (of a touched cell only).
+    frame_vars: [VarId; MAX_CELLS],
+    /// Per frame cell, its number in the grid, to name it.
+    frame_cells: [usize; MAX_CELLS],
+    /// The touched cells' booleans, in reading order: the rule's scope.
     vars: [VarId; MAX_CELLS],
-    /// Each cell's number in the grid, to name it.
-    cells: [usize; MAX_CELLS],
-    /// How many cells the window has.
+    /// The frame cell of each of `vars`.
+    positions: [u8; MAX_CELLS],
+    /// How many cells are touched.
     count: usize,
     /// The grid's width, to name cells.
     width: usize,
-    /// The fillings, bit `i` set when the `i`-th cell holds `\`.
+    /// The fillings, as masks of the frame: bit `i` set when the frame's
+    /// `i`-th cell holds `\`.
     fillings: Vec<u16>,
     /// The cells some filling draws `\` in, and those every filling does:
     /// a value no filling has is left out with no cause, as a table does.
@@ -40,23 +48,26 @@ pub(crate) struct WindowRule {
 }
 
 impl WindowRule {
-    /// The window named `name` over the cells `cells` of a grid `width`
-    /// wide (at most [`MAX_CELLS`]), their `\` booleans `vars`, holding one
-    /// of `fillings` (at least one).
+    /// The window named `name` over the cells `touched` of its frame (the
+    /// `i`-th of which is grid cell `frame_cell(i)` of a grid `width` wide),
+    /// a grid cell's `\` boolean being `vars(cell)`, holding one of
+    /// `fillings` (at least one).
     pub(crate) fn new(
         name: String,
         width: usize,
-        cells: &[usize],
+        touched: u16,
+        frame_cell: impl Fn(usize) -> usize,
         vars: impl Fn(usize) -> VarId,
         fillings: Vec<u16>,
     ) -> Self {
-        let count = cells.len();
-        assert!(count <= MAX_CELLS, "a window has at most 4×4 cells");
         let mut rule = WindowRule {
             name,
+            touched,
+            frame_vars: [VarId::from_index(0); MAX_CELLS],
+            frame_cells: [0; MAX_CELLS],
             vars: [VarId::from_index(0); MAX_CELLS],
-            cells: [0; MAX_CELLS],
-            count,
+            positions: [0; MAX_CELLS],
+            count: 0,
             width,
             some_backslash: fillings.iter().fold(0, |all, &filling| all | filling),
             every_backslash: fillings
@@ -64,9 +75,13 @@ impl WindowRule {
                 .fold(u16::MAX, |all, &filling| all & filling),
             fillings,
         };
-        for (at, &cell) in cells.iter().enumerate() {
-            rule.vars[at] = vars(cell);
-            rule.cells[at] = cell;
+        for at in bits_of(touched) {
+            let cell = frame_cell(at);
+            rule.frame_cells[at] = cell;
+            rule.frame_vars[at] = vars(cell);
+            rule.vars[rule.count] = vars(cell);
+            rule.positions[rule.count] = at as u8;
+            rule.count += 1;
         }
         rule
     }
@@ -76,19 +91,22 @@ impl WindowRule {
         &self.vars[..self.count]
     }
 
-    /// Every cell's boolean but the `at`-th: the cause of a change there.
+    /// Every cell's boolean but the frame's `at`-th: the cause of a change
+    /// there.
     fn others(&self, at: usize) -> ([VarId; MAX_CELLS], usize) {
         let mut others = [VarId::from_index(0); MAX_CELLS];
         let vars = self.vars();
-        others[..at].copy_from_slice(&vars[..at]);
-        others[at..vars.len() - 1].copy_from_slice(&vars[at + 1..]);
+        // Its place in `vars`: the touched cells before it.
+        let index = cells_in(self.touched & ((1 << at) - 1)) as usize;
+        others[..index].copy_from_slice(&vars[..index]);
+        others[index..vars.len() - 1].copy_from_slice(&vars[index + 1..]);
         (others, vars.len() - 1)
     }
 
     /// Leave out value `removed` (1 for `\`, 0 for `/`) of the `at`-th cell.
     fn remove(&self, ctx: &mut Context<'_>, at: usize, removed: Value) -> Result<(), Conflict> {
         let (others, count) = self.others(at);
-        let var = self.vars[at];
+        let var = self.frame_vars[at];
         if !ctx.explaining() {
             let why = Why::new(INFERENCE).cause(&others[..count]);
             return ctx.remove(var, removed, &why).map(drop);
@@ -111,7 +129,7 @@ impl WindowRule {
             1 => ('\\', '/'),
             _ => ('/', '\\'),
         };
-        let cell = self.cells[at];
+        let cell = self.frame_cells[at];
         format!(
             "r{}c{} is {kept}: a {left_out} there leaves no way to meet {}",
             cell / self.width + 1,
@@ -149,12 +167,12 @@ impl Rule for WindowRule {
         let domains = ctx.domains();
         let (mut may_backslash, mut may_slash) = (0u16, 0u16);
         // One read a cell: a boolean left one value is assigned, else open.
-        for (at, &var) in self.vars().iter().enumerate() {
+        for (&var, &at) in self.vars().iter().zip(&self.positions) {
             let value = domains.value(var);
             may_backslash |= u16::from(value != Some(0)) << at;
             may_slash |= u16::from(value != Some(1)) << at;
         }
-        let cells = ((1u32 << self.count) - 1) as u16;
+        let cells = self.touched;
         let (only_backslash, only_slash) = (cells & !may_slash, cells & !may_backslash);
         let (mut some, mut every, mut live) = (0u16, u16::MAX, 0u32);
         for &filling in &self.fillings {
@@ -187,8 +205,8 @@ impl Rule for WindowRule {
 
     fn holds(&self, values: &[Value]) -> bool {
         let mut filling = 0u16;
-        for (at, var) in self.vars().iter().enumerate() {
-            match values[var.index()] {
+        for at in bits_of(self.touched) {
+            match values[self.frame_vars[at].index()] {
                 0 => {}
                 1 => filling |= 1 << at,
                 _ => return false,
@@ -196,4 +214,16 @@ impl Rule for WindowRule {
         }
         self.fillings.contains(&filling)
     }
+}
+
+/// The set bits of `mask`, lowest first.
+fn bits_of(mask: u16) -> impl Iterator<Item = usize> {
+    let mut bits = mask;
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let at = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            at
+        })
+    })
 }

@@ -90,3 +90,33 @@ proptest! {
         prop_assert_eq!(verdict, Ok(()));
     }
 }
+
+proptest! {
+    // Past the start: the clue counts and the no-loop rule are the puzzle's
+    // own, so they are checked on states a search reaches too, with some
+    // cells drawn at random (loops and broken clues included).
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn every_rule_keeps_its_claims_part_way(
+        puzzle in small_puzzles(),
+        drawn in proptest::collection::vec(0u8..3, 9),
+    ) {
+        let slant = SlantModel::new(&puzzle).expect("the model builds");
+        let mut state = slant.start();
+        prop_assume!(!state.any_empty());
+        let width = puzzle.width();
+        for (cell, &value) in drawn.iter().enumerate().take(width * puzzle.height()) {
+            // 0 draws `/`, 1 draws `\`, 2 leaves the cell open.
+            if let Some(var) = slant.var_at(cell / width, cell % width)
+                && value < 2
+            {
+                state.assign(var, i32::from(value)).expect("a cell's value");
+            }
+        }
+        prop_assume!(!state.any_empty());
+        let verdict = check_all_rules_with(slant.model(), &state, Checks::default())
+            .expect("small enough for brute force");
+        prop_assert_eq!(verdict, Ok(()));
+    }
+}

@@ -1,0 +1,168 @@
+//! The rule of one clue: exactly that many of the diagonals that could touch
+//! its corner are drawn, domain consistent.
+//!
+//! A cell is one boolean (1 for `\`, 0 for `/`), so a corner is touched by
+//! the `\` of some cells and the `/` of others: a count of literals, which a
+//! [`sieve::rules::Cardinality`] (one set of values for all its variables)
+//! cannot say without a second boolean a cell. Counting its at most four
+//! cells in place, it deduces what that cardinality over both booleans did,
+//! with the same inferences and sentences.
+
+use sieve::{Conflict, Consistency, Context, Events, Rule, Value, VarId, Watch, Why};
+
+use crate::model::{cell_name, diagonal_value, other};
+use crate::puzzle::Diagonal;
+
+/// The most cells whose diagonals can touch a corner.
+const MAX_TOUCHES: usize = 4;
+
+/// A diagonal that could touch a clue's corner: its cell's boolean, the
+/// cell, and which of its diagonals it is.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Touch {
+    pub var: VarId,
+    pub cell: usize,
+    pub diagonal: Diagonal,
+}
+
+impl Touch {
+    /// The value of the cell's boolean when this diagonal is drawn.
+    fn drawn(self) -> Value {
+        diagonal_value(self.diagonal)
+    }
+}
+
+/// Exactly `lines` of a corner's touches are drawn.
+pub(crate) struct ClueRule {
+    /// "the 2 at corner r3c4": its name, and its sentences' words.
+    name: String,
+    lines: u8,
+    touches: [Touch; MAX_TOUCHES],
+    count: usize,
+    /// The cells' booleans, in the order of `touches` (the causes of a
+    /// conflict).
+    vars: [VarId; MAX_TOUCHES],
+    /// The grid's width, to name cells.
+    width: usize,
+}
+
+impl ClueRule {
+    /// The clue named `name`: exactly `lines` of `touches` (one to four) are
+    /// drawn, in a grid `width` cells wide.
+    pub(crate) fn new(name: String, lines: u8, touches: &[Touch], width: usize) -> Self {
+        assert!(
+            (1..=MAX_TOUCHES).contains(&touches.len()),
+            "a corner has one to four cells"
+        );
+        let mut rule = ClueRule {
+            name,
+            lines,
+            touches: [touches[0]; MAX_TOUCHES],
+            count: touches.len(),
+            vars: [touches[0].var; MAX_TOUCHES],
+            width,
+        };
+        rule.touches[..touches.len()].copy_from_slice(touches);
+        for (var, touch) in rule.vars.iter_mut().zip(touches) {
+            *var = touch.var;
+        }
+        rule
+    }
+
+    /// The corner's touches.
+    fn touches(&self) -> &[Touch] {
+        &self.touches[..self.count]
+    }
+
+    /// Draw (`full` false) or leave out (`full` true) the open `touch`:
+    /// the clue has its lines already, or needs every one it can still have.
+    fn narrow(&self, ctx: &mut Context<'_>, touch: Touch, full: bool) -> Result<(), Conflict> {
+        // The cause: the touches drawn (full) or left out (needs all).
+        let mut cause = [touch.var; MAX_TOUCHES];
+        let mut causes = 0;
+        for other in self.touches() {
+            if let Some(value) = ctx.domains().value(other.var)
+                && (value == other.drawn()) == full
+            {
+                cause[causes] = other.var;
+                causes += 1;
+            }
+        }
+        let (inference, removed) = match full {
+            true => ("cardinality full", touch.drawn()),
+            false => ("cardinality needs all", 1 - touch.drawn()),
+        };
+        let text = || self.sentence(touch, full);
+        let why = Why::new(inference).cause(&cause[..causes]).text(&text);
+        ctx.remove(touch.var, removed, &why).map(drop)
+    }
+
+    /// "r2c3 is /: the 1 at corner r2c3 already has its 1 lines", or "r2c3
+    /// is \\: the 3 at corner r2c3 needs every line it can still have".
+    fn sentence(&self, touch: Touch, full: bool) -> String {
+        let (cell, words, lines) = (cell_name(self.width, touch.cell), &self.name, self.lines);
+        match full {
+            true => format!(
+                "{cell} is {}: {words} already has its {lines} lines",
+                other(touch.diagonal).symbol()
+            ),
+            false => format!(
+                "{cell} is {}: {words} needs every line it can still have",
+                touch.diagonal.symbol()
+            ),
+        }
+    }
+}
+
+impl Rule for ClueRule {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn watches(&self) -> Vec<Watch> {
+        Watch::all(&self.vars[..self.count], Events::REMOVED)
+    }
+
+    fn idempotent(&self) -> bool {
+        // A narrowing leaves the count settled; none changes nothing.
+        true
+    }
+
+    fn consistency(&self) -> Consistency {
+        Consistency::Domain
+    }
+
+    fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (mut drawn, mut open) = (0, 0);
+        for touch in self.touches() {
+            match ctx.domains().value(touch.var) {
+                Some(value) => drawn += usize::from(value == touch.drawn()),
+                None => open += 1,
+            }
+        }
+        let lines = usize::from(self.lines);
+        if drawn > lines || drawn + open < lines {
+            let why = Why::new("cardinality").cause(&self.vars[..self.count]);
+            return Err(ctx.conflict(&why));
+        }
+        if open > 0 && (drawn == lines || drawn + open == lines) {
+            let full = drawn == lines;
+            for &touch in self.touches() {
+                if ctx.domains().value(touch.var).is_none() {
+                    self.narrow(ctx, touch, full)?;
+                }
+            }
+            ctx.declare_entailed();
+        } else if open == 0 {
+            ctx.declare_entailed();
+        }
+        Ok(())
+    }
+
+    fn holds(&self, values: &[Value]) -> bool {
+        let drawn = (self.touches().iter())
+            .filter(|touch| values[touch.var.index()] == touch.drawn())
+            .count();
+        drawn == usize::from(self.lines)
+    }
+}
