@@ -25,36 +25,23 @@ use crate::shapes::{FIRST_SHAPE, SHAPES};
 /// The inference label of every change.
 const INFERENCE: &str = "line pieces";
 
-/// Adds a line rule for every column, then every row, that `wanted` (given the
-/// line's shape variables) asks for: a line whose cells are all settled needs
-/// none, since every line rule is implied by the puzzle.
-pub fn add_lines(
-    model: &mut Model,
-    puzzle: &Puzzle,
-    shapes: &[VarId],
-    wanted: impl Fn(&[VarId]) -> bool,
-) -> Result<(), sieve::Error> {
+/// Adds a line rule for every column, then every row.
+pub fn add_lines(model: &mut Model, puzzle: &Puzzle, shapes: &[VarId]) -> Result<(), sieve::Error> {
     let (width, height) = (puzzle.width(), puzzle.height());
     for (column, &count) in puzzle.columns().iter().enumerate() {
-        let vars: Vec<VarId> = (0..height)
+        let vars = (0..height)
             .map(|row| shapes[row * width + column])
             .collect();
-        if !wanted(&vars) {
-            continue;
-        }
         let leaves = column == puzzle.exit();
         let line = format!("column {}", column + 1);
         let rule = LinePieces::new(line, count, vars, (UP, DOWN), (false, leaves))?;
         model.add_rule(rule)?;
     }
     for (row, &count) in puzzle.rows().iter().enumerate() {
-        let vars = &shapes[row * width..(row + 1) * width];
-        if !wanted(vars) {
-            continue;
-        }
+        let vars = shapes[row * width..(row + 1) * width].to_vec();
         let enters = row == puzzle.entrance();
         let line = format!("row {}", row + 1);
-        let rule = LinePieces::new(line, count, vars.to_vec(), (LEFT, RIGHT), (enters, false))?;
+        let rule = LinePieces::new(line, count, vars, (LEFT, RIGHT), (enters, false))?;
         model.add_rule(rule)?;
     }
     Ok(())
