@@ -147,7 +147,12 @@ impl LinePieces {
     fn read(&self, domains: &Domains, shapes: &mut [u8]) {
         let index = |value: Value| (value - FIRST_SHAPE) as u32;
         for (held, &var) in shapes.iter_mut().zip(&self.vars) {
-            *held = (domains.iter(var)).fold(0u8, |mask, value| mask | 1 << index(value));
+            // Most cells of a line a run reads are settled: their one value
+            // is read without walking the domain.
+            *held = match domains.value(var) {
+                Some(value) => 1 << index(value),
+                None => (domains.iter(var)).fold(0, |mask, value| mask | 1 << index(value)),
+            };
         }
     }
 
@@ -215,27 +220,63 @@ impl LinePieces {
         true
     }
 
-    /// Narrow the cell at `position` to the shapes of `kept`.
+    /// Narrow the cell at `position` of the line read as `shapes` to the
+    /// shapes of `kept`.
     fn narrow(
         &self,
         ctx: &mut Context<'_>,
-        position: usize,
-        (held, kept): (u8, u8),
+        (position, shapes): (usize, &[u8]),
+        kept: u8,
     ) -> Result<(), Conflict> {
         let var = self.vars[position];
         let value = |index: u32| FIRST_SHAPE + index as Value;
         let indices = |mask: u8| (0..SHAPES.len() as u32).filter(move |&i| mask >> i & 1 == 1);
+        let keep: ValueSet = indices(kept).map(value).collect();
         if !ctx.explaining() {
-            let keep: ValueSet = indices(kept).map(value).collect();
             let why = Why::new(INFERENCE).cause(&self.vars);
             return ctx.retain(var, &keep, &why).map(drop);
         }
-        for gone in indices(held & !kept).map(value) {
+        if let Some(count_says) = self.count_says(shapes, (shapes[position], kept)) {
+            let text = |names: &Names| count_says(names, var);
+            let why = Why::new(INFERENCE).cause(&self.vars).named_text(&text);
+            return ctx.retain(var, &keep, &why).map(drop);
+        }
+        for gone in indices(shapes[position] & !kept).map(value) {
             let text = |names: &Names| self.sentence(names, var, gone);
             let why = Why::new(INFERENCE).cause(&self.vars).named_text(&text);
             ctx.remove(var, gone, &why)?;
         }
         Ok(())
+    }
+
+    /// The sentence of a cell narrowed from `held` to `kept`, when the count
+    /// alone settles it so, in the words a count of track cells says it: the
+    /// line has its count of cells that must hold track, so the cell is empty
+    /// (`r1c2 is empty: row 1 has its 1 track cell`), or no more cells that
+    /// may, so it holds track. These are the counts' own deductions
+    /// ([`Rules::Counts`](crate::Rules)), which the line rule makes too.
+    fn count_says(
+        &self,
+        shapes: &[u8],
+        (held, kept): (u8, u8),
+    ) -> Option<impl Fn(&Names, VarId) -> String + '_> {
+        let empty = self.ways[0];
+        let on_track = shapes.iter().filter(|&&held| held & empty == 0).count();
+        let may_be = shapes.iter().filter(|&&held| held & !empty != 0).count();
+        let full = on_track == self.count && kept == held & empty;
+        let needs_all = may_be == self.count && kept == held & !empty;
+        let cells = track_cells(self.count);
+        (full || needs_all).then(move || {
+            move |names: &Names, var| {
+                let cell = names.var_name(var);
+                if full {
+                    format!("{cell} is empty: {} has its {cells}", self.line)
+                } else {
+                    let line = &self.line;
+                    format!("{cell} holds track: {line} needs {cells}, and no other cell can")
+                }
+            }
+        })
     }
 
     /// `r1c2 cannot be right and left: no way of laying 3 track cells in
@@ -286,7 +327,7 @@ impl Rule for LinePieces {
         }
         for position in 0..cells {
             if shapes[position] != kept[position] {
-                self.narrow(ctx, position, (shapes[position], kept[position]))?;
+                self.narrow(ctx, (position, &shapes[..cells]), kept[position])?;
             }
         }
         if kept[..cells].iter().all(|shapes| shapes.is_power_of_two()) {

@@ -5,8 +5,8 @@
 //! [`crate::shapes`]) tied to its links, the given pieces fixing theirs; and
 //! each row's and column's count of cells whose shape is not empty
 //! ([`Cardinality`], domain consistent). Those are the [`Rules::Counts`]; the
-//! [`Rules::Lines`] add each row and column as a word of shapes (see
-//! [`crate::lines`]).
+//! [`Rules::Lines`] read each row and column as a word of shapes instead (see
+//! [`crate::lines`]), which holds its count and more.
 
 use sieve::rules::graph::lines::name_edges;
 use sieve::rules::{Cardinality, Graph, SinglePath};
@@ -21,7 +21,8 @@ use crate::shapes::{FIRST_SHAPE, SHAPE_VALUES, SHAPES, add_shapes};
 pub enum Rules {
     /// One track, the given pieces, and each line's count.
     Counts,
-    /// Those, and each line's shapes as a word that holds its count and joins up.
+    /// One track, the given pieces, and each line's shapes as a word that holds
+    /// its count and joins up.
     Lines,
 }
 
@@ -56,19 +57,11 @@ impl TracksModel {
         name_edges(&mut model, &graph, &links, &names);
         let shapes = add_shapes(&mut model, puzzle, &links, &names)?;
         add_path(&mut model, puzzle, (graph, names), &links)?;
-        let (width, height) = (board.width(), board.height());
-        for (column, &count) in puzzle.columns().iter().enumerate() {
-            let vars = (0..height)
-                .map(|row| shapes[row * width + column])
-                .collect();
-            add_count(&mut model, format!("column {}", column + 1), count, vars)?;
-        }
-        for (row, &count) in puzzle.rows().iter().enumerate() {
-            let vars = shapes[row * width..(row + 1) * width].to_vec();
-            add_count(&mut model, format!("row {}", row + 1), count, vars)?;
-        }
-        if rules == Rules::Lines {
-            add_lines(&mut model, puzzle, &shapes)?;
+        // The lines' rules make every deduction of the counts', and word
+        // those as the counts do: a model holds one or the other.
+        match rules {
+            Rules::Counts => add_counts(&mut model, puzzle, &shapes)?,
+            Rules::Lines => add_lines(&mut model, puzzle, &shapes)?,
         }
         Ok(TracksModel {
             puzzle: puzzle.clone(),
@@ -137,6 +130,22 @@ impl TracksModel {
     }
 }
 
+/// Each column's count, then each row's.
+fn add_counts(model: &mut Model, puzzle: &Puzzle, shapes: &[VarId]) -> Result<(), sieve::Error> {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    for (column, &count) in puzzle.columns().iter().enumerate() {
+        let vars = (0..height)
+            .map(|row| shapes[row * width + column])
+            .collect();
+        add_count(model, format!("column {}", column + 1), count, vars)?;
+    }
+    for (row, &count) in puzzle.rows().iter().enumerate() {
+        let vars = shapes[row * width..(row + 1) * width].to_vec();
+        add_count(model, format!("row {}", row + 1), count, vars)?;
+    }
+    Ok(())
+}
+
 /// `count` of the cells of `line` (their shape variables `vars`) hold track.
 fn add_count(
     model: &mut Model,
@@ -193,7 +202,7 @@ mod tests {
     use crate::parse_tracks_id;
 
     #[test]
-    fn the_lines_add_one_rule_a_row_and_a_column() {
+    fn the_lines_take_the_place_of_the_counts() {
         let puzzle = parse_tracks_id("4x4de:Cm9a,3,1,S3,3,S1,3,4,2").expect("a valid ID");
         let lines = TracksModel::new(&puzzle).expect("a model");
         let counts = TracksModel::with_rules(&puzzle, Rules::Counts).expect("a model");
@@ -201,6 +210,6 @@ mod tests {
             (lines.rules(), counts.rules()),
             (Rules::Lines, Rules::Counts)
         );
-        assert_eq!(lines.model().num_rules(), counts.model().num_rules() + 8);
+        assert_eq!(lines.model().num_rules(), counts.model().num_rules());
     }
 }
