@@ -273,17 +273,16 @@ impl LinePieces {
         let full = on_track == self.count && kept == held & empty;
         let needs_all = may_be == self.count && kept == held & !empty;
         let cells = track_cells(self.count);
-        (full || needs_all).then(move || {
-            move |names: &Names, var| {
-                let cell = names.var_name(var);
-                if full {
-                    format!("{cell} is empty: {} has its {cells}", self.line)
-                } else {
-                    let line = &self.line;
-                    format!("{cell} holds track: {line} needs {cells}, and no other cell can")
-                }
+        let say = move |names: &Names, var| {
+            let cell = names.var_name(var);
+            let line = &self.line;
+            if full {
+                format!("{cell} is empty: {line} has its {cells}")
+            } else {
+                format!("{cell} holds track: {line} needs {cells}, and no other cell can")
             }
-        })
+        };
+        (full || needs_all).then_some(say)
     }
 
     /// `r1c2 cannot be right and left: no way of laying 3 track cells in
