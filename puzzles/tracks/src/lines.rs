@@ -95,7 +95,7 @@ pub struct LinePieces {
 }
 
 /// All ones when `shapes` has one of `way`, else none: a branch-free choice.
-fn any(shapes: u8, way: u8) -> u64 {
+fn all_if_any(shapes: u8, way: u8) -> u64 {
     0u64.wrapping_sub(u64::from(shapes & way != 0))
 }
 
@@ -173,9 +173,9 @@ impl LinePieces {
             let (next_low, within) = self.window(position + 1);
             let rise = next_low - low;
             let [out, into] = layer;
-            let stays = out & any(held, empty);
-            let ends = (out & any(held, across)) | (into & any(held, off));
-            let goes_on = (out & any(held, onto)) | (into & any(held, along));
+            let stays = out & all_if_any(held, empty);
+            let ends = (out & all_if_any(held, across)) | (into & all_if_any(held, off));
+            let goes_on = (out & all_if_any(held, onto)) | (into & all_if_any(held, along));
             layer = [
                 (stays | ends << 1) >> rise & within,
                 (goes_on << 1) >> rise & within,
@@ -216,10 +216,10 @@ impl LinePieces {
                 return false;
             }
             after = [
-                (out_after & any(held, empty))
-                    | (ended & any(held, across))
-                    | (led_on & any(held, onto)),
-                (ended & any(held, off)) | (led_on & any(held, along)),
+                (out_after & all_if_any(held, empty))
+                    | (ended & all_if_any(held, across))
+                    | (led_on & all_if_any(held, onto)),
+                (ended & all_if_any(held, off)) | (led_on & all_if_any(held, along)),
             ];
         }
         true
@@ -367,6 +367,7 @@ impl Rule for LinePieces {
 mod tests {
     use super::*;
     use crate::shapes::value_of;
+    use proptest::prelude::*;
     use sieve::rules::{Automaton, Regular};
     use sieve::{Fixpoint, Schedule, oracle, propagate};
 
@@ -411,20 +412,9 @@ mod tests {
             .expect("an automaton")
     }
 
-    /// A small random number generator (xorshift), for repeatable cases.
-    struct Random(u64);
-
-    impl Random {
-        fn below(&mut self, bound: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % bound
-        }
-    }
-
     /// A random line: its count, sides and ends, and a random subset of
     /// shapes (never empty) for each cell.
+    #[derive(Debug)]
     struct Case {
         count: usize,
         sides: (u8, u8),
@@ -432,23 +422,20 @@ mod tests {
         held: Vec<u8>,
     }
 
-    /// A random line of 1 to `longest` cells.
-    fn random_case(random: &mut Random, longest: u64) -> Case {
-        let cells = 1 + random.below(longest) as usize;
-        let sides = [(LEFT, RIGHT), (UP, DOWN)][random.below(2) as usize];
-        let full = (1u64 << SHAPES.len()) - 1;
-        Case {
-            count: random.below(cells as u64 + 1) as usize,
-            sides,
-            ends: (random.below(2) == 1, random.below(2) == 1),
-            // Half the cells open to every shape, so long lines keep words.
-            held: (0..cells)
-                .map(|_| match random.below(2) {
-                    0 => full as u8,
-                    _ => (random.below(full) + 1) as u8,
-                })
-                .collect(),
-        }
+    /// Random lines of 1 to `longest` cells, half the cells open to every
+    /// shape so that long lines keep words.
+    fn cases(longest: usize) -> impl Strategy<Value = Case> {
+        let full = (1u8 << SHAPES.len()) - 1;
+        let cell = prop_oneof![Just(full), 1..=full];
+        let held = proptest::collection::vec(cell, 1..=longest);
+        (held, 0..=longest, any::<bool>(), any::<(bool, bool)>()).prop_map(
+            |(held, count, upright, ends)| Case {
+                count: count % (held.len() + 1),
+                sides: if upright { (UP, DOWN) } else { (LEFT, RIGHT) },
+                ends,
+                held,
+            },
+        )
     }
 
     /// The state of `vars` holding the case's shapes.
@@ -511,25 +498,20 @@ mod tests {
         assert!(!row(2, (true, false), &[RIGHT | DOWN, LEFT | UP, 0]));
     }
 
-    #[test]
-    fn the_oracle_finds_every_removal_sound_and_none_missing() {
-        let mut random = Random(0x9e37_79b9_7f4a_7c15);
-        for case_number in 0..400 {
-            let case = random_case(&mut random, 5);
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn the_oracle_finds_every_removal_sound_and_none_missing(case in cases(5)) {
             let (model, vars) = case_model(&case, false);
             let state = state_of(&model, &vars, &case.held);
             let (rule, _) = model.rules().next().expect("the rule");
             let verdict = oracle::check_rule(&model, &state, rule).expect("small enough");
-            assert_eq!(verdict, Ok(()), "case {case_number}");
+            prop_assert_eq!(verdict, Ok(()));
         }
-    }
 
-    #[test]
-    fn it_filters_as_regular_does_with_the_counting_automaton() {
-        let mut random = Random(0x2545_f491_4f6c_dd1d);
-        let mut kept_words = 0;
-        for case_number in 0..2000 {
-            let case = random_case(&mut random, 20);
+        #[test]
+        fn it_filters_as_regular_does_with_the_counting_automaton(case in cases(20)) {
             let mut ends = Vec::new();
             for regular in [false, true] {
                 let (model, vars) = case_model(&case, regular);
@@ -540,10 +522,7 @@ mod tests {
                     vars.iter().map(|&var| state.iter(var).collect()).collect();
                 ends.push((reached, reached.then_some(left)));
             }
-            assert_eq!(ends[0], ends[1], "case {case_number}");
-            kept_words += usize::from(ends[0].0);
+            prop_assert_eq!(&ends[0], &ends[1]);
         }
-        // Both outcomes were compared many times.
-        assert!((200..1800).contains(&kept_words), "{kept_words}");
     }
 }
