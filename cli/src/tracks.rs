@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use sieve::{Config, Counters, Domains, Model, Uniqueness, Value, VarId};
+use sieve::{Model, Value, VarId};
 use sieve_tracks::{
     Puzzle, Rules, Track, TracksModel, check, draw, format_tracks_line, parse_tracks_id,
 };
@@ -12,7 +12,6 @@ use sieve_replay::{ClueShape, Point, View};
 
 use crate::boards::{BorderCounts, border_clues, links_board, texts};
 use crate::common::{CliError, Outcome};
-use crate::stages::{Staged, solve_in_stages};
 use crate::zoo::{self, Tier, ZooCommand, ZooPuzzle};
 
 const TRACKS_EXAMPLES: &str = "\
@@ -128,12 +127,6 @@ impl ZooPuzzle for Tracks {
         ])
     }
 
-    /// In stages: the counts settle every ID of Tatham's easy level, which then
-    /// never builds the lines.
-    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Track>, Counters), CliError> {
-        solve_in_stages::<Self>(puzzle, config)
-    }
-
     fn check(puzzle: &Puzzle, solution: &Track) -> Result<(), String> {
         check(puzzle, solution).map_err(|violation| violation.to_string())
     }
@@ -144,27 +137,5 @@ impl ZooPuzzle for Tracks {
 
     fn picture(puzzle: &Puzzle, solution: &Track) -> String {
         draw(puzzle, solution)
-    }
-}
-
-impl Staged for Tracks {
-    fn first_stage(puzzle: &Puzzle) -> Result<TracksModel, CliError> {
-        TracksModel::with_rules(puzzle, Rules::Counts).map_err(CliError::input)
-    }
-
-    fn is_complete(model: &TracksModel) -> bool {
-        model.rules() == Rules::Lines
-    }
-
-    fn strengthen(model: &mut TracksModel) -> Result<(), CliError> {
-        model.strengthen().map(drop).map_err(CliError::input)
-    }
-
-    /// Only the lines the counts left open get their word of pieces.
-    fn strengthen_from(model: &mut TracksModel, reached: &Domains) -> Result<(), CliError> {
-        model
-            .strengthen_from(reached)
-            .map(drop)
-            .map_err(CliError::input)
     }
 }

@@ -5,8 +5,8 @@
 //! [`crate::shapes`]) tied to its links, the given pieces fixing theirs; and
 //! each row's and column's count of cells whose shape is not empty
 //! ([`Cardinality`], domain consistent). Those are the [`Rules::Counts`]; the
-//! [`Rules::Lines`] add each row and column as a word of shapes (see
-//! [`crate::lines`]).
+//! [`Rules::Lines`] read each row and column as a word of shapes instead (see
+//! [`crate::lines`]), which holds its count and more.
 
 use sieve::rules::graph::lines::name_edges;
 use sieve::rules::{Cardinality, Graph, SinglePath};
@@ -21,7 +21,8 @@ use crate::shapes::{FIRST_SHAPE, SHAPE_VALUES, SHAPES, add_shapes};
 pub enum Rules {
     /// One track, the given pieces, and each line's count.
     Counts,
-    /// Those, and each line's shapes as a word that holds its count and joins up.
+    /// One track, the given pieces, and each line's shapes as a word that holds
+    /// its count and joins up.
     Lines,
 }
 
@@ -29,7 +30,7 @@ pub enum Rules {
 pub struct TracksModel {
     puzzle: Puzzle,
     model: Model,
-    /// The rules the model holds now.
+    /// The rules the model holds.
     rules: Rules,
     links: Vec<VarId>,
     shapes: Vec<VarId>,
@@ -56,62 +57,22 @@ impl TracksModel {
         name_edges(&mut model, &graph, &links, &names);
         let shapes = add_shapes(&mut model, puzzle, &links, &names)?;
         add_path(&mut model, puzzle, (graph, names), &links)?;
-        let (width, height) = (board.width(), board.height());
-        for (column, &count) in puzzle.columns().iter().enumerate() {
-            let vars = (0..height)
-                .map(|row| shapes[row * width + column])
-                .collect();
-            add_count(&mut model, format!("column {}", column + 1), count, vars)?;
+        // The lines' rules make every deduction of the counts', and word
+        // those as the counts do: a model holds one or the other.
+        match rules {
+            Rules::Counts => add_counts(&mut model, puzzle, &shapes)?,
+            Rules::Lines => add_lines(&mut model, puzzle, &shapes)?,
         }
-        for (row, &count) in puzzle.rows().iter().enumerate() {
-            let vars = shapes[row * width..(row + 1) * width].to_vec();
-            add_count(&mut model, format!("row {}", row + 1), count, vars)?;
-        }
-        let mut tracks = TracksModel {
+        Ok(TracksModel {
             puzzle: puzzle.clone(),
             model,
-            rules: Rules::Counts,
+            rules,
             links,
             shapes,
-        };
-        if rules == Rules::Lines {
-            tracks.strengthen()?;
-        }
-        Ok(tracks)
+        })
     }
 
-    /// Adds the next tier's rules to the model, on the same variables: `false`
-    /// when it holds every rule already. A solver may so run the counts first
-    /// and build the lines only when they leave cells open (every ID of
-    /// Tatham's easy level is settled by the counts).
-    pub fn strengthen(&mut self) -> Result<bool, sieve::Error> {
-        self.strengthen_where(|_| true)
-    }
-
-    /// [`TracksModel::strengthen`] for a search that has reached `reached`
-    /// already: the lines whose cells it settled get no rule (the line rules
-    /// are implied by the puzzle, so a settled line's would only check it), and
-    /// are not built.
-    pub fn strengthen_from(&mut self, reached: &Domains) -> Result<bool, sieve::Error> {
-        self.strengthen_where(|vars| vars.iter().any(|&var| !reached.is_assigned(var)))
-    }
-
-    /// Adds the next tier, with a line rule only for the lines `wanted` asks for.
-    fn strengthen_where(
-        &mut self,
-        wanted: impl Fn(&[VarId]) -> bool,
-    ) -> Result<bool, sieve::Error> {
-        match self.rules {
-            Rules::Counts => {
-                add_lines(&mut self.model, &self.puzzle, &self.shapes, wanted)?;
-                self.rules = Rules::Lines;
-                Ok(true)
-            }
-            Rules::Lines => Ok(false),
-        }
-    }
-
-    /// The rules the model holds now.
+    /// The rules the model holds.
     pub fn rules(&self) -> Rules {
         self.rules
     }
@@ -167,6 +128,22 @@ impl TracksModel {
         (row < board.height() && column < board.width())
             .then(|| self.shapes[row * board.width() + column])
     }
+}
+
+/// Each column's count, then each row's.
+fn add_counts(model: &mut Model, puzzle: &Puzzle, shapes: &[VarId]) -> Result<(), sieve::Error> {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    for (column, &count) in puzzle.columns().iter().enumerate() {
+        let vars = (0..height)
+            .map(|row| shapes[row * width + column])
+            .collect();
+        add_count(model, format!("column {}", column + 1), count, vars)?;
+    }
+    for (row, &count) in puzzle.rows().iter().enumerate() {
+        let vars = shapes[row * width..(row + 1) * width].to_vec();
+        add_count(model, format!("row {}", row + 1), count, vars)?;
+    }
+    Ok(())
 }
 
 /// `count` of the cells of `line` (their shape variables `vars`) hold track.
@@ -225,23 +202,14 @@ mod tests {
     use crate::parse_tracks_id;
 
     #[test]
-    fn strengthening_adds_the_lines_of_the_open_lines() {
+    fn the_lines_take_the_place_of_the_counts() {
         let puzzle = parse_tracks_id("4x4de:Cm9a,3,1,S3,3,S1,3,4,2").expect("a valid ID");
-        let whole = TracksModel::new(&puzzle).expect("a model");
-        let mut grown = TracksModel::with_rules(&puzzle, Rules::Counts).expect("a model");
-        let counts = grown.model().num_rules();
-        assert!(grown.strengthen().expect("the lines"));
-        assert_eq!(grown.rules(), Rules::Lines);
-        assert_eq!(grown.model().num_rules(), whole.model().num_rules());
-        assert!(!grown.strengthen().expect("nothing left"));
-        // With the first row settled, every line but that row gets its rule.
-        let mut partly = TracksModel::with_rules(&puzzle, Rules::Counts).expect("a model");
-        let mut reached = partly.start();
-        for &var in &partly.shapes()[..4] {
-            let first = reached.candidates(var).iter().next().expect("a shape");
-            reached.assign(var, first).expect("a shape of its domain");
-        }
-        assert!(partly.strengthen_from(&reached).expect("the open lines"));
-        assert_eq!(partly.model().num_rules(), counts + 7);
+        let lines = TracksModel::new(&puzzle).expect("a model");
+        let counts = TracksModel::with_rules(&puzzle, Rules::Counts).expect("a model");
+        assert_eq!(
+            (lines.rules(), counts.rules()),
+            (Rules::Lines, Rules::Counts)
+        );
+        assert_eq!(lines.model().num_rules(), counts.model().num_rules());
     }
 }

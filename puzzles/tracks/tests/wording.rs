@@ -46,3 +46,17 @@ fn a_line_names_its_count_and_the_piece_it_rules_out() {
     );
     assert!(solved, "{text}");
 }
+
+#[test]
+fn the_lines_word_what_the_count_alone_settles_as_the_count_does() {
+    let (text, solved) = traced("4x4de:Cm9a,3,1,S3,3,S1,3,4,2", Rules::Lines);
+    assert!(
+        text.contains("[row 1 pieces: line pieces] r1c2 is empty: row 1 has its 1 track cell"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[row 3 pieces: line pieces] r3c2 holds track: row 3 needs 4 track cells"),
+        "{text}"
+    );
+    assert!(solved, "{text}");
+}
