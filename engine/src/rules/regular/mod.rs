@@ -61,6 +61,7 @@
 mod automaton;
 mod kept;
 mod layers;
+mod runs;
 mod seen;
 mod shifts;
 mod unfolded;
@@ -73,6 +74,7 @@ use crate::rules::wording::{Deduction, Wording};
 pub use automaton::Automaton;
 use kept::Kept;
 use layers::Layers;
+use runs::RunsLine;
 use seen::Seen;
 use unfolded::Unfolded;
 
@@ -83,6 +85,9 @@ enum KeptGraph {
     Shifts(Kept),
     /// Any automaton, unfolded over the positions.
     Unfolded(Unfolded),
+    /// A nonogram clue over a line of at most 63 cells, a bit a cell; nothing
+    /// kept between runs.
+    Runs(RunsLine),
 }
 
 /// The variables, in order, spell a word the automaton accepts; domain consistent
@@ -275,6 +280,11 @@ impl Rule for Regular {
         if !self.keep_layers {
             return Ok(());
         }
+        let runs = self.automaton.described_runs();
+        if let Some(line) = runs.and_then(|runs| RunsLine::new(runs, &self.vars, posting)) {
+            self.kept = Some(KeptGraph::Runs(line));
+            return Ok(());
+        }
         let Some((seen, ranges)) = Seen::new(&self.vars, posting) else {
             return Ok(());
         };
@@ -291,6 +301,7 @@ impl Rule for Regular {
         match &self.kept {
             Some(KeptGraph::Shifts(kept)) => seen::run(kept, self, ctx),
             Some(KeptGraph::Unfolded(unfolded)) => seen::run(unfolded, self, ctx),
+            Some(KeptGraph::Runs(line)) => line.run(self, ctx),
             None => self.sweep(ctx),
         }
     }
