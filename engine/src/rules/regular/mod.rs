@@ -52,6 +52,15 @@
 //! at every run, keeping nothing: unfolding costs about one sweep, which a
 //! rule of its own, run two to five times, did not earn back.
 //!
+//! A nonogram clue ([`Automaton::runs`]) over a line of at most 63 cells whose
+//! values lie between its empty and filled value skips the graph: the line is
+//! one word and each run's possible starts are one word, swept from both ends
+//! with masks and shifts (a few dozen operations a run of the clue), with the
+//! same domain consistency and nothing built at post or kept between runs. On
+//! 100 nonograms of 30×30 the whole process went from 592.6 M to 270.4 M
+//! instructions (the kept graph's runs cost about 8,000 instructions each and
+//! its post about 12,000 a line).
+//!
 //! The rule is entailed when every word left is accepted: no position is left
 //! where a live state has a candidate that leads off the live states. Sentences
 //! speak of runs for [`Automaton::runs`] ("r2c5 cannot be filled: no arrangement
