@@ -197,6 +197,13 @@ impl Regular {
     fn prune(&self, ctx: &mut Context<'_>, layers: &Layers) -> Result<bool, Conflict> {
         let mut fixed = true;
         for (position, &var) in self.vars.iter().enumerate() {
+            if let Some(unsupported) = layers.unsupported(position) {
+                for bit in crate::fast::bits(unsupported) {
+                    self.remove(ctx, var, layers.value(bit))?;
+                }
+                fixed &= ctx.domains().is_assigned(var);
+                continue;
+            }
             let domains = ctx.domains();
             let mut unsupported = domains
                 .iter(var)
