@@ -20,6 +20,10 @@ pub(super) struct Layers {
     /// Words of one position's supported values.
     value_words: usize,
     base: Value,
+    /// Each position's candidates as bits from `base`, when the window is one
+    /// word (read once a position rather than asked of the domains at every
+    /// edge, which was most of a sweep on Tents' bands and Magnets' lines).
+    candidates: Option<Vec<u64>>,
     /// Whether every candidate of every state reached leads on to a state that can
     /// still finish: then every word left is accepted (the rule is entailed).
     complete: bool,
@@ -68,32 +72,62 @@ impl Layers {
         (base, value_words): (Value, usize),
     ) -> Option<Layers> {
         let words = automaton.states().div_ceil(64);
+        let candidates = (value_words == 1).then(|| {
+            let base = i64::from(base);
+            (vars.iter())
+                .map(|&var| domains.word_from(var, base, 0))
+                .collect()
+        });
         let mut layers = Layers {
             words,
             live: vec![0; (vars.len() + 1) * words],
             supported: vec![0; vars.len() * value_words],
             value_words,
             base,
+            candidates,
             complete: true,
         };
         set(&mut layers.live[..words], automaton.start());
-        layers.forward(automaton, vars, domains);
-        layers.backward(automaton, vars, domains);
+        match layers.candidates.take() {
+            Some(candidates) => {
+                let contains = |position: usize, value: Value| {
+                    let offset = i64::from(value) - i64::from(base);
+                    (0..64).contains(&offset) && candidates[position] >> offset & 1 == 1
+                };
+                let count = |position: usize| candidates[position].count_ones() as usize;
+                layers.forward(automaton, vars.len(), contains, count);
+                layers.backward(automaton, vars.len(), contains);
+                layers.candidates = Some(candidates);
+            }
+            None => {
+                let contains = |position: usize, value| domains.contains(vars[position], value);
+                let count = |position: usize| domains.count(vars[position]) as usize;
+                layers.forward(automaton, vars.len(), contains, count);
+                layers.backward(automaton, vars.len(), contains);
+            }
+        }
         let last = &layers.live[vars.len() * words..];
         last.iter().any(|&word| word != 0).then_some(layers)
     }
 
-    /// Layer by layer, the states reachable from the start.
-    fn forward(&mut self, automaton: &Automaton, vars: &[VarId], domains: &Domains) {
+    /// Layer by layer, the states reachable from the start, over `positions`
+    /// positions whose candidates `contains` tells and `count` counts.
+    fn forward(
+        &mut self,
+        automaton: &Automaton,
+        positions: usize,
+        contains: impl Fn(usize, Value) -> bool,
+        count: impl Fn(usize) -> usize,
+    ) {
         let words = self.words;
-        for (position, &var) in vars.iter().enumerate() {
+        for position in 0..positions {
             let (here, next) = self.live[position * words..].split_at_mut(words);
             let next = &mut next[..words];
-            let candidates = domains.count(var) as usize;
+            let candidates = count(position);
             for state in bits(here) {
                 let mut leads_on = 0;
                 for &(value, to) in automaton.edges(state) {
-                    if domains.contains(var, value) {
+                    if contains(position, value) {
                         set(next, to);
                         leads_on += 1;
                     }
@@ -101,7 +135,7 @@ impl Layers {
                 self.complete &= leads_on == candidates;
             }
         }
-        let last = vars.len() * words;
+        let last = positions * words;
         for state in bits(&self.live[last..last + words]) {
             self.complete &= automaton.is_accepting(state);
         }
@@ -109,16 +143,21 @@ impl Layers {
 
     /// Back from the accepting states, keep the states that reach one, and mark the
     /// values of the edges between states kept.
-    fn backward(&mut self, automaton: &Automaton, vars: &[VarId], domains: &Domains) {
+    fn backward(
+        &mut self,
+        automaton: &Automaton,
+        positions: usize,
+        contains: impl Fn(usize, Value) -> bool,
+    ) {
         let words = self.words;
-        let last = vars.len() * words;
+        let last = positions * words;
         for word in 0..words {
             let accepting: u64 = (0..64)
                 .filter(|bit| automaton.is_accepting(word * 64 + bit))
                 .fold(0, |mask, bit| mask | 1 << bit);
             self.live[last + word] &= accepting;
         }
-        for (position, &var) in vars.iter().enumerate().rev() {
+        for position in (0..positions).rev() {
             let (here, next) = self.live[position * words..].split_at_mut(words);
             let next = &next[..words];
             let supported = &mut self.supported[position * self.value_words..][..self.value_words];
@@ -129,7 +168,7 @@ impl Layers {
                     rest &= rest - 1;
                     let mut finishes = false;
                     for &(value, to) in automaton.edges(word * 64 + bit as usize) {
-                        if has(next, to) && domains.contains(var, value) {
+                        if has(next, to) && contains(position, value) {
                             finishes = true;
                             mark(supported, i64::from(value) - i64::from(self.base));
                         }
@@ -140,6 +179,18 @@ impl Layers {
                 }
             }
         }
+    }
+
+    /// Position `position`'s candidates no accepted path uses, as bits from the
+    /// base, when the sweep read the candidates a word a position.
+    pub(super) fn unsupported(&self, position: usize) -> Option<u64> {
+        let candidates = self.candidates.as_ref()?;
+        Some(candidates[position] & !self.supported[position])
+    }
+
+    /// The value of bit `bit` of the window.
+    pub(super) fn value(&self, bit: u32) -> Value {
+        self.base + bit as Value
     }
 
     /// Whether `value` of position `position` lies on an accepted path.

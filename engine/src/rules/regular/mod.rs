@@ -52,6 +52,15 @@
 //! at every run, keeping nothing: unfolding costs about one sweep, which a
 //! rule of its own, run two to five times, did not earn back.
 //!
+//! A nonogram clue ([`Automaton::runs`]) over a line of at most 63 cells whose
+//! values lie between its empty and filled value skips the graph: the line is
+//! one word and each run's possible starts are one word, swept from both ends
+//! with masks and shifts (a few dozen operations a run of the clue), with the
+//! same domain consistency and nothing built at post or kept between runs. On
+//! 100 nonograms of 30×30 the whole process went from 592.6 M to 270.4 M
+//! instructions (the kept graph's runs cost about 8,000 instructions each and
+//! its post about 12,000 a line).
+//!
 //! The rule is entailed when every word left is accepted: no position is left
 //! where a live state has a candidate that leads off the live states. Sentences
 //! speak of runs for [`Automaton::runs`] ("r2c5 cannot be filled: no arrangement
@@ -61,6 +70,7 @@
 mod automaton;
 mod kept;
 mod layers;
+mod runs;
 mod seen;
 mod shifts;
 mod unfolded;
@@ -73,6 +83,7 @@ use crate::rules::wording::{Deduction, Wording};
 pub use automaton::Automaton;
 use kept::Kept;
 use layers::Layers;
+use runs::RunsLine;
 use seen::Seen;
 use unfolded::Unfolded;
 
@@ -83,6 +94,9 @@ enum KeptGraph {
     Shifts(Kept),
     /// Any automaton, unfolded over the positions.
     Unfolded(Unfolded),
+    /// A nonogram clue over a line of at most 63 cells, a bit a cell; nothing
+    /// kept between runs.
+    Runs(RunsLine),
 }
 
 /// The variables, in order, spell a word the automaton accepts; domain consistent
@@ -183,6 +197,13 @@ impl Regular {
     fn prune(&self, ctx: &mut Context<'_>, layers: &Layers) -> Result<bool, Conflict> {
         let mut fixed = true;
         for (position, &var) in self.vars.iter().enumerate() {
+            if let Some(unsupported) = layers.unsupported(position) {
+                for bit in crate::fast::bits(unsupported) {
+                    self.remove(ctx, var, layers.value(bit))?;
+                }
+                fixed &= ctx.domains().is_assigned(var);
+                continue;
+            }
             let domains = ctx.domains();
             let mut unsupported = domains
                 .iter(var)
@@ -275,6 +296,11 @@ impl Rule for Regular {
         if !self.keep_layers {
             return Ok(());
         }
+        let runs = self.automaton.described_runs();
+        if let Some(line) = runs.and_then(|runs| RunsLine::new(runs, &self.vars, posting)) {
+            self.kept = Some(KeptGraph::Runs(line));
+            return Ok(());
+        }
         let Some((seen, ranges)) = Seen::new(&self.vars, posting) else {
             return Ok(());
         };
@@ -291,6 +317,7 @@ impl Rule for Regular {
         match &self.kept {
             Some(KeptGraph::Shifts(kept)) => seen::run(kept, self, ctx),
             Some(KeptGraph::Unfolded(unfolded)) => seen::run(unfolded, self, ctx),
+            Some(KeptGraph::Runs(line)) => line.run(self, ctx),
             None => self.sweep(ctx),
         }
     }

@@ -6,10 +6,12 @@
 
 use std::ops::RangeInclusive;
 
+use super::runs::{self, Allowed};
 use super::shifts::Shifts;
 use super::*;
 use crate::Model;
 use crate::domain::Domains;
+use crate::domain::low_mask;
 use crate::propagation::{Fixpoint, Schedule, propagate};
 use crate::rules::testing::{
     Random, after, assert_every_search_finds, assert_sound, candidates, random_case, supported,
@@ -431,4 +433,143 @@ fn sentences_speak_of_runs_or_are_the_puzzles() {
     let own = Regular::new("row 2", Vec::new(), runs())
         .wording(|names, deduction| format!("{} stays white", names.var_name(deduction.var)));
     assert!(row_trace(own).contains("r2c4 stays white"));
+}
+
+/// The cells some arrangement of `clue` over `count` cells fills and those some
+/// leaves empty, by listing every word that agrees with `fill` and `empty` and
+/// asking the clue's automaton; `None` when it accepts none.
+fn allowed_by_brute_force(clue: &[usize], count: u32, fill: u64, empty: u64) -> Option<Allowed> {
+    let automaton = Automaton::runs(clue, 0, 1).expect("a clue");
+    let mut allowed = Allowed { fill: 0, empty: 0 };
+    let mut any = false;
+    for word in 0..1u64 << count {
+        let agrees = word & !fill == 0 && !word & !empty & low_mask(count) == 0;
+        let values: Vec<Value> = (0..count).map(|cell| (word >> cell & 1) as Value).collect();
+        if agrees && automaton.accepts(&values) {
+            any = true;
+            allowed.fill |= word;
+            allowed.empty |= !word & low_mask(count);
+        }
+    }
+    any.then_some(allowed)
+}
+
+/// A random clue of up to four runs of 1 to 4.
+fn random_clue(random: &mut Random) -> Vec<usize> {
+    (0..random.below(5))
+        .map(|_| 1 + random.below(4) as usize)
+        .collect()
+}
+
+#[test]
+fn the_runs_a_bit_a_cell_allow_exactly_what_the_automaton_accepts() {
+    let mut random = Random::new(18);
+    let mut conflicts = 0;
+    for _ in 0..4000 {
+        let count = 1 + random.below(11) as u32;
+        let clue = random_clue(&mut random);
+        // Most cells open, some fixed either way, a few with neither value.
+        let (mut fill, mut empty) = (0, 0);
+        for cell in 0..count {
+            match random.below(8) {
+                0 => fill |= 1 << cell,
+                1 => empty |= 1 << cell,
+                2 if random.below(4) == 0 => {}
+                _ => {
+                    fill |= 1 << cell;
+                    empty |= 1 << cell;
+                }
+            }
+        }
+        let lengths: Vec<u32> = clue.iter().map(|&length| length as u32).collect();
+        let expected = allowed_by_brute_force(&clue, count, fill, empty);
+        conflicts += usize::from(expected.is_none());
+        assert_eq!(
+            runs::allowed(&lengths, count, fill, empty),
+            expected,
+            "{clue:?} over {count}: fill {fill:b} empty {empty:b}"
+        );
+    }
+    assert!((400..3600).contains(&conflicts), "{conflicts} conflicts");
+}
+
+/// The clue of a random picture on a line of `count` cells (0 empty, 1 filled),
+/// about two cells in five filled, and the picture.
+fn long_line(random: &mut Random, count: usize) -> (Vec<usize>, Vec<Value>) {
+    let picture: Vec<Value> = (0..count)
+        .map(|_| Value::from(random.below(5) < 2))
+        .collect();
+    let mut clue = Vec::new();
+    let mut run = 0;
+    for &cell in picture.iter().chain([0].iter()) {
+        if cell == 1 {
+            run += 1;
+        } else if run > 0 {
+            clue.push(run);
+            run = 0;
+        }
+    }
+    (clue, picture)
+}
+
+#[test]
+fn long_lines_read_a_bit_a_cell_keep_what_the_swept_graph_keeps() {
+    // Lines too long for brute force, up to the longest read a bit a cell:
+    // the swept graph is domain consistent (the tests above), so both must
+    // keep the same values, run after run.
+    let mut random = Random::new(19);
+    for round in 0..300 {
+        let count = 20 + random.below(44) as usize;
+        let (clue, picture) = long_line(&mut random, count);
+        let mut models = Vec::new();
+        for swept in [false, true] {
+            let mut model = Model::new();
+            let vars = model.new_vars(count, 2);
+            let rule = Regular::new("line", vars, Automaton::runs(&clue, 0, 1).expect("a clue"));
+            let rule = if swept { rule.recompute_layers() } else { rule };
+            model.add_rule(rule).expect("its vars");
+            models.push(model);
+        }
+        let mut state = models[0].domains();
+        for (var, &value) in models[0].vars().zip(&picture) {
+            // Some cells fixed, now and then against the picture.
+            if random.below(3) == 0 {
+                let wrong = random.below(40) == 0;
+                let value = if wrong { 1 - value } else { value };
+                state.assign(var, value).expect("a value of the cell");
+            }
+        }
+        for _ in 0..4 {
+            let kept = after(&models[0], &state);
+            let swept = after(&models[1], &state);
+            let both = (kept.as_ref(), swept.as_ref());
+            let cells = |state: Option<&Domains>| state.map(|state| candidates(&models[0], state));
+            assert_eq!(
+                cells(both.0),
+                cells(both.1),
+                "round {round}: {clue:?} {state:?}"
+            );
+            let Some(kept) = kept else { break };
+            state = narrowed(&mut random, &models[0], &kept);
+        }
+    }
+}
+
+#[test]
+fn a_line_of_runs_is_entailed_once_every_cell_is_fixed() {
+    let mut model = Model::new();
+    let line = model.new_vars(6, 2);
+    let runs = Automaton::runs(&[2, 1], 0, 1).expect("a clue");
+    let rule = model
+        .add_rule(Regular::new("line", line.clone(), runs))
+        .expect("its vars");
+    let mut state = model.domains();
+    state.assign(line[1], 1).expect("a value");
+    propagate(&model, &mut state, Schedule::Queue, None).expect("consistent");
+    assert!(!state.is_entailed(rule));
+    state.assign(line[0], 1).expect("a value");
+    state.assign(line[5], 1).expect("a value");
+    propagate(&model, &mut state, Schedule::Queue, None).expect("consistent");
+    assert_eq!(state.assignment(), Some(vec![1, 1, 0, 0, 0, 1]));
+    assert!(state.is_entailed(rule));
 }
