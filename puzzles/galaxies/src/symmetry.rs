@@ -40,6 +40,11 @@ pub struct Symmetry {
     /// For each cell, [`Symmetry::words`] words: the dots its mirror about
     /// which lies inside the grid.
     inside: Vec<u64>,
+    /// The grid's width, and for each row (column) the dots whose half turn
+    /// keeps it inside the grid: a cell's dots are its row's and its column's.
+    width: usize,
+    row_dots: Vec<ValueSet>,
+    column_dots: Vec<ValueSet>,
     /// Made when posted: the dots each cell could belong to when the rule last
     /// ran ([`Symmetry::words`] words a cell), and whether it has run.
     state: Option<(StateBitset, StateInt)>,
@@ -73,11 +78,25 @@ impl Symmetry {
         let centres = (puzzle.dots().iter())
             .map(|dot| (dot.y - 1) * width + dot.x - 1)
             .collect();
+        let dots = puzzle.dots().len();
+        let sets = |masks: &[u64], count: usize| -> Vec<ValueSet> {
+            (0..count)
+                .map(|line| {
+                    (0..dots)
+                        .filter(|&dot| masks[line * words + dot / 64] >> (dot % 64) & 1 == 1)
+                        .map(|dot| dot as Value)
+                        .collect()
+                })
+                .collect()
+        };
         Symmetry {
             cells,
-            dots: puzzle.dots().len(),
+            dots,
             centres,
             inside,
+            width,
+            row_dots: sets(&rows, height),
+            column_dots: sets(&columns, width),
             state: None,
         }
     }
@@ -97,12 +116,16 @@ impl Symmetry {
 
     /// The first run: every cell loses each dot whose mirror of it lies outside
     /// the grid, all at once unless someone reads the reasons (one removal a
-    /// dot, each with its own sentence, was a third of a 15×15 solve).
+    /// dot, each with its own sentence, was a third of a 15×15 solve; asking
+    /// about each dot in turn, rather than keeping the set of its row's and
+    /// its column's dots, was 7 % of one).
     fn remove_outside(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         for (cell, &var) in self.cells.iter().enumerate() {
             if !ctx.explaining() {
                 let why = Why::new("mirror outside the grid");
-                ctx.keep_where(var, &why, |value| self.mirror(cell, value).is_some())?;
+                let (row, column) = (cell / self.width, cell % self.width);
+                let inside = &self.row_dots[row] & &self.column_dots[column];
+                ctx.retain(var, &inside, &why)?;
                 continue;
             }
             for value in 0..self.dots as Value {
