@@ -80,7 +80,7 @@ impl Symmetry {
             .collect();
         let dots = puzzle.dots().len();
         // Every dot, less those outside the line (taking values out of a
-        // whole set was a fifth of the cost of putting them into an empty one).
+        // whole set costs less than putting them one by one into an empty one).
         let sets = |masks: &[u64], count: usize| -> Vec<ValueSet> {
             (0..count)
                 .map(|line| {
