@@ -158,7 +158,7 @@ impl ConnectedValues {
         let n = self.vars.len();
         let mut missed = bits[..n.div_ceil(64)].to_vec();
         if let Some(last) = missed.last_mut()
-            && n % 64 != 0
+            && !n.is_multiple_of(64)
         {
             *last &= (1 << (n % 64)) - 1;
         }
