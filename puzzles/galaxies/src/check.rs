@@ -114,17 +114,45 @@ pub fn check(puzzle: &Puzzle, galaxies: &Galaxies) -> Result<(), Violation> {
             });
         }
     }
-    for index in 0..dots.len() {
-        let Some(first) = owner.iter().position(|&dot| dot == index) else {
-            continue; // a dot without cells is caught above: it touches some
-        };
-        let mut reached = vec![false; owner.len()];
-        reached[first] = true;
-        let mut stack = vec![first];
+    match first_region_apart(width, owner, dots.len()) {
+        Some((dot, first, cut_off)) => Err(Violation::Disconnected {
+            dot,
+            first: at(first),
+            cut_off: at(cut_off),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The first dot (by index) whose region of `owner` is in more than one piece,
+/// with its first cell and the first of its cells that one does not reach.
+/// One flood a piece, all in one pass over the grid (a pass over the grid for
+/// each dot was a twentieth of solving 15×15 puzzles): scanning in order, a
+/// dot's first piece starts at its first cell, and its second at the first
+/// cell the first piece missed.
+fn first_region_apart(width: usize, owner: &[usize], dots: usize) -> Option<(usize, usize, usize)> {
+    let mut reached = vec![false; owner.len()];
+    let mut first_cell: Vec<Option<usize>> = vec![None; dots];
+    let mut apart: Option<(usize, usize, usize)> = None;
+    let mut stack = Vec::new();
+    for start in 0..owner.len() {
+        if reached[start] {
+            continue;
+        }
+        let index = owner[start];
+        match first_cell[index] {
+            Some(first) if apart.is_none_or(|(dot, ..)| index < dot) => {
+                apart = Some((index, first, start));
+            }
+            Some(_) => {}
+            None => first_cell[index] = Some(start),
+        }
+        reached[start] = true;
+        stack.push(start);
         while let Some(cell) = stack.pop() {
-            let (row, column) = at(cell);
-            let up = row.checked_sub(1).map(|row| row * width + column);
-            let down = (row + 1 < height).then_some(cell + width);
+            let (row, column) = (cell / width, cell % width);
+            let up = row.checked_sub(1).map(|_| cell - width);
+            let down = (cell + width < owner.len()).then_some(cell + width);
             let left = column.checked_sub(1).map(|_| cell - 1);
             let right = (column + 1 < width).then_some(cell + 1);
             for next in [up, down, left, right].into_iter().flatten() {
@@ -134,14 +162,6 @@ pub fn check(puzzle: &Puzzle, galaxies: &Galaxies) -> Result<(), Violation> {
                 }
             }
         }
-        if let Some(cut_off) = (0..owner.len()).find(|&cell| owner[cell] == index && !reached[cell])
-        {
-            return Err(Violation::Disconnected {
-                dot: index,
-                first: at(first),
-                cut_off: at(cut_off),
-            });
-        }
     }
-    Ok(())
+    apart
 }

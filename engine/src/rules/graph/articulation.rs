@@ -37,11 +37,17 @@ const UNSEEN_VISIT: Visit = Visit {
 
 /// What the search from a true root found. One `Reach` can search again and
 /// again ([`Reach::search`]), keeping its vectors: a rule that searches once
-/// for each value allocates once a run, not once a value.
+/// for each value allocates once a run, not once a value. A new search resets
+/// only the records the last one wrote: clearing every vertex's record for
+/// each value was a tenth of a Galaxies solve, where a value's search reaches
+/// a few cells of the grid.
 #[derive(Default)]
 pub(crate) struct Reach {
     /// Each vertex's record; `discovered` is `UNSEEN` for vertices not reached.
     visits: Vec<Visit>,
+    /// The vertices reached, in the order found (vertex `found[t]` was
+    /// discovered at time `t`).
+    pub(crate) found: Vec<usize>,
     /// The search's path: each vertex with the next of its edges to try.
     stack: Vec<(usize, usize)>,
     /// The open vertices that cut a true vertex off the root, each with that true
@@ -65,15 +71,24 @@ impl Reach {
     pub(crate) fn search(&mut self, graph: &Graph, truth: impl Fn(usize) -> Truth, root: usize) {
         let Reach {
             visits,
+            found,
             stack,
             cuts,
             reached,
         } = self;
-        visits.clear();
-        visits.resize(graph.vertices(), UNSEEN_VISIT);
+        if visits.len() == graph.vertices() {
+            for &vertex in found.iter() {
+                visits[vertex] = UNSEEN_VISIT;
+            }
+        } else {
+            visits.clear();
+            visits.resize(graph.vertices(), UNSEEN_VISIT);
+        }
+        found.clear();
         cuts.clear();
         stack.clear();
         stack.push((root, 0));
+        found.push(root);
         visits[root].discovered = 0;
         visits[root].true_below = Some(root);
         let mut time = 1;
@@ -94,6 +109,7 @@ impl Reach {
                         is_cut: false,
                     };
                     time += 1;
+                    found.push(neighbour);
                     stack.push((neighbour, 0));
                 } else if edge != visits[vertex].parent_edge {
                     visits[vertex].low = visits[vertex].low.min(visits[neighbour].discovered);
@@ -146,6 +162,37 @@ mod tests {
         assert_eq!(reach.cuts, [(1, 2)]);
         assert!((0..5).all(|vertex| reach.reaches(vertex)));
         assert_eq!(reach.reached, 5);
+    }
+
+    #[test]
+    fn a_search_again_finds_what_a_fresh_search_finds() {
+        // A 3×3 grid searched from each vertex in turn under changing truths:
+        // the records the last search left must not leak into the next.
+        let graph = Graph::grid(3, 3);
+        let mut again = Reach::default();
+        for round in 0..40usize {
+            let mut truth: Vec<Truth> = (0..9)
+                .map(|vertex| match (vertex * 7 + round * 5) % 4 {
+                    0 => Truth::False,
+                    1 => Truth::True,
+                    _ => Truth::Open,
+                })
+                .collect();
+            let root = (round * 2) % 9;
+            truth[root] = Truth::True;
+            let fresh = Reach::from(&graph, |vertex| truth[vertex], root);
+            again.search(&graph, |vertex| truth[vertex], root);
+            assert_eq!(again.cuts, fresh.cuts, "round {round}");
+            assert_eq!(again.reached, fresh.reached, "round {round}");
+            assert_eq!(again.found, fresh.found, "round {round}");
+            for vertex in 0..9 {
+                assert_eq!(
+                    again.reaches(vertex),
+                    fresh.reaches(vertex),
+                    "round {round}"
+                );
+            }
+        }
     }
 
     #[test]
