@@ -34,7 +34,7 @@ use sieve::prelude::*;
 use sieve::rules::Deduction;
 
 use crate::puzzle::{Puzzle, Side, Tiling, domino_ends, domino_index};
-use crate::window::{Candidate, Candidates, window_fillings};
+use crate::window::{Candidate, Candidates, Shapes, window_fillings};
 
 /// One puzzle as an engine model.
 pub struct DominosaModel {
@@ -87,9 +87,10 @@ impl DominosaModel {
         // around either of them says so (with more), so no rule of its own.
         // Rarely more than a hundred rows a window: sized once for all.
         let mut tuples = Vec::with_capacity(128 * 5);
+        let mut shapes = Shapes::default();
         for cell in 0..cells {
             dominosa.add_domino_of(cell)?;
-            dominosa.add_window(cell, &mut tuples)?;
+            dominosa.add_window(cell, &mut shapes, &mut tuples)?;
         }
         dominosa.add_matchings()?;
         let order = (dominosa.partners.iter().chain(&dominosa.dominoes))
@@ -186,8 +187,14 @@ impl DominosaModel {
 
     /// Around `cell`: it and its neighbours pair consistently, never with
     /// one cell between two of them, and lay no domino twice (`tuples`: a
-    /// list reused from window to window, the table keeping its own copy).
-    fn add_window(&mut self, cell: usize, tuples: &mut Vec<Value>) -> Result<(), sieve::Error> {
+    /// list reused from window to window, the table keeping its own copy;
+    /// `shapes`: the fillings of the window shapes met so far).
+    fn add_window(
+        &mut self,
+        cell: usize,
+        shapes: &mut Shapes,
+        tuples: &mut Vec<Value>,
+    ) -> Result<(), sieve::Error> {
         let mut window = [0; 5];
         let mut size = 0;
         for c in std::iter::once(cell).chain(self.neighbours(cell)) {
@@ -207,7 +214,7 @@ impl DominosaModel {
             }));
         }
         tuples.clear();
-        window_fillings(window, &candidates[..size], tuples);
+        window_fillings(window, &candidates[..size], shapes, tuples);
         if tuples.is_empty() {
             // No way to pair the cells here: the puzzle has no solution.
             return self.model.restrict(self.partners[cell], &ValueSet::new());
