@@ -13,6 +13,7 @@
 //! against the few pairs of its candidates that make one domino.
 
 use sieve::Value;
+use sieve::fast::bits;
 use smallvec::SmallVec;
 
 /// The most cells a window holds: a cell and its four neighbours.
@@ -202,25 +203,34 @@ impl Walk<'_> {
 
     /// The pairs of slots (as masks) that lay one domino twice: two cells'
     /// choices with the same domino, unless they are one pair seen from
-    /// both ends.
+    /// both ends. The slots are grouped by domino first (most dominoes a
+    /// window meets once), so only slots of one group are paired.
     fn domino_twice(&self) -> SmallVec<[u32; 8]> {
+        let mut by_domino = [0u32; MOST_NUMBERED];
+        for cell in 0..self.cells {
+            for (at, local) in self.locals[cell][..self.counts[cell]].iter().enumerate() {
+                by_domino[usize::from(local.domino)] |= 1 << (4 * cell + at);
+            }
+        }
         let mut pairs = SmallVec::new();
-        let slots = |cell: usize| (0..self.counts[cell]).map(move |at| (cell, at));
-        for (cell, at) in (0..self.cells).flat_map(slots) {
-            let mine = self.locals[cell][at];
-            for (other, there) in (cell + 1..self.cells).flat_map(slots) {
-                let theirs = self.locals[other][there];
-                let one_pair =
-                    usize::from(mine.target) == other && usize::from(theirs.target) == cell;
-                if mine.domino == theirs.domino && !one_pair {
-                    pairs.push(1 << (4 * cell + at) | 1 << (4 * other + there));
+        for &group in by_domino.iter().filter(|group| group.count_ones() > 1) {
+            let group = u64::from(group);
+            for first in bits(group) {
+                for second in bits(group & u64::MAX << (first + 1)) {
+                    let (cell, other) = (first as usize / 4, second as usize / 4);
+                    let target = |slot: u32| self.locals[slot as usize / 4][slot as usize % 4].target;
+                    let one_pair = usize::from(target(first)) == other
+                        && usize::from(target(second)) == cell;
+                    if cell != other && !one_pair {
+                        pairs.push(1 << first | 1 << second);
+                    }
                 }
             }
         }
         pairs
     }
 
-    /// Choose a partner for the window's cell `at` on, given the targets
+        /// Choose a partner for the window's cell `at` on, given the targets
     /// `claimed` and the `choices` and `slots` so far, dominoes aside.
     fn step(
         &self,

@@ -120,12 +120,12 @@ fn set_initial(posting: &mut Posting<'_>, handle: StateBitset, words: &[u64]) {
 }
 
 impl Compact {
-    /// The masks of `tuples` (rows of `vars.len()` values, sorted) over the ranges
-    /// of `vars`, made once per model for equal tuples and ranges when `share`
+    /// The masks of `tuples` (rows of `vars.len()` values, sorted, each
+    /// column's values spanning `spans`) over the ranges of `vars`, made once per model for equal tuples and ranges when `share`
     /// (else for this table alone), and the state this table needs.
     pub(super) fn new(
         vars: &[VarId],
-        tuples: &[Value],
+        (tuples, spans): (&[Value], &[(Value, Value)]),
         share: bool,
         posting: &mut Posting<'_>,
     ) -> Self {
@@ -138,10 +138,10 @@ impl Compact {
         let masks = if share {
             let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
             posting.shared(key, |(tuples, arity, ranges)| {
-                Masks::new(tuples, *arity, ranges)
+                Masks::new((tuples, spans), *arity, ranges)
             })
         } else {
-            Arc::new(Masks::new(tuples, vars.len(), &ranges))
+            Arc::new(Masks::new((tuples, spans), vars.len(), &ranges))
         };
         Self::with_masks(vars, masks, posting)
     }
@@ -186,15 +186,19 @@ impl Compact {
 }
 
 impl Masks {
-    /// The masks of the rows of `tuples` (`arity` values each) whose values
-    /// lie in the columns' `ranges`.
-    fn new(tuples: &[Value], arity: usize, ranges: &[(Value, Value)]) -> Self {
-        // Each column's span, found once: when every column's values fit its
+    /// The masks of the rows of `tuples` (`arity` values each, each column's
+    /// values spanning `spans`) whose values lie in the columns' `ranges`.
+    fn new(
+        (tuples, spans): (&[Value], &[(Value, Value)]),
+        arity: usize,
+        ranges: &[(Value, Value)],
+    ) -> Self {
+        // Each column's span, found with the rows: when every column's values fit its
         // range (most tables) the rows are kept as they are, with no test
         // of each value, and each column's window is known (a pass over the
         // rows a column and a test of every value were a fifth of posting
         // Dominosa's larger windows: callgrind, dominosa-9dh).
-        let mut spans = super::column_spans(tuples, arity);
+        let mut spans = SmallVec::<[(Value, Value); 16]>::from_slice(spans);
         let kept = if super::spans_fit(&spans, ranges) {
             Cow::Borrowed(tuples)
         } else {

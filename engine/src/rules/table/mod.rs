@@ -225,12 +225,20 @@ impl Table {
     }
 
     /// The table of rows `flat` (already checked), sorted and without repeats
-    /// (rows given so, as most generated lists are, are kept as they come).
+    /// (rows given so, as most generated lists are, are kept as they come),
+    /// with each column's span found on the same pass.
     fn from_rows(name: String, vars: Vec<VarId>, flat: Vec<Value>) -> Self {
         let arity = vars.len();
-        let ascending = (flat.chunks_exact(arity))
-            .zip(flat.chunks_exact(arity).skip(1))
-            .all(|(row, next)| row < next);
+        let mut spans = Spans::from_elem((Value::MAX, Value::MIN), arity);
+        let mut ascending = true;
+        let mut previous: &[Value] = &[];
+        for row in flat.chunks_exact(arity) {
+            for (span, &value) in spans.iter_mut().zip(row) {
+                *span = (span.0.min(value), span.1.max(value));
+            }
+            ascending &= previous < row;
+            previous = row;
+        }
         let tuples = if ascending {
             flat
         } else {
@@ -243,7 +251,7 @@ impl Table {
         Table {
             name,
             vars,
-            rows: Rows::Values(tuples),
+            rows: Rows::Values { tuples, spans },
             distinct,
             wording: Wording::default(),
             compact: None,
@@ -328,7 +336,7 @@ impl Table {
     /// spelt out the first time they are asked for).
     fn flat(&self) -> &[Value] {
         match &self.rows {
-            Rows::Values(values) => values,
+            Rows::Values { tuples, .. } => tuples,
             Rows::Bits { rows, values } => {
                 values.get_or_init(|| bits::spelt_out(rows, self.vars.len()))
             }
@@ -407,8 +415,10 @@ impl Table {
 /// A table's allowed tuples.
 #[derive(Clone, Debug)]
 enum Rows {
-    /// One row of `vars.len()` values after another.
-    Values(Vec<Value>),
+    /// One row of `vars.len()` values after another, and each column's
+    /// smallest and largest value (found as the rows are taken in, so that
+    /// posting need not pass over them again for it).
+    Values { tuples: Vec<Value>, spans: Spans },
     /// Rows over boolean columns, one bit a column (bit `i` the value of
     /// column `i`), in increasing order as numbers; the tuples as values are
     /// spelt out (and put in their own order) only when asked for
@@ -463,11 +473,15 @@ fn rows_in_ranges<'a>(
     )
 }
 
+/// Each column's smallest and largest value, `(Value::MAX, Value::MIN)` for
+/// a table without rows.
+type Spans = SmallVec<[(Value, Value); 16]>;
+
 /// Each column's smallest and largest value over the rows of `tuples`
 /// (`arity` values each), in one pass over the rows; `(Value::MAX,
 /// Value::MIN)` for a table without rows.
-fn column_spans(tuples: &[Value], arity: usize) -> SmallVec<[(Value, Value); 16]> {
-    let mut spans: SmallVec<[(Value, Value); 16]> =
+fn column_spans(tuples: &[Value], arity: usize) -> Spans {
+    let mut spans: Spans =
         SmallVec::from_elem((Value::MAX, Value::MIN), arity);
     for row in tuples.chunks_exact(arity.max(1)) {
         for (span, &value) in spans.iter_mut().zip(row) {
@@ -558,10 +572,13 @@ impl Rule for Table {
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
         self.compact = Some(match &self.rows {
-            Rows::Values(tuples) => match Small::new(&self.vars, tuples, self.shared, posting) {
-                Some(small) => Posted::Small(small),
-                None => Posted::Compact(Compact::new(&self.vars, tuples, self.shared, posting)),
-            },
+            Rows::Values { tuples, spans } => {
+                let rows = (tuples.as_slice(), &spans[..]);
+                match Small::new(&self.vars, rows, self.shared, posting) {
+                    Some(small) => Posted::Small(small),
+                    None => Posted::Compact(Compact::new(&self.vars, rows, self.shared, posting)),
+                }
+            }
             Rows::Bits { rows, .. } => {
                 let kept = bits::rows_in_ranges(rows, &self.vars, posting);
                 match Small::from_bits(self.vars.len(), &kept) {
