@@ -229,16 +229,10 @@ impl Table {
     /// with each column's span found on the same pass.
     fn from_rows(name: String, vars: Vec<VarId>, flat: Vec<Value>) -> Self {
         let arity = vars.len();
-        let mut spans = Spans::from_elem((Value::MAX, Value::MIN), arity);
-        let mut ascending = true;
-        let mut previous: &[Value] = &[];
-        for row in flat.chunks_exact(arity) {
-            for (span, &value) in spans.iter_mut().zip(row) {
-                *span = (span.0.min(value), span.1.max(value));
-            }
-            ascending &= previous < row;
-            previous = row;
-        }
+        let spans = column_spans(&flat, arity);
+        let ascending = (flat.chunks_exact(arity))
+            .zip(flat.chunks_exact(arity).skip(1))
+            .all(|(row, next)| row < next);
         let tuples = if ascending {
             flat
         } else {
@@ -478,17 +472,19 @@ fn rows_in_ranges<'a>(
 type Spans = SmallVec<[(Value, Value); 16]>;
 
 /// Each column's smallest and largest value over the rows of `tuples`
-/// (`arity` values each), in one pass over the rows; `(Value::MAX,
-/// Value::MIN)` for a table without rows.
+/// (`arity` values each); `(Value::MAX, Value::MIN)` for a table without
+/// rows.
 fn column_spans(tuples: &[Value], arity: usize) -> Spans {
-    let mut spans: Spans =
-        SmallVec::from_elem((Value::MAX, Value::MIN), arity);
-    for row in tuples.chunks_exact(arity.max(1)) {
-        for (span, &value) in spans.iter_mut().zip(row) {
-            *span = (span.0.min(value), span.1.max(value));
-        }
-    }
-    spans
+    // Column by column, so that a column's smallest and largest value stay
+    // in registers rather than in the list of spans.
+    (0..arity)
+        .map(|column| {
+            let values = tuples.get(column..).unwrap_or(&[]).iter().step_by(arity.max(1));
+            values.fold((Value::MAX, Value::MIN), |(low, high), &value| {
+                (low.min(value), high.max(value))
+            })
+        })
+        .collect()
 }
 
 /// Whether every column's values (`spans`, as [`column_spans`] gives them)
