@@ -218,9 +218,10 @@ impl Walk<'_> {
             for first in bits(group) {
                 for second in bits(group & u64::MAX << (first + 1)) {
                     let (cell, other) = (first as usize / 4, second as usize / 4);
-                    let target = |slot: u32| self.locals[slot as usize / 4][slot as usize % 4].target;
-                    let one_pair = usize::from(target(first)) == other
-                        && usize::from(target(second)) == cell;
+                    let target =
+                        |slot: u32| self.locals[slot as usize / 4][slot as usize % 4].target;
+                    let one_pair =
+                        usize::from(target(first)) == other && usize::from(target(second)) == cell;
                     if cell != other && !one_pair {
                         pairs.push(1 << first | 1 << second);
                     }
@@ -230,7 +231,7 @@ impl Walk<'_> {
         pairs
     }
 
-        /// Choose a partner for the window's cell `at` on, given the targets
+    /// Choose a partner for the window's cell `at` on, given the targets
     /// `claimed` and the `choices` and `slots` so far, dominoes aside.
     fn step(
         &self,

@@ -208,12 +208,18 @@ impl Masks {
         };
         let rows = kept.len() / arity;
         // Each tuple gives each column one value: one entry a tuple and
-        // column at most, sized once rather than grown.
+        // column at most, and a support a value some tuple holds, sized once
+        // rather than grown.
+        let supports = (spans.iter())
+            .map(|&(low, high)| {
+                (i64::from(high) - i64::from(low) + 1).clamp(0, rows as i64) as usize
+            })
+            .sum();
         let mut masks = Masks {
             tuples: rows,
             words: rows.div_ceil(64),
             columns: Vec::with_capacity(arity),
-            supports: Vec::new(),
+            supports: Vec::with_capacity(supports),
             entry_words: Vec::with_capacity(rows * arity),
             entry_bits: Vec::with_capacity(rows * arity),
         };
@@ -408,7 +414,7 @@ impl Compact {
     /// entailed.
     pub(super) fn propagate(&self, table: &Table, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let conflict =
-            |ctx: &Context<'_>| ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct));
+            |ctx: &Context<'_>| ctx.conflict(&Why::new(INFERENCE).cause(table.distinct()));
         let masks = &*self.masks;
         if masks.tuples == 0 {
             return Err(conflict(ctx));
@@ -551,7 +557,7 @@ impl Compact {
     /// Whether every combination of the candidates left is a live tuple.
     fn entailed(&self, table: &Table, domains: &Domains, live: &LiveSet) -> bool {
         let mut combinations = 1u64;
-        for &var in &table.distinct {
+        for &var in table.distinct() {
             combinations = combinations.saturating_mul(u64::from(domains.count(var)));
             if combinations > self.masks.tuples as u64 {
                 return false;
@@ -690,7 +696,7 @@ pub(super) fn from_scratch(table: &Table, ctx: &mut Context<'_>) -> Result<(), C
         }
     }
     if !any {
-        return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
+        return Err(ctx.conflict(&Why::new(INFERENCE).cause(table.distinct())));
     }
     for (index, (&var, set)) in table.vars.iter().zip(&supported).enumerate() {
         let others = table.others(index);

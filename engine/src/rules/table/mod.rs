@@ -88,8 +88,11 @@ pub struct Table {
     vars: Vec<VarId>,
     /// The allowed tuples, sorted and without repeats.
     rows: Rows,
-    /// The variables, each once, in order of first appearance.
-    distinct: Vec<VarId>,
+    /// The variables, each once, in order of first appearance, when some
+    /// variable fills two columns; `None` when they are `vars` (most
+    /// tables: a list of them each was an allocation for every table
+    /// posted, Dominosa's 220 a puzzle among them).
+    repeated: Option<Vec<VarId>>,
     wording: Wording,
     /// The support masks and state handles, made when the rule joins a model.
     compact: Option<Posted>,
@@ -241,12 +244,12 @@ impl Table {
             rows.dedup();
             rows.concat()
         };
-        let distinct = distinct(&vars);
+        let repeated = repeated(&vars);
         Table {
             name,
             vars,
             rows: Rows::Values { tuples, spans },
-            distinct,
+            repeated,
             wording: Wording::default(),
             compact: None,
             shared: true,
@@ -314,7 +317,7 @@ impl Table {
         bits::sort_and_dedup(&mut kept, arity);
         Ok(Table {
             name,
-            distinct: distinct(&vars),
+            repeated: repeated(&vars),
             vars,
             rows: Rows::Bits {
                 rows: kept,
@@ -341,9 +344,14 @@ impl Table {
     /// there (made when a removal needs it, not kept per column).
     fn others(&self, index: usize) -> SmallVec<[VarId; 8]> {
         let var = self.vars[index];
-        (self.distinct.iter().copied())
+        (self.distinct().iter().copied())
             .filter(|&other| other != var)
             .collect()
+    }
+
+    /// The variables, each once, in order of first appearance.
+    fn distinct(&self) -> &[VarId] {
+        self.repeated.as_deref().unwrap_or(&self.vars)
     }
 
     /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]); the
@@ -479,7 +487,11 @@ fn column_spans(tuples: &[Value], arity: usize) -> Spans {
     // in registers rather than in the list of spans.
     (0..arity)
         .map(|column| {
-            let values = tuples.get(column..).unwrap_or(&[]).iter().step_by(arity.max(1));
+            let values = tuples
+                .get(column..)
+                .unwrap_or(&[])
+                .iter()
+                .step_by(arity.max(1));
             values.fold((Value::MAX, Value::MIN), |(low, high), &value| {
                 (low.min(value), high.max(value))
             })
@@ -493,15 +505,19 @@ fn spans_fit(spans: &[(Value, Value)], ranges: &[(Value, Value)]) -> bool {
     (spans.iter().zip(ranges)).all(|(&(low, high), &(first, last))| first <= low && high <= last)
 }
 
-/// The variables, each once, in order of first appearance.
-fn distinct(vars: &[VarId]) -> Vec<VarId> {
+/// The variables, each once, in order of first appearance, when some
+/// variable appears twice (`None` when they are `vars` as they are).
+fn repeated(vars: &[VarId]) -> Option<Vec<VarId>> {
+    if !has_repeats(vars) {
+        return None;
+    }
     let mut distinct: Vec<VarId> = Vec::with_capacity(vars.len());
     for &var in vars {
         if !distinct.contains(&var) {
             distinct.push(var);
         }
     }
-    distinct
+    Some(distinct)
 }
 
 /// Whether a row of bits gives each variable that appears more than once one
@@ -549,7 +565,7 @@ impl Rule for Table {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        Watch::all(&self.distinct, Events::REMOVED)
+        Watch::all(self.distinct(), Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {

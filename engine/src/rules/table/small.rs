@@ -123,7 +123,7 @@ impl Small {
             now.push(word);
         }
         if live == 0 {
-            return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
+            return Err(ctx.conflict(&Why::new(INFERENCE).cause(table.distinct())));
         }
         for (index, ((&var, &(base, start)), &present)) in
             (table.vars.iter().zip(&masks.columns).zip(&masks.present)).enumerate()
@@ -137,7 +137,7 @@ impl Small {
             }
         }
         let domains = ctx.domains();
-        let combinations = (table.distinct.iter()).try_fold(1u64, |product, &var| {
+        let combinations = (table.distinct().iter()).try_fold(1u64, |product, &var| {
             product
                 .checked_mul(u64::from(domains.count(var)))
                 .filter(|&product| product <= WORD as u64)
