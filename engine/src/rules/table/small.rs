@@ -73,7 +73,7 @@ impl Small {
             .collect();
         // Every row fits the ranges when every column's values do (most
         // tables): then the masks are made in one pass over the rows.
-        let all_fit = super::spans_fit(&spans, &ranges);
+        let all_fit = super::spans_fit(spans, &ranges);
         let build = |tuples: &[Value], ranges: &[(Value, Value)]| match all_fit {
             true => SmallMasks::from_all(tuples, arity, spans),
             false => SmallMasks::new(tuples, arity, ranges),
