@@ -134,12 +134,17 @@ impl DominosaModel {
         self.model.set_name(partner, &name);
         name.push_str(" domino");
         self.model.set_name(domino, &name);
-        let mut partners = ValueSet::new();
-        let mut dominoes = ValueSet::new();
-        for &next in &neighbours {
-            partners.insert(self.names[next]);
-            dominoes.insert(self.domino(cell, next));
+        // Each set filled in increasing order, so that no value comes below
+        // the set's first one and moves its words up.
+        let (mut partners, mut dominoes) = ([0; 4], [0; 4]);
+        for ((name, domino), &next) in partners.iter_mut().zip(&mut dominoes).zip(&neighbours) {
+            (*name, *domino) = (self.names[next], self.domino(cell, next));
         }
+        let count = neighbours.len();
+        partners[..count].sort_unstable();
+        dominoes[..count].sort_unstable();
+        let partners: ValueSet = partners[..count].iter().copied().collect();
+        let dominoes: ValueSet = dominoes[..count].iter().copied().collect();
         self.model.restrict(partner, &partners)?;
         self.model.restrict(domino, &dominoes)?;
         self.partners.push(partner);
