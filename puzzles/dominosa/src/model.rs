@@ -34,7 +34,7 @@ use sieve::prelude::*;
 use sieve::rules::Deduction;
 
 use crate::puzzle::{Puzzle, Side, Tiling, domino_ends, domino_index};
-use crate::window::{Candidate, Candidates, window_fillings};
+use crate::window::{Candidate, Candidates, Shapes, window_fillings};
 
 /// One puzzle as an engine model.
 pub struct DominosaModel {
@@ -87,9 +87,10 @@ impl DominosaModel {
         // around either of them says so (with more), so no rule of its own.
         // Rarely more than a hundred rows a window: sized once for all.
         let mut tuples = Vec::with_capacity(128 * 5);
+        let mut shapes = Shapes::default();
         for cell in 0..cells {
             dominosa.add_domino_of(cell)?;
-            dominosa.add_window(cell, &mut tuples)?;
+            dominosa.add_window(cell, &mut shapes, &mut tuples)?;
         }
         dominosa.add_matchings()?;
         let order = (dominosa.partners.iter().chain(&dominosa.dominoes))
@@ -133,12 +134,17 @@ impl DominosaModel {
         self.model.set_name(partner, &name);
         name.push_str(" domino");
         self.model.set_name(domino, &name);
-        let mut partners = ValueSet::new();
-        let mut dominoes = ValueSet::new();
-        for &next in &neighbours {
-            partners.insert(self.names[next]);
-            dominoes.insert(self.domino(cell, next));
+        // Each set filled in increasing order, so that no value comes below
+        // the set's first one and moves its words up.
+        let (mut partners, mut dominoes) = ([0; 4], [0; 4]);
+        for ((name, domino), &next) in partners.iter_mut().zip(&mut dominoes).zip(&neighbours) {
+            (*name, *domino) = (self.names[next], self.domino(cell, next));
         }
+        let count = neighbours.len();
+        partners[..count].sort_unstable();
+        dominoes[..count].sort_unstable();
+        let partners: ValueSet = partners[..count].iter().copied().collect();
+        let dominoes: ValueSet = dominoes[..count].iter().copied().collect();
         self.model.restrict(partner, &partners)?;
         self.model.restrict(domino, &dominoes)?;
         self.partners.push(partner);
@@ -186,8 +192,14 @@ impl DominosaModel {
 
     /// Around `cell`: it and its neighbours pair consistently, never with
     /// one cell between two of them, and lay no domino twice (`tuples`: a
-    /// list reused from window to window, the table keeping its own copy).
-    fn add_window(&mut self, cell: usize, tuples: &mut Vec<Value>) -> Result<(), sieve::Error> {
+    /// list reused from window to window, the table keeping its own copy;
+    /// `shapes`: the fillings of the window shapes met so far).
+    fn add_window(
+        &mut self,
+        cell: usize,
+        shapes: &mut Shapes,
+        tuples: &mut Vec<Value>,
+    ) -> Result<(), sieve::Error> {
         let mut window = [0; 5];
         let mut size = 0;
         for c in std::iter::once(cell).chain(self.neighbours(cell)) {
@@ -207,7 +219,7 @@ impl DominosaModel {
             }));
         }
         tuples.clear();
-        window_fillings(window, &candidates[..size], tuples);
+        window_fillings(window, &candidates[..size], shapes, tuples);
         if tuples.is_empty() {
             // No way to pair the cells here: the puzzle has no solution.
             return self.model.restrict(self.partners[cell], &ValueSet::new());
@@ -380,6 +392,32 @@ fn independent_sets(
                 .fold(0, |mask, (at, _)| mask | 1 << at)
         })
         .collect();
+    // The walk below visits every set of the first k cells without two
+    // joined ones, for each k: when they number more than its steps allow,
+    // it would give up, so it is not walked at all (counting them is cheap:
+    // most cells join none, and walking up to the limit only to give up was
+    // a twentieth of building a model).
+    let limit = MOST_GROUPS * cells.len().max(1) * 4;
+    let mut walked = 0;
+    for length in 0..=cells.len() {
+        let prefix = every & !Mask::MAX.checked_shl(length as u32).unwrap_or(0);
+        walked += independent_count(&joins, prefix, limit - walked);
+        if walked > limit {
+            return None;
+        }
+    }
+    // Per position k, the cells that join one from k on: a cell left out
+    // before k and joining no cell taken can still be joined only if it is
+    // one of these, else no set grown from there is maximal (and that part
+    // of the walk is skipped: the sets and their order are the same).
+    let hope: Vec<Mask> = (0..=cells.len())
+        .map(|length| {
+            let later = Mask::MAX.checked_shl(length as u32).unwrap_or(0);
+            (0..cells.len())
+                .filter(|&at| joins[at] & later != 0)
+                .fold(0, |mask, at| mask | 1 << at)
+        })
+        .collect();
     // Each cell in turn is taken or left; a set is kept when no cell left
     // out could join it. Each entry carries the set and what it reaches
     // (its cells and those they join), grown as cells are taken rather than
@@ -389,11 +427,10 @@ fn independent_sets(
     // never holds more than one entry a cell and the root's, sized once.
     let mut stack: Vec<(usize, Mask, Mask)> = Vec::with_capacity(cells.len() + 2);
     stack.push((0, 0, 0));
-    let mut steps = 0usize;
     while let Some((at, set, reach)) = stack.pop() {
-        steps += 1;
-        if steps > MOST_GROUPS * cells.len().max(1) * 4 {
-            return None;
+        let decided = every & !Mask::MAX.checked_shl(at as u32).unwrap_or(0);
+        if decided & !reach & !hope[at] != 0 {
+            continue;
         }
         if at == cells.len() {
             if reach == every {
@@ -411,6 +448,38 @@ fn independent_sets(
         }
     }
     Some(sets)
+}
+
+/// How many sets of the positions `within` hold no two `joins` (per
+/// position, the positions it joins), the empty set included; any number
+/// past `cap` may be given as `cap + 1`, the count stopping there.
+fn independent_count(joins: &[Mask], within: Mask, cap: usize) -> usize {
+    // A position joining none within doubles the count; the first that
+    // joins some is left out or taken (and those it joins with it).
+    let mut factor = 1usize;
+    let mut rest: Mask = 0;
+    let mut left = within;
+    while left != 0 {
+        let at = left.trailing_zeros() as usize;
+        left &= left - 1;
+        if joins[at] & within == 0 {
+            factor = (factor * 2).min(cap + 1);
+        } else {
+            rest |= 1 << at;
+        }
+    }
+    if rest == 0 || factor > cap {
+        return factor;
+    }
+    let at = rest.trailing_zeros() as usize;
+    let others = rest & !(1 << at);
+    let share = cap / factor;
+    let without = independent_count(joins, others, share);
+    let total = match without > share {
+        true => without,
+        false => without + independent_count(joins, others & !joins[at], share - without),
+    };
+    (factor * total).min(cap + 1)
 }
 
 /// A set of positions among at most 128 cells.
@@ -477,6 +546,39 @@ mod tests {
         assert_eq!(sets, [vec![1, 3, 7], vec![2, 7]]);
         // Nothing joined: one set of all.
         assert_eq!(independent_sets(&[4, 9], joined), Some(vec![vec![4, 9]]));
+    }
+
+    /// Counted against every subset of small graphs: exact up to the cap,
+    /// past it whenever the true count is.
+    #[test]
+    fn independent_counts_match_brute_force() {
+        let mut state = 5u64;
+        for vertices in 1..=9usize {
+            for _ in 0..20 {
+                let mut joins = vec![0 as Mask; vertices];
+                for a in 0..vertices {
+                    for b in a + 1..vertices {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        if state >> 61 < 2 {
+                            joins[a] |= 1 << b;
+                            joins[b] |= 1 << a;
+                        }
+                    }
+                }
+                let all: Mask = (1 << vertices) - 1;
+                let brute = (0..=all)
+                    .filter(|&set| (0..vertices).all(|v| set >> v & 1 == 0 || joins[v] & set == 0))
+                    .count();
+                assert_eq!(independent_count(&joins, all, usize::MAX / 4), brute);
+                for cap in [0, 1, 3, brute - 1, brute, brute + 2] {
+                    let counted = independent_count(&joins, all, cap);
+                    match brute <= cap {
+                        true => assert_eq!(counted, brute),
+                        false => assert!(counted > cap),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

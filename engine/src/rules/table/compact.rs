@@ -120,12 +120,12 @@ fn set_initial(posting: &mut Posting<'_>, handle: StateBitset, words: &[u64]) {
 }
 
 impl Compact {
-    /// The masks of `tuples` (rows of `vars.len()` values, sorted) over the ranges
-    /// of `vars`, made once per model for equal tuples and ranges when `share`
+    /// The masks of `tuples` (rows of `vars.len()` values, sorted, each
+    /// column's values spanning `spans`) over the ranges of `vars`, made once per model for equal tuples and ranges when `share`
     /// (else for this table alone), and the state this table needs.
     pub(super) fn new(
         vars: &[VarId],
-        tuples: &[Value],
+        (tuples, spans): (&[Value], &[(Value, Value)]),
         share: bool,
         posting: &mut Posting<'_>,
     ) -> Self {
@@ -138,10 +138,10 @@ impl Compact {
         let masks = if share {
             let key: MaskKey = (tuples.to_vec(), vars.len(), ranges);
             posting.shared(key, |(tuples, arity, ranges)| {
-                Masks::new(tuples, *arity, ranges)
+                Masks::new((tuples, spans), *arity, ranges)
             })
         } else {
-            Arc::new(Masks::new(tuples, vars.len(), &ranges))
+            Arc::new(Masks::new((tuples, spans), vars.len(), &ranges))
         };
         Self::with_masks(vars, masks, posting)
     }
@@ -186,15 +186,19 @@ impl Compact {
 }
 
 impl Masks {
-    /// The masks of the rows of `tuples` (`arity` values each) whose values
-    /// lie in the columns' `ranges`.
-    fn new(tuples: &[Value], arity: usize, ranges: &[(Value, Value)]) -> Self {
-        // Each column's span, found once: when every column's values fit its
+    /// The masks of the rows of `tuples` (`arity` values each, each column's
+    /// values spanning `spans`) whose values lie in the columns' `ranges`.
+    fn new(
+        (tuples, spans): (&[Value], &[(Value, Value)]),
+        arity: usize,
+        ranges: &[(Value, Value)],
+    ) -> Self {
+        // Each column's span, found with the rows: when every column's values fit its
         // range (most tables) the rows are kept as they are, with no test
         // of each value, and each column's window is known (a pass over the
         // rows a column and a test of every value were a fifth of posting
         // Dominosa's larger windows: callgrind, dominosa-9dh).
-        let mut spans = super::column_spans(tuples, arity);
+        let mut spans = SmallVec::<[(Value, Value); 16]>::from_slice(spans);
         let kept = if super::spans_fit(&spans, ranges) {
             Cow::Borrowed(tuples)
         } else {
@@ -204,12 +208,18 @@ impl Masks {
         };
         let rows = kept.len() / arity;
         // Each tuple gives each column one value: one entry a tuple and
-        // column at most, sized once rather than grown.
+        // column at most, and a support a value some tuple holds, sized once
+        // rather than grown.
+        let supports = (spans.iter())
+            .map(|&(low, high)| {
+                (i64::from(high) - i64::from(low) + 1).clamp(0, rows as i64) as usize
+            })
+            .sum();
         let mut masks = Masks {
             tuples: rows,
             words: rows.div_ceil(64),
             columns: Vec::with_capacity(arity),
-            supports: Vec::new(),
+            supports: Vec::with_capacity(supports),
             entry_words: Vec::with_capacity(rows * arity),
             entry_bits: Vec::with_capacity(rows * arity),
         };
@@ -404,7 +414,7 @@ impl Compact {
     /// entailed.
     pub(super) fn propagate(&self, table: &Table, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let conflict =
-            |ctx: &Context<'_>| ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct));
+            |ctx: &Context<'_>| ctx.conflict(&Why::new(INFERENCE).cause(table.distinct()));
         let masks = &*self.masks;
         if masks.tuples == 0 {
             return Err(conflict(ctx));
@@ -547,7 +557,7 @@ impl Compact {
     /// Whether every combination of the candidates left is a live tuple.
     fn entailed(&self, table: &Table, domains: &Domains, live: &LiveSet) -> bool {
         let mut combinations = 1u64;
-        for &var in &table.distinct {
+        for &var in table.distinct() {
             combinations = combinations.saturating_mul(u64::from(domains.count(var)));
             if combinations > self.masks.tuples as u64 {
                 return false;
@@ -686,7 +696,7 @@ pub(super) fn from_scratch(table: &Table, ctx: &mut Context<'_>) -> Result<(), C
         }
     }
     if !any {
-        return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
+        return Err(ctx.conflict(&Why::new(INFERENCE).cause(table.distinct())));
     }
     for (index, (&var, set)) in table.vars.iter().zip(&supported).enumerate() {
         let others = table.others(index);

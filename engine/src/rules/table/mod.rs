@@ -88,8 +88,11 @@ pub struct Table {
     vars: Vec<VarId>,
     /// The allowed tuples, sorted and without repeats.
     rows: Rows,
-    /// The variables, each once, in order of first appearance.
-    distinct: Vec<VarId>,
+    /// The variables, each once, in order of first appearance, when some
+    /// variable fills two columns; `None` when they are `vars` (most
+    /// tables: a list of them each was an allocation for every table
+    /// posted, Dominosa's 220 a puzzle among them).
+    repeated: Option<Vec<VarId>>,
     wording: Wording,
     /// The support masks and state handles, made when the rule joins a model.
     compact: Option<Posted>,
@@ -225,9 +228,11 @@ impl Table {
     }
 
     /// The table of rows `flat` (already checked), sorted and without repeats
-    /// (rows given so, as most generated lists are, are kept as they come).
+    /// (rows given so, as most generated lists are, are kept as they come),
+    /// with each column's span found on the same pass.
     fn from_rows(name: String, vars: Vec<VarId>, flat: Vec<Value>) -> Self {
         let arity = vars.len();
+        let spans = column_spans(&flat, arity);
         let ascending = (flat.chunks_exact(arity))
             .zip(flat.chunks_exact(arity).skip(1))
             .all(|(row, next)| row < next);
@@ -239,12 +244,12 @@ impl Table {
             rows.dedup();
             rows.concat()
         };
-        let distinct = distinct(&vars);
+        let repeated = repeated(&vars);
         Table {
             name,
             vars,
-            rows: Rows::Values(tuples),
-            distinct,
+            rows: Rows::Values { tuples, spans },
+            repeated,
             wording: Wording::default(),
             compact: None,
             shared: true,
@@ -312,7 +317,7 @@ impl Table {
         bits::sort_and_dedup(&mut kept, arity);
         Ok(Table {
             name,
-            distinct: distinct(&vars),
+            repeated: repeated(&vars),
             vars,
             rows: Rows::Bits {
                 rows: kept,
@@ -328,7 +333,7 @@ impl Table {
     /// spelt out the first time they are asked for).
     fn flat(&self) -> &[Value] {
         match &self.rows {
-            Rows::Values(values) => values,
+            Rows::Values { tuples, .. } => tuples,
             Rows::Bits { rows, values } => {
                 values.get_or_init(|| bits::spelt_out(rows, self.vars.len()))
             }
@@ -339,9 +344,14 @@ impl Table {
     /// there (made when a removal needs it, not kept per column).
     fn others(&self, index: usize) -> SmallVec<[VarId; 8]> {
         let var = self.vars[index];
-        (self.distinct.iter().copied())
+        (self.distinct().iter().copied())
             .filter(|&other| other != var)
             .collect()
+    }
+
+    /// The variables, each once, in order of first appearance.
+    fn distinct(&self) -> &[VarId] {
+        self.repeated.as_deref().unwrap_or(&self.vars)
     }
 
     /// Word the rule's changes in a puzzle's own sentences (see [`Wording`]); the
@@ -407,8 +417,10 @@ impl Table {
 /// A table's allowed tuples.
 #[derive(Clone, Debug)]
 enum Rows {
-    /// One row of `vars.len()` values after another.
-    Values(Vec<Value>),
+    /// One row of `vars.len()` values after another, and each column's
+    /// smallest and largest value (found as the rows are taken in, so that
+    /// posting need not pass over them again for it).
+    Values { tuples: Vec<Value>, spans: Spans },
     /// Rows over boolean columns, one bit a column (bit `i` the value of
     /// column `i`), in increasing order as numbers; the tuples as values are
     /// spelt out (and put in their own order) only when asked for
@@ -463,18 +475,28 @@ fn rows_in_ranges<'a>(
     )
 }
 
+/// Each column's smallest and largest value, `(Value::MAX, Value::MIN)` for
+/// a table without rows.
+type Spans = SmallVec<[(Value, Value); 16]>;
+
 /// Each column's smallest and largest value over the rows of `tuples`
-/// (`arity` values each), in one pass over the rows; `(Value::MAX,
-/// Value::MIN)` for a table without rows.
-fn column_spans(tuples: &[Value], arity: usize) -> SmallVec<[(Value, Value); 16]> {
-    let mut spans: SmallVec<[(Value, Value); 16]> =
-        SmallVec::from_elem((Value::MAX, Value::MIN), arity);
-    for row in tuples.chunks_exact(arity.max(1)) {
-        for (span, &value) in spans.iter_mut().zip(row) {
-            *span = (span.0.min(value), span.1.max(value));
-        }
-    }
-    spans
+/// (`arity` values each); `(Value::MAX, Value::MIN)` for a table without
+/// rows.
+fn column_spans(tuples: &[Value], arity: usize) -> Spans {
+    // Column by column, so that a column's smallest and largest value stay
+    // in registers rather than in the list of spans.
+    (0..arity)
+        .map(|column| {
+            let values = tuples
+                .get(column..)
+                .unwrap_or(&[])
+                .iter()
+                .step_by(arity.max(1));
+            values.fold((Value::MAX, Value::MIN), |(low, high), &value| {
+                (low.min(value), high.max(value))
+            })
+        })
+        .collect()
 }
 
 /// Whether every column's values (`spans`, as [`column_spans`] gives them)
@@ -483,15 +505,19 @@ fn spans_fit(spans: &[(Value, Value)], ranges: &[(Value, Value)]) -> bool {
     (spans.iter().zip(ranges)).all(|(&(low, high), &(first, last))| first <= low && high <= last)
 }
 
-/// The variables, each once, in order of first appearance.
-fn distinct(vars: &[VarId]) -> Vec<VarId> {
+/// The variables, each once, in order of first appearance, when some
+/// variable appears twice (`None` when they are `vars` as they are).
+fn repeated(vars: &[VarId]) -> Option<Vec<VarId>> {
+    if !has_repeats(vars) {
+        return None;
+    }
     let mut distinct: Vec<VarId> = Vec::with_capacity(vars.len());
     for &var in vars {
         if !distinct.contains(&var) {
             distinct.push(var);
         }
     }
-    distinct
+    Some(distinct)
 }
 
 /// Whether a row of bits gives each variable that appears more than once one
@@ -539,7 +565,7 @@ impl Rule for Table {
     }
 
     fn watches(&self) -> Vec<Watch> {
-        Watch::all(&self.distinct, Events::REMOVED)
+        Watch::all(self.distinct(), Events::REMOVED)
     }
 
     fn cost(&self) -> Cost {
@@ -558,10 +584,13 @@ impl Rule for Table {
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), crate::Error> {
         self.compact = Some(match &self.rows {
-            Rows::Values(tuples) => match Small::new(&self.vars, tuples, self.shared, posting) {
-                Some(small) => Posted::Small(small),
-                None => Posted::Compact(Compact::new(&self.vars, tuples, self.shared, posting)),
-            },
+            Rows::Values { tuples, spans } => {
+                let rows = (tuples.as_slice(), &spans[..]);
+                match Small::new(&self.vars, rows, self.shared, posting) {
+                    Some(small) => Posted::Small(small),
+                    None => Posted::Compact(Compact::new(&self.vars, rows, self.shared, posting)),
+                }
+            }
             Rows::Bits { rows, .. } => {
                 let kept = bits::rows_in_ranges(rows, &self.vars, posting);
                 match Small::from_bits(self.vars.len(), &kept) {

@@ -46,12 +46,13 @@ struct SmallMasks {
 type SmallKey = (Vec<Value>, usize, Vec<(Value, Value)>);
 
 impl Small {
-    /// The small form of a table with these rows (`arity` values each), or
-    /// `None` when it has more than 64 rows or a column spans more than 64
-    /// values; its masks are an equal table's when `share` finds one.
+    /// The small form of a table with these rows (`arity` values each, each
+    /// column's values spanning `spans`), or `None` when it has more than 64
+    /// rows or a column spans more than 64 values; its masks are an equal
+    /// table's when `share` finds one.
     pub(super) fn new(
         vars: &[VarId],
-        tuples: &[Value],
+        (tuples, spans): (&[Value], &[(Value, Value)]),
         share: bool,
         posting: &mut Posting<'_>,
     ) -> Option<Self> {
@@ -59,7 +60,6 @@ impl Small {
         if tuples.len() > WORD * arity {
             return None;
         }
-        let spans = super::column_spans(tuples, arity);
         let fits =
             (spans.iter()).all(|&(low, high)| i64::from(high) - i64::from(low) < WORD as i64);
         if !fits {
@@ -73,9 +73,9 @@ impl Small {
             .collect();
         // Every row fits the ranges when every column's values do (most
         // tables): then the masks are made in one pass over the rows.
-        let all_fit = super::spans_fit(&spans, &ranges);
+        let all_fit = super::spans_fit(spans, &ranges);
         let build = |tuples: &[Value], ranges: &[(Value, Value)]| match all_fit {
-            true => SmallMasks::from_all(tuples, arity, &spans),
+            true => SmallMasks::from_all(tuples, arity, spans),
             false => SmallMasks::new(tuples, arity, ranges),
         };
         let masks = if share {
@@ -123,7 +123,7 @@ impl Small {
             now.push(word);
         }
         if live == 0 {
-            return Err(ctx.conflict(&Why::new(INFERENCE).cause(&table.distinct)));
+            return Err(ctx.conflict(&Why::new(INFERENCE).cause(table.distinct())));
         }
         for (index, ((&var, &(base, start)), &present)) in
             (table.vars.iter().zip(&masks.columns).zip(&masks.present)).enumerate()
@@ -137,7 +137,7 @@ impl Small {
             }
         }
         let domains = ctx.domains();
-        let combinations = (table.distinct.iter()).try_fold(1u64, |product, &var| {
+        let combinations = (table.distinct().iter()).try_fold(1u64, |product, &var| {
             product
                 .checked_mul(u64::from(domains.count(var)))
                 .filter(|&product| product <= WORD as u64)
