@@ -40,10 +40,7 @@
 //!   them, or it is a conflict, and open edges in other pieces are dropped
 //!   (`"unreachable"`); a bridge of them is left out of a loop, which could not
 //!   come back over it, and of a path unless it lies between the path's ends, when
-//!   it is chosen (`"bridge"`). Once quiet on a branch, the pass is skipped while
-//!   only edges are chosen, and after a few drops when short searches around
-//!   each show two edge-disjoint ways between its ends, which leaves it quiet
-//!   (see `detours`);
+//!   it is chosen (`"bridge"`);
 //! - **counts** ([`SingleLoop::with_edge_counts`]): groups of edges of which the
 //!   finished line holds at least so many, such as a numbered square's sides. An
 //!   edge that would finish the line (close the loop, or join the path's ends, with
@@ -57,7 +54,6 @@
 
 mod counts;
 mod degrees;
-mod detours;
 mod fragments;
 mod grid;
 mod reach;
@@ -69,7 +65,7 @@ mod tests;
 use crate::domain::{Value, VarId};
 use crate::error::Error;
 use crate::names::Names;
-use crate::propagation::state::{StateBitset, StateInt};
+use crate::propagation::state::StateInt;
 use crate::propagation::{Conflict, Context, Cost, Events, Fact, Posting, Rule, Watch, Why};
 use crate::rules::graph::truth::{TRUE, Truth, is_true};
 use crate::rules::graph::undirected::Graph;
@@ -105,11 +101,6 @@ struct Lines {
     /// last found nothing to do on this branch (0: never), so that runs which
     /// only chose edges since skip it (see `reach_is_quiet`).
     quiet_reach: Option<StateInt>,
-    /// Reversible: the edges possible (chosen or open) when the reach pass was
-    /// last quiet on this branch, one bit an edge, so that a run which dropped a
-    /// few edges since can tell it quiet from short searches around them (see
-    /// `detours`).
-    quiet_possible: Option<StateBitset>,
     /// Reversible: the edges' truths when a run last finished on this branch, so
     /// that a run settles only the vertices at edges changed since.
     seen: Option<Seen>,
@@ -272,7 +263,6 @@ impl Lines {
             counts: Counts::default(),
             wording: Wording::default(),
             quiet_reach: None,
-            quiet_possible: None,
             seen: None,
             booleans_in_a_row: false,
             adjacency: Adjacency::of(&graph),
@@ -375,7 +365,6 @@ impl Lines {
     /// integer and the truths seen.
     fn post(&mut self, posting: &mut Posting<'_>) {
         self.quiet_reach = Some(posting.int(0));
-        self.quiet_possible = Some(posting.bitset(self.vars.len(), false));
         self.seen = Some(Seen::new(posting, self.vars.len()));
         let in_a_row = (self.vars.windows(2)).all(|pair| pair[1].index() == pair[0].index() + 1);
         let booleans = (self.vars.iter()).all(|&var| posting.range(var) == (0..=1));

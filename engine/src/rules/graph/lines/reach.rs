@@ -11,7 +11,6 @@
 
 use crate::names::Names;
 use crate::propagation::{Conflict, Context};
-use crate::rules::graph::lines::detours::possible_word;
 use crate::rules::graph::lines::sweep::Sweep;
 use crate::rules::graph::lines::{Adjacency, Lines};
 use crate::rules::graph::truth::Truth;
@@ -135,10 +134,6 @@ impl Lines {
         if self.reach_is_quiet(ctx, sweep) {
             return Ok(false);
         }
-        if self.drops_keep_reach_quiet(ctx, sweep) {
-            self.mark_reach_quiet(ctx, sweep);
-            return Ok(false);
-        }
         let truth = &sweep.truth;
         // With something the line must hold, only its piece matters: the open
         // edges of every other piece are dropped whatever their bridges, so
@@ -255,19 +250,10 @@ impl Lines {
             .is_some_and(|handle| ctx.int(handle) == sweep.falses as i64 + 1)
     }
 
-    /// Remember that the reach pass found nothing with the false edges of `sweep`,
-    /// and which edges were possible then.
+    /// Remember that the reach pass found nothing with the false edges of `sweep`.
     fn mark_reach_quiet(&self, ctx: &mut Context<'_>, sweep: &Sweep) {
         if let Some(handle) = self.quiet_reach {
             ctx.set_int(handle, sweep.falses as i64 + 1);
-        }
-        if let Some(handle) = self.quiet_possible {
-            for index in 0..handle.words() {
-                let possible = possible_word(&sweep.packed, index);
-                if ctx.bitset(handle)[index] != possible {
-                    ctx.set_bitset_word(handle, index, possible);
-                }
-            }
         }
     }
 
