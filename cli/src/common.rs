@@ -140,7 +140,8 @@ pub enum VarOrderArg {
 #[derive(Args, Clone, Debug)]
 pub struct StrategyArgs {
     /// Propagation schedule [default: queue; priority for the puzzles whose
-    /// solve probes, such as unequal, so that probing waits for every cheaper rule].
+    /// solve probes, such as unequal, so that probing waits for every cheaper
+    /// rule, and for hitori, pearl, tracks, where costly rules wait for cheap ones].
     #[arg(long, value_enum)]
     pub schedule: Option<ScheduleArg>,
     /// How search restores states on backtrack.

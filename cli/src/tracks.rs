@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use sieve::{Model, Value, VarId};
+use sieve::{Model, Schedule, Value, VarId};
 use sieve_tracks::{
     Puzzle, Rules, Track, TracksModel, check, draw, format_tracks_line, parse_tracks_id,
 };
@@ -66,6 +66,13 @@ impl ZooPuzzle for Tracks {
 
     fn parse(id: &str) -> Result<Puzzle, String> {
         parse_tracks_id(id).map_err(|error| error.to_string())
+    }
+
+    /// The cheaper rules first: the loop rule's search for cut-off edges
+    /// waits for the shapes and clues to settle
+    /// ([`sieve::Context::postpone_while_busy`]), 462 M to 351 M instructions on `bench/data/zoo/tracks-15x15dh.txt`, the same answers.
+    fn solving_schedule() -> Schedule {
+        Schedule::Priority
     }
 
     fn build(puzzle: &Puzzle) -> Result<TracksModel, CliError> {
