@@ -83,6 +83,8 @@ impl Reach {
         } else {
             visits.clear();
             visits.resize(graph.vertices(), UNSEEN_VISIT);
+            // One allocation, not a doubling at each power of two reached.
+            found.reserve(graph.vertices());
         }
         found.clear();
         cuts.clear();
