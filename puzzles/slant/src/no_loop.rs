@@ -9,6 +9,7 @@
 //! "simple loop avoidance"). It knows the grid, so a cell's corners are
 //! worked out, not looked up in a list of edges.
 
+use sieve::rules::graph::Fragments;
 use sieve::{Conflict, Context, Cost, Events, Fact, Rule, Value, VarId, Watch, Why};
 
 use crate::model::{cell_name, diagonal_value, other};
@@ -23,43 +24,14 @@ pub(crate) struct NoLoop {
 }
 
 /// Union-find over corners: the groups the drawn diagonals have joined.
-struct Corners {
-    parent: Vec<u32>,
-}
-
-impl Corners {
-    /// Every corner of a grid alone.
-    fn new(corners: usize) -> Self {
-        Corners {
-            parent: (0..corners as u32).collect(),
-        }
-    }
-
-    /// The representative of `corner`'s group (with path halving).
-    fn root(&mut self, mut corner: usize) -> usize {
-        while self.parent[corner] as usize != corner {
-            let grandparent = self.parent[self.parent[corner] as usize];
-            self.parent[corner] = grandparent;
-            corner = grandparent as usize;
-        }
-        corner
-    }
-
-    /// Join the groups of `a` and `b`; `true` when they were one already (the
-    /// edge closes a loop).
-    fn join(&mut self, a: usize, b: usize) -> bool {
-        let (a, b) = (self.root(a), self.root(b));
-        self.parent[a] = b as u32;
-        a == b
-    }
-
-    /// Whether `a` and `b` are in one group.
-    fn joined(&mut self, a: usize, b: usize) -> bool {
-        self.root(a) == self.root(b)
-    }
-}
+type Corners = Fragments;
 
 impl NoLoop {
+    /// How many corners the grid has.
+    fn corners(&self) -> usize {
+        (self.width + 1) * (self.cells.len() / self.width + 1)
+    }
+
     /// No loop among the diagonals of the cells `cells` (their booleans, in
     /// reading order) of a grid `width` cells across.
     pub(crate) fn new(cells: Vec<VarId>, width: usize) -> Self {
@@ -116,7 +88,7 @@ impl NoLoop {
     /// here: the later passes go over those alone); a conflict when the
     /// drawn diagonals close a loop.
     fn drawn_corners(&self, ctx: &Context<'_>) -> Result<(Corners, Vec<usize>), Conflict> {
-        let mut corners = Corners::new((self.width + 1) * (self.cells.len() / self.width + 1));
+        let mut corners = Corners::new(self.corners());
         let mut open = Vec::new();
         for (cell, &var) in self.cells.iter().enumerate() {
             let Some(value) = ctx.domains().value(var) else {
@@ -230,7 +202,7 @@ impl Rule for NoLoop {
         // A forest has fewer edges than corners: with more diagonals left
         // (two an open cell), the join over them all is skipped.
         let possible = self.cells.len() + open.len();
-        if possible < corners.parent.len() && self.forest_left(&open, corners) {
+        if possible < self.corners() && self.forest_left(&open, corners) {
             ctx.declare_entailed();
         }
         Ok(())

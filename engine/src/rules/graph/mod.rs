@@ -40,7 +40,7 @@ pub mod sized_regions;
 mod testing;
 mod truth;
 pub mod undirected;
-mod union_find;
+pub mod union_find;
 mod vertex_sets;
 
 pub use acyclic::Acyclic;
@@ -49,3 +49,4 @@ pub use connected_values::ConnectedValues;
 pub use lines::{EdgeCount, SingleLoop, SinglePath};
 pub use sized_regions::SizedRegions;
 pub use undirected::Graph;
+pub use union_find::Fragments;

@@ -1,21 +1,32 @@
 //! Union-find over vertices: the fragments the chosen edges of a forest have
-//! formed so far.
+//! formed so far. [`crate::rules::Acyclic`] uses it, and so may a puzzle's own
+//! no-loop rule (Slant's, over one boolean a cell).
+//!
+//! ```
+//! use sieve::rules::graph::Fragments;
+//! let mut fragments = Fragments::new(4);
+//! assert!(!fragments.join(0, 1));
+//! assert!(!fragments.join(1, 2));
+//! assert!(fragments.joined(0, 2));
+//! assert!(fragments.join(2, 0), "the third side of a triangle closes it");
+//! assert!(!fragments.joined(0, 3));
+//! ```
 
 /// Disjoint sets of vertices.
-pub(crate) struct Fragments {
+pub struct Fragments {
     parent: Vec<usize>,
 }
 
 impl Fragments {
     /// Every vertex alone, without edges.
-    pub(crate) fn new(vertices: usize) -> Self {
+    pub fn new(vertices: usize) -> Self {
         Fragments {
             parent: (0..vertices).collect(),
         }
     }
 
     /// The representative of `vertex`'s set (with path halving).
-    pub(crate) fn root(&mut self, mut vertex: usize) -> usize {
+    pub fn root(&mut self, mut vertex: usize) -> usize {
         while self.parent[vertex] != vertex {
             self.parent[vertex] = self.parent[self.parent[vertex]];
             vertex = self.parent[vertex];
@@ -25,9 +36,15 @@ impl Fragments {
 
     /// Add the edge `a`–`b`; `true` when it closes a cycle (both ends were already
     /// in one set).
-    pub(crate) fn join(&mut self, a: usize, b: usize) -> bool {
+    pub fn join(&mut self, a: usize, b: usize) -> bool {
         let (a, b) = (self.root(a), self.root(b));
         self.join_roots(a, b)
+    }
+
+    /// Whether `a` and `b` are in one set (an edge between them would close a
+    /// cycle).
+    pub fn joined(&mut self, a: usize, b: usize) -> bool {
+        self.root(a) == self.root(b)
     }
 
     /// Add an edge between the sets of roots `a` and `b` (as [`Fragments::root`]
