@@ -404,8 +404,6 @@ impl Model {
             return Err(error);
         }
         let id = RuleId(self.rules.len() as u32);
-        // A rule may settle its watches when posted: the list is read after.
-        let watches = rule.watches();
         (self.watches).extend(watches.into_iter().map(|w| (w.var, id, w.events)));
         self.rules.push(rule);
         self.layout = OnceLock::new();

@@ -85,7 +85,9 @@ pub trait Rule: Send + Sync {
         &path[start..]
     }
 
-    /// Every variable the rule reads, with the events that wake it.
+    /// Every variable the rule reads, with the events that wake it: read once,
+    /// when the rule is added to a model (before [`Rule::post`], which must not
+    /// change it).
     fn watches(&self) -> Vec<Watch>;
 
     /// The action's cost class, used by the `Priority` schedule.
