@@ -31,8 +31,9 @@ use crate::shapes::{FIRST_SHAPE, SHAPES};
 const INFERENCE: &str = "line pieces";
 
 /// Adds a line rule for every column, then every row, each tying its cells'
-/// shapes to the links between them (`links`, in the board's link order):
-/// the rules then hold every cell's shape to its links, with no rule a cell.
+/// shapes (`shapes`, row by row) to the links between them (`links`, in the
+/// board's link order): the rules then hold every cell's shape to its links,
+/// with no rule a cell.
 pub fn add_lines(
     model: &mut Model,
     puzzle: &Puzzle,
@@ -41,30 +42,23 @@ pub fn add_lines(
 ) -> Result<(), sieve::Error> {
     let board = puzzle.board();
     let (width, height) = (puzzle.width(), puzzle.height());
-    // The links from each cell of `cells` to the next, in `direction`.
-    let between = |cells: &[usize], direction| -> Vec<VarId> {
-        let last = cells.len().saturating_sub(1);
-        (cells[..last].iter())
-            .filter_map(|&cell| board.link(cell, direction).map(|link| links[link]))
-            .collect()
-    };
     for (column, &count) in puzzle.columns().iter().enumerate() {
-        let cells: Vec<usize> = (0..height).map(|row| row * width + column).collect();
-        let vars = cells.iter().map(|&cell| shapes[cell]).collect();
+        // The shapes, then the links: one list, never grown.
+        let mut vars = Vec::with_capacity(2 * height - 1);
+        vars.extend((0..height).map(|row| shapes[row * width + column]));
         let leaves = column == puzzle.exit();
         let line = format!("column {}", column + 1);
-        let rule = LinePieces::new(line, count, vars, (UP, DOWN), (false, leaves))?
-            .with_links(between(&cells, DOWN))?;
-        model.add_rule(rule)?;
+        let rule = LinePieces::new(line, count, vars, (UP, DOWN), (false, leaves))?;
+        let between = board.column_links(column).map(|link| links[link]);
+        model.add_rule(rule.with_links(between)?)?;
     }
     for (row, &count) in puzzle.rows().iter().enumerate() {
-        let cells: Vec<usize> = (row * width..(row + 1) * width).collect();
-        let vars = shapes[row * width..(row + 1) * width].to_vec();
+        let mut vars = Vec::with_capacity(2 * width - 1);
+        vars.extend_from_slice(&shapes[row * width..(row + 1) * width]);
         let enters = row == puzzle.entrance();
         let line = format!("row {}", row + 1);
-        let rule = LinePieces::new(line, count, vars, (LEFT, RIGHT), (enters, false))?
-            .with_links(between(&cells, RIGHT))?;
-        model.add_rule(rule)?;
+        let rule = LinePieces::new(line, count, vars, (LEFT, RIGHT), (enters, false))?;
+        model.add_rule(rule.with_links(links[board.row_links(row)].iter().copied())?)?;
     }
     Ok(())
 }
@@ -166,15 +160,19 @@ impl LinePieces {
     /// either cell it joins; a puzzle of 225 cells then posts 30 rules rather
     /// than 255, and building and waking the cells' rules was half of solving
     /// an easy 15x15 ID. Refused unless there is one link fewer than cells.
-    pub fn with_links(mut self, links: Vec<VarId>) -> Result<Self, sieve::Error> {
-        if links.len() + 1 != self.cells {
-            return Err(sieve::Error::InvalidRule {
-                rule: self.name,
-                problem: format!("{} links between {} cells", links.len(), self.cells),
-            });
-        }
+    pub fn with_links(
+        mut self,
+        links: impl IntoIterator<Item = VarId>,
+    ) -> Result<Self, sieve::Error> {
         self.vars.truncate(self.cells);
         self.vars.extend(links);
+        let links = self.vars.len() - self.cells;
+        if links + 1 != self.cells {
+            return Err(sieve::Error::InvalidRule {
+                rule: self.name,
+                problem: format!("{links} links between {} cells", self.cells),
+            });
+        }
         Ok(self)
     }
 
@@ -378,7 +376,11 @@ impl LinePieces {
             let why = Why::new(INFERENCE).cause(&self.vars);
             return ctx.keep_where(link, &why, keep).map(drop);
         }
-        let gone: Vec<Value> = ctx.domains().iter(link).filter(|&value| !keep(value)).collect();
+        let gone: Vec<Value> = ctx
+            .domains()
+            .iter(link)
+            .filter(|&value| !keep(value))
+            .collect();
         for value in gone {
             let text = |names: &Names| self.sentence(names, link, value);
             let why = Why::new(INFERENCE).cause(&self.vars).named_text(&text);
@@ -633,7 +635,7 @@ mod tests {
         let between = model.new_vars(cells - 1, 2);
         let line = "row 1".to_string();
         let rule = LinePieces::new(line, count, vars.clone(), sides, ends)
-            .and_then(|rule| rule.with_links(between.clone()))
+            .and_then(|rule| rule.with_links(between.iter().copied()))
             .expect("a rule");
         model.add_rule(rule).expect("the rule fits");
         let mut state = state_of(&model, &vars, &case.held);

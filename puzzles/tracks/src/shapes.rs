@@ -43,10 +43,11 @@ pub fn add_shapes(
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
         shapes.push(shape);
-        let allowed = allowed_shapes(puzzle, cell);
-        // Most cells keep every shape: nothing to restrict.
-        if allowed.clone().count() < SHAPES.len() {
-            model.restrict(shape, &allowed.map(|(value, _)| value).collect())?;
+        // Most cells keep every shape: nothing to restrict, nor a list of
+        // shapes to walk.
+        if !keeps_every_shape(puzzle, cell) {
+            let values = allowed_shapes(puzzle, cell).map(|(value, _)| value);
+            model.restrict(shape, &values.collect())?;
         }
     }
     Ok(shapes)
@@ -72,6 +73,15 @@ pub fn tie_shapes(
         model.add_rule(rule)?;
     }
     Ok(())
+}
+
+/// Whether `cell` may take every shape: a cell inside the grid, neither end of
+/// the track, without a given piece.
+fn keeps_every_shape(puzzle: &Puzzle, cell: usize) -> bool {
+    let all = UP | RIGHT | DOWN | LEFT;
+    puzzle.pieces()[cell].is_none()
+        && puzzle.off_grid(cell) == 0
+        && puzzle.board().directions(cell) == all
 }
 
 /// The shapes `cell` may take, `(value, mask)`: see [`add_shapes`].
