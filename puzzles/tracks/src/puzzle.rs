@@ -346,12 +346,12 @@ impl Track {
 }
 
 impl fmt::Display for Track {
-    /// The one-line answer: a hex digit a cell.
+    /// The one-line answer: a hex digit a cell, written in one piece (a
+    /// `write!` a digit was 4% of solving an easy 15x15 ID).
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for &mask in &self.connections {
-            write!(formatter, "{mask:x}")?;
-        }
-        Ok(())
+        let digit = |mask: u8| char::from_digit(u32::from(mask & 0xf), 16).unwrap_or('0');
+        let line: String = self.connections.iter().map(|&mask| digit(mask)).collect();
+        formatter.write_str(&line)
     }
 }
 
