@@ -17,7 +17,10 @@
 //! Since the rule holds the line's count, a model with it needs no count rule
 //! of its own ([`crate::Rules::Lines`]); a deduction the count alone makes is
 //! worded as the count would word it (`r1c2 is empty: row 1 has its 1 track
-//! cell`).
+//! cell`). It holds the links along the line as well: a link is 1 exactly
+//! when the cell before it leads on, so the rows tie each cell's shape to its
+//! left and right links and the columns to its upper and lower ones, with no
+//! rule a cell ([`LinePieces::with_links`]).
 
 use sieve::names::push_number;
 use sieve::{
