@@ -172,8 +172,9 @@ impl LinePieces {
     /// what a [`VertexShape`](sieve::rules::graph::lines::VertexShape) a cell
     /// and the line rule reach between them, since each link is fixed by
     /// either cell it joins; a puzzle of 225 cells then posts 30 rules rather
-    /// than 255, and building and waking the cells' rules was half of solving
-    /// an easy 15x15 ID. Refused unless there is one link fewer than cells.
+    /// than 255, and building and running the cells' rules was a fifth of
+    /// solving Tatham's easy 15x15 IDs. Refused unless there is one link fewer
+    /// than cells.
     pub fn with_links(
         mut self,
         links: impl IntoIterator<Item = VarId>,
@@ -210,7 +211,7 @@ impl LinePieces {
         self.ways[2] | self.ways[4]
     }
 
-    /// Before cell `position` (after the last at `vars.len()`), a word of the
+    /// Before cell `position` (after the last at `cells`), a word of the
     /// line has read from `low` to `high` track cells: so many that the rest
     /// can still make up the count, and no more than the count or the cells
     /// read. Bit `c` of a layer there stands for `low + c` cells, and since
