@@ -14,7 +14,7 @@ use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::lines::{add_lines, track_cells};
 use crate::puzzle::{Puzzle, Track};
-use crate::shapes::{FIRST_SHAPE, SHAPE_VALUES, SHAPES, add_shapes};
+use crate::shapes::{FIRST_SHAPE, SHAPE_VALUES, SHAPES, add_shapes, tie_shapes};
 
 /// Which rules a model holds, weakest first: the tiers `rate` tries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -55,13 +55,17 @@ impl TracksModel {
         // the shapes all use it.
         let names = board.cell_names();
         name_edges(&mut model, &graph, &links, &names);
-        let shapes = add_shapes(&mut model, puzzle, &links, &names)?;
-        add_path(&mut model, puzzle, (graph, names), &links)?;
+        let shapes = add_shapes(&mut model, puzzle, &names)?;
         // The lines' rules make every deduction of the counts', and word
-        // those as the counts do: a model holds one or the other.
+        // those as the counts do: a model holds one or the other. They tie
+        // the shapes to the links too, where the counts need a rule a cell.
+        if rules == Rules::Counts {
+            tie_shapes(&mut model, puzzle, (&links, &shapes), &names)?;
+        }
+        add_path(&mut model, puzzle, (graph, names), &links)?;
         match rules {
             Rules::Counts => add_counts(&mut model, puzzle, &shapes)?,
-            Rules::Lines => add_lines(&mut model, puzzle, &shapes)?,
+            Rules::Lines => add_lines(&mut model, puzzle, &shapes, &links)?,
         }
         Ok(TracksModel {
             puzzle: puzzle.clone(),
@@ -210,6 +214,11 @@ mod tests {
             (lines.rules(), counts.rules()),
             (Rules::Lines, Rules::Counts)
         );
-        assert_eq!(lines.model().num_rules(), counts.model().num_rules());
+        // The lines tie the shapes to the links: no rule a cell.
+        let cells = puzzle.board().cells();
+        assert_eq!(
+            lines.model().num_rules() + cells,
+            counts.model().num_rules()
+        );
     }
 }

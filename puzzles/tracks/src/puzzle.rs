@@ -91,6 +91,20 @@ impl Board {
         })
     }
 
+    /// The links between the cells of `row`, left to right: numbered one after
+    /// another.
+    pub fn row_links(self, row: usize) -> std::ops::Range<usize> {
+        let first = row * (self.width - 1);
+        first..first + self.width - 1
+    }
+
+    /// The links between the cells of `column`, top to bottom: one a row of
+    /// vertical links apart.
+    pub fn column_links(self, column: usize) -> impl Iterator<Item = usize> {
+        let first = self.height * (self.width - 1) + column;
+        (0..self.height - 1).map(move |row| first + row * self.width)
+    }
+
     /// The directions in which `cell` has a neighbour, as a mask.
     pub fn directions(self, cell: usize) -> u8 {
         (DIRECTIONS.iter())
@@ -332,12 +346,12 @@ impl Track {
 }
 
 impl fmt::Display for Track {
-    /// The one-line answer: a hex digit a cell.
+    /// The one-line answer: a hex digit a cell, written in one piece (a
+    /// `write!` a digit was 2.5% of solving Tatham's easy 15x15 IDs).
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for &mask in &self.connections {
-            write!(formatter, "{mask:x}")?;
-        }
-        Ok(())
+        let digit = |mask: u8| char::from_digit(u32::from(mask & 0xf), 16).unwrap_or('0');
+        let line: String = self.connections.iter().map(|&mask| digit(mask)).collect();
+        formatter.write_str(&line)
     }
 }
 
@@ -351,6 +365,23 @@ mod tests {
         ends: (usize, usize),
     ) -> Result<Puzzle, PuzzleError> {
         Puzzle::new((4, 4), pieces, counts, ends)
+    }
+
+    #[test]
+    fn a_lines_links_are_those_from_each_cell_to_the_next() {
+        let board = Board::new(5, 4);
+        for row in 0..board.height() {
+            let expected: Vec<usize> = (0..board.width() - 1)
+                .filter_map(|column| board.link(row * board.width() + column, RIGHT))
+                .collect();
+            assert_eq!(board.row_links(row).collect::<Vec<_>>(), expected);
+        }
+        for column in 0..board.width() {
+            let expected: Vec<usize> = (0..board.height() - 1)
+                .filter_map(|row| board.link(row * board.width() + column, DOWN))
+                .collect();
+            assert_eq!(board.column_links(column).collect::<Vec<_>>(), expected);
+        }
     }
 
     #[test]

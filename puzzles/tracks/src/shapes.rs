@@ -26,45 +26,72 @@ pub fn value_of(mask: u8) -> Value {
 }
 
 /// Adds a shape variable for every cell, named by the cell (`names`, one a
-/// cell) and tied by a [`VertexShape`] to its links; returns them, row by
-/// row. A cell takes the shapes that leave it only towards its neighbours or
-/// off the grid where the track does (the entrance and the exit), always
-/// there, and only the given piece where one is given; a cell left with none
-/// makes the puzzle unsolvable. A cell's shapes and links are read without a
-/// list of their own: a model has 225 cells.
+/// cell); returns them, row by row. A cell takes the shapes that leave it
+/// only towards its neighbours or off the grid where the track does (the
+/// entrance and the exit), always there, and only the given piece where one
+/// is given; a cell left with none makes the puzzle unsolvable. What ties the
+/// shapes to the links is up to the caller: [`tie_shapes`], or the line rules
+/// ([`crate::lines`]).
 pub fn add_shapes(
     model: &mut Model,
     puzzle: &Puzzle,
-    links: &[VarId],
     names: &[String],
 ) -> Result<Vec<VarId>, sieve::Error> {
-    let board = puzzle.board();
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
-    let mut shapes = Vec::with_capacity(board.cells());
+    let mut shapes = Vec::with_capacity(names.len());
     for (cell, name) in names.iter().enumerate() {
         let shape = model.new_var_in(FIRST_SHAPE..=last)?;
         model.set_name(shape, name.as_str());
         shapes.push(shape);
-        let off = puzzle.off_grid(cell);
-        let piece = puzzle.pieces()[cell];
-        let directions = board.directions(cell) | off;
-        let allowed = SHAPE_VALUES.shapes_where(directions, move |mask| {
-            mask & off == off && piece.is_none_or(|piece| piece == mask)
-        });
-        let count = allowed.clone().count();
-        // Most cells keep every shape: nothing to restrict.
-        if count < SHAPES.len() {
-            model.restrict(shape, &allowed.clone().map(|(value, _)| value).collect())?;
+        // Most cells keep every shape: nothing to restrict, nor a list of
+        // shapes to walk.
+        if !keeps_every_shape(puzzle, cell) {
+            let values = allowed_shapes(puzzle, cell).map(|(value, _)| value);
+            model.restrict(shape, &values.collect())?;
         }
-        if count == 0 {
+    }
+    Ok(shapes)
+}
+
+/// Ties each cell's shape (`shapes`, row by row) to its links by a
+/// [`VertexShape`] named by the cell (`names`). A cell's shapes and links are
+/// read without a list of their own: a model has 225 cells.
+pub fn tie_shapes(
+    model: &mut Model,
+    puzzle: &Puzzle,
+    (links, shapes): (&[VarId], &[VarId]),
+    names: &[String],
+) -> Result<(), sieve::Error> {
+    for (cell, name) in names.iter().enumerate() {
+        let allowed = allowed_shapes(puzzle, cell);
+        if allowed.clone().next().is_none() {
             continue;
         }
         let (around, edges) = cell_links(puzzle, links, cell);
         let rule_name = ["links at ", name].concat();
-        let rule = VertexShape::new(rule_name, shape, &around[..edges], allowed)?;
+        let rule = VertexShape::new(rule_name, shapes[cell], &around[..edges], allowed)?;
         model.add_rule(rule)?;
     }
-    Ok(shapes)
+    Ok(())
+}
+
+/// Whether `cell` may take every shape: a cell inside the grid, neither end of
+/// the track, without a given piece.
+fn keeps_every_shape(puzzle: &Puzzle, cell: usize) -> bool {
+    let all = UP | RIGHT | DOWN | LEFT;
+    puzzle.pieces()[cell].is_none()
+        && puzzle.off_grid(cell) == 0
+        && puzzle.board().directions(cell) == all
+}
+
+/// The shapes `cell` may take, `(value, mask)`: see [`add_shapes`].
+fn allowed_shapes(puzzle: &Puzzle, cell: usize) -> impl Iterator<Item = (Value, u8)> + Clone {
+    let off = puzzle.off_grid(cell);
+    let piece = puzzle.pieces()[cell];
+    let directions = puzzle.board().directions(cell) | off;
+    SHAPE_VALUES.shapes_where(directions, move |mask| {
+        mask & off == off && piece.is_none_or(|piece| piece == mask)
+    })
 }
 
 /// The links of `cell`, `(direction, link)`, up, right, down, left, in the
