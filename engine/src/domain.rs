@@ -483,6 +483,14 @@ impl Domains {
         self.single_word_vars
     }
 
+    /// The first word of `var`'s domain (its first 64 values), when its domain
+    /// is one word of bits: read without the variable's span in a one-word
+    /// layout.
+    #[inline]
+    pub(crate) fn single_word(&self, var: VarId) -> Option<u64> {
+        self.single_word_offset(var).map(|offset| self.words[offset])
+    }
+
     /// The words of one variable's domain, least significant bit = its first value.
     #[inline]
     pub(crate) fn words(&self, var: VarId) -> &[u64] {
@@ -682,12 +690,13 @@ impl Domains {
     #[inline]
     pub fn value(&self, var: VarId) -> Option<Value> {
         // The common case inlined (a rule reads its own variable at every run):
-        // a one-word layout over ranges from 0, where the value is the bit.
-        if var.index() < self.single_word_vars && self.from_zero {
+        // a one-word layout, where the value is the bit past the range's first
+        // (0 in a layout over ranges from 0, read without the layout).
+        if var.index() < self.single_word_vars {
             let word = self.words[var.index()];
             return word
                 .is_power_of_two()
-                .then_some(word.trailing_zeros() as Value);
+                .then(|| self.first(var) + word.trailing_zeros() as Value);
         }
         self.value_general(var)
     }

@@ -56,6 +56,9 @@ pub trait Words {
 impl Words for Domains {
     #[inline]
     fn word(&self, var: VarId) -> u64 {
+        if let Some(word) = self.single_word(var) {
+            return word;
+        }
         if self.is_bounds(var) {
             return self.word_from(var, i64::from(self.first(var)), 0);
         }
