@@ -146,6 +146,7 @@ impl Model {
         count: usize,
         range: RangeInclusive<Value>,
     ) -> Result<Vec<VarId>, Error> {
+        self.ranges.reserve(count);
         (0..count).map(|_| self.new_var_in(range.clone())).collect()
     }
 
@@ -156,6 +157,14 @@ impl Model {
         Ok(first..=(i64::from(first) + size as i64 - 1) as Value)
     }
 
+    /// Drop the layout and watchers made for the model as it was, if any: a
+    /// variable or rule added changes them. (Assigning a fresh `OnceLock`
+    /// dropped the old one on each of a Tracks model's 645 variables.)
+    fn forget_layout(&mut self) {
+        self.layout.take();
+        self.watchers.take();
+    }
+
     /// Add a variable of `size` values from `first`.
     fn push_var(&mut self, first: Value, size: u64) -> VarId {
         let id = VarId(self.ranges.len() as u32);
@@ -163,8 +172,7 @@ impl Model {
         if let Some(order) = &mut self.branch_order {
             order.push(id);
         }
-        self.layout = OnceLock::new();
-        self.watchers = OnceLock::new();
+        self.forget_layout();
         id
     }
 
@@ -240,6 +248,7 @@ impl Model {
 
     /// `count` new variables of the same size.
     pub fn new_vars(&mut self, count: usize, size: u32) -> Vec<VarId> {
+        self.ranges.reserve(count);
         (0..count).map(|_| self.new_var(size)).collect()
     }
 
@@ -406,8 +415,7 @@ impl Model {
         let id = RuleId(self.rules.len() as u32);
         (self.watches).extend(watches.into_iter().map(|w| (w.var, id, w.events)));
         self.rules.push(rule);
-        self.layout = OnceLock::new();
-        self.watchers = OnceLock::new();
+        self.forget_layout();
         Ok(id)
     }
 
