@@ -21,25 +21,14 @@ impl Name {
 
     /// Append `number` in decimal.
     pub(crate) fn number(mut self, number: usize) -> Name {
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut rest = number;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        self.0
-            .extend(digits[at..].iter().map(|&digit| char::from(digit)));
+        sieve::names::push_number(&mut self.0, number);
         self
     }
 
     /// Append `r<row>c<column>`, 1-based, from 0-based `row` and `column`.
-    pub(crate) fn square(self, row: usize, column: usize) -> Name {
-        self.text("r").number(row + 1).text("c").number(column + 1)
+    pub(crate) fn square(mut self, row: usize, column: usize) -> Name {
+        sieve::names::push_cell_name(&mut self.0, row, column);
+        self
     }
 
     /// The name.
