@@ -27,6 +27,7 @@ use sieve::names::push_cell_name;
 use sieve::rules::Deduction;
 use sieve::{Automaton, Config, Domains, Model, Names, Regular, Search, Table, Value, VarId};
 
+use crate::line::{LineWording, MagnetLine};
 use crate::puzzle::{Grid, Pole, Puzzle};
 
 /// The value of a neutral square.
@@ -70,7 +71,7 @@ pub struct MagnetsModel {
 
 /// Where a square of a line stands with respect to its domino.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Place {
+pub(crate) enum Place {
     /// The first half of a domino lying along the line.
     First,
     /// The second half of one.
@@ -135,24 +136,28 @@ impl MagnetsModel {
                     }
                 })
                 .collect();
-            let vars = squares.iter().map(|&square| cells[square]).collect();
+            let vars: Vec<VarId> = squares.iter().map(|&square| cells[square]).collect();
             let reason = format!(
                 "no way of filling {name}{}, like poles never side by side and each magnet + and −, \
                  agrees with what is left",
                 describe_counts(plus, minus)
             );
-            let rule = Regular::new(name, vars, line_automaton(&places, plus, minus)?).wording(
-                move |names: &Names, deduction: &Deduction<'_>| {
-                    let value = deduction
-                        .value
-                        .map_or_else(|| "that".to_string(), |value| names.value_label(value));
-                    format!(
-                        "{} cannot be {value}: {reason}",
-                        names.var_name(deduction.var)
-                    )
-                },
-            );
-            model.add_rule(rule)?;
+            let wording: LineWording = Box::new(move |names: &Names, deduction: &Deduction<'_>| {
+                let value = deduction
+                    .value
+                    .map_or_else(|| "that".to_string(), |value| names.value_label(value));
+                format!(
+                    "{} cannot be {value}: {reason}",
+                    names.var_name(deduction.var)
+                )
+            });
+            if MagnetLine::fits(vars.len(), plus, minus) {
+                let rule = MagnetLine::new(name, vars, places, (plus, minus), wording);
+                model.add_rule(rule)?;
+                continue;
+            }
+            let automaton = line_automaton(&places, plus, minus)?;
+            model.add_rule(Regular::new(name, vars, automaton).wording(wording))?;
         }
         if tier == Tier::Lines {
             add_dominoes(&mut model, puzzle, &cells)?;
