@@ -4,9 +4,10 @@
 //!
 //! Every rule of the puzzle lies along a line: two squares side by side
 //! are in one row or one column, and so is each domino. So each column and
-//! each row is one [`Regular`] rule whose automaton reads the line's
-//! squares in order and knows which of them pair into a domino lying along
-//! the line:
+//! each row is one rule (`line::MagnetLine`, read with shifts of words; a
+//! [`Regular`] rule over the automaton below for a line too long for them)
+//! that reads the line's squares in order and knows which of them pair into
+//! a domino lying along the line:
 //!
 //! - the second half of such a domino is the opposite of the first (`+`
 //!   and `−`, or both neutral);
@@ -14,9 +15,9 @@
 //! - the line holds as many `+` and `−` as its counts say, where it has
 //!   counts.
 //!
-//! Its states are (`+` so far, `−` so far, the last square's value),
-//! layered by position, so that the automaton knows where the dominoes
-//! lie. ([`Tier::Lines`], a weaker set for `rate`, reads every line as if
+//! Its states are (`+` so far, `−` so far, the last square's value); the
+//! automaton's are also layered by position, so that it knows where the
+//! dominoes lie. ([`Tier::Lines`], a weaker set for `rate`, reads every line as if
 //! no domino lay along it, and holds each domino as a rule of its own.) Domain consistency over a whole line makes every one of Tatham's
 //! line deductions, easy and tricky (a domino that must be a magnet counts
 //! one `+` and one `−`; the last neutral of a line cannot go to a domino

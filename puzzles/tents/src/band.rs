@@ -165,7 +165,7 @@ impl Band {
     /// Whether a band of `squares` squares with these counts fits the words
     /// a run reads.
     pub fn fits(squares: usize, (first, second): (usize, usize)) -> bool {
-        squares % 2 == 0
+        squares.is_multiple_of(2)
             && squares <= 2 * MOST_PAIRS
             && (first + 1) * (second + 1) <= Counts::BITS as usize
     }

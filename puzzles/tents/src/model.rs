@@ -33,10 +33,11 @@
 //!   is a cell fixed to grass): every way of placing the line's tents, as
 //!   Tatham's solver enumerates them.
 //! - **Two lines together**: each two neighbouring columns, and rows, read
-//!   across as one [`Regular`] rule (a square of one, then of the other):
+//!   across as one [`Band`] rule (a square of one, then of the other):
 //!   both counts, and no tent of one touching a tent of the other. Tatham's
 //!   tricky deduction that a line's possible placements all darken some
-//!   square of the next line, and more.
+//!   square of the next line, and more. (A band whose counts do not fit
+//!   its words is a [`Regular`] rule over the same placements.)
 //!
 //! [`Tier::Easy`] holds the pairing, the blocks and the counts; the other
 //! two, the block around a tree and two lines together, make

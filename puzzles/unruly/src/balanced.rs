@@ -120,10 +120,12 @@ impl BalancedLine {
     /// The rule of `line` over its cells `vars`, in order; `None` for no cells, an
     /// odd number of them or more than [`LONGEST`].
     pub fn new(line: Line, vars: Vec<VarId>) -> Option<BalancedLine> {
-        (!vars.is_empty() && vars.len() % 2 == 0 && vars.len() <= LONGEST).then(|| BalancedLine {
-            name: format!("{line} balanced, no three alike"),
-            vars,
-            line,
+        (!vars.is_empty() && vars.len().is_multiple_of(2) && vars.len() <= LONGEST).then(|| {
+            BalancedLine {
+                name: format!("{line} balanced, no three alike"),
+                vars,
+                line,
+            }
         })
     }
 
