@@ -22,6 +22,7 @@
 //! (the independent checker).
 
 pub mod check;
+mod line;
 pub mod model;
 pub mod parse;
 pub mod puzzle;

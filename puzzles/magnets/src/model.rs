@@ -4,9 +4,10 @@
 //!
 //! Every rule of the puzzle lies along a line: two squares side by side
 //! are in one row or one column, and so is each domino. So each column and
-//! each row is one [`Regular`] rule whose automaton reads the line's
-//! squares in order and knows which of them pair into a domino lying along
-//! the line:
+//! each row is one rule (`line::MagnetLine`, read with shifts of words; a
+//! [`Regular`] rule over the automaton below for a line too long for them)
+//! that reads the line's squares in order and knows which of them pair into
+//! a domino lying along the line:
 //!
 //! - the second half of such a domino is the opposite of the first (`+`
 //!   and `−`, or both neutral);
@@ -14,9 +15,9 @@
 //! - the line holds as many `+` and `−` as its counts say, where it has
 //!   counts.
 //!
-//! Its states are (`+` so far, `−` so far, the last square's value),
-//! layered by position, so that the automaton knows where the dominoes
-//! lie. ([`Tier::Lines`], a weaker set for `rate`, reads every line as if
+//! Its states are (`+` so far, `−` so far, the last square's value); the
+//! automaton's are also layered by position, so that it knows where the
+//! dominoes lie. ([`Tier::Lines`], a weaker set for `rate`, reads every line as if
 //! no domino lay along it, and holds each domino as a rule of its own.) Domain consistency over a whole line makes every one of Tatham's
 //! line deductions, easy and tricky (a domino that must be a magnet counts
 //! one `+` and one `−`; the last neutral of a line cannot go to a domino
@@ -27,6 +28,7 @@ use sieve::names::push_cell_name;
 use sieve::rules::Deduction;
 use sieve::{Automaton, Config, Domains, Model, Names, Regular, Search, Table, Value, VarId};
 
+use crate::line::{LineWording, MagnetLine};
 use crate::puzzle::{Grid, Pole, Puzzle};
 
 /// The value of a neutral square.
@@ -70,7 +72,7 @@ pub struct MagnetsModel {
 
 /// Where a square of a line stands with respect to its domino.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Place {
+pub(crate) enum Place {
     /// The first half of a domino lying along the line.
     First,
     /// The second half of one.
@@ -135,24 +137,28 @@ impl MagnetsModel {
                     }
                 })
                 .collect();
-            let vars = squares.iter().map(|&square| cells[square]).collect();
+            let vars: Vec<VarId> = squares.iter().map(|&square| cells[square]).collect();
             let reason = format!(
                 "no way of filling {name}{}, like poles never side by side and each magnet + and −, \
                  agrees with what is left",
                 describe_counts(plus, minus)
             );
-            let rule = Regular::new(name, vars, line_automaton(&places, plus, minus)?).wording(
-                move |names: &Names, deduction: &Deduction<'_>| {
-                    let value = deduction
-                        .value
-                        .map_or_else(|| "that".to_string(), |value| names.value_label(value));
-                    format!(
-                        "{} cannot be {value}: {reason}",
-                        names.var_name(deduction.var)
-                    )
-                },
-            );
-            model.add_rule(rule)?;
+            let wording: LineWording = Box::new(move |names: &Names, deduction: &Deduction<'_>| {
+                let value = deduction
+                    .value
+                    .map_or_else(|| "that".to_string(), |value| names.value_label(value));
+                format!(
+                    "{} cannot be {value}: {reason}",
+                    names.var_name(deduction.var)
+                )
+            });
+            if MagnetLine::fits(vars.len(), plus, minus) {
+                let rule = MagnetLine::new(name, vars, places, (plus, minus), wording);
+                model.add_rule(rule)?;
+                continue;
+            }
+            let automaton = line_automaton(&places, plus, minus)?;
+            model.add_rule(Regular::new(name, vars, automaton).wording(wording))?;
         }
         if tier == Tier::Lines {
             add_dominoes(&mut model, puzzle, &cells)?;

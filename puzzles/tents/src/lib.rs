@@ -21,6 +21,7 @@
 //! the rules over them), [`solve`](mod@solve) (counting placements, not
 //! pairings), [`check`](mod@check) (the independent checker).
 
+pub mod band;
 pub mod check;
 pub mod model;
 pub mod parse;

@@ -33,10 +33,11 @@
 //!   is a cell fixed to grass): every way of placing the line's tents, as
 //!   Tatham's solver enumerates them.
 //! - **Two lines together**: each two neighbouring columns, and rows, read
-//!   across as one [`Regular`] rule (a square of one, then of the other):
+//!   across as one [`Band`] rule (a square of one, then of the other):
 //!   both counts, and no tent of one touching a tent of the other. Tatham's
 //!   tricky deduction that a line's possible placements all darken some
-//!   square of the next line, and more.
+//!   square of the next line, and more. (A band whose counts do not fit
+//!   its words is a [`Regular`] rule over the same placements.)
 //!
 //! [`Tier::Easy`] holds the pairing, the blocks and the counts; the other
 //! two, the block around a tree and two lines together, make
@@ -58,6 +59,7 @@ use sieve::{
     VarId,
 };
 
+use crate::band::{Band, BandWording};
 use crate::puzzle::{Cell, Grid, Puzzle, Square};
 
 /// The four sides of a tree as (row step, column step): up, left, right,
@@ -410,25 +412,31 @@ impl TentsModel {
         for first in (0..width - 1).chain(width..width + height - 1) {
             let (one, one_name, one_count) = self.line(first);
             let (other, other_name, other_count) = self.line(first + 1);
-            let vars = one.iter().zip(&other).flat_map(|(&a, &b)| [a, b]).collect();
+            let vars: Vec<VarId> = one.iter().zip(&other).flat_map(|(&a, &b)| [a, b]).collect();
             let name = format!("{one_name} and {other_name}");
             let words = Arc::clone(words);
+            let wording: BandWording = Box::new(move |_: &Names, d: &Deduction<'_>| {
+                let reason = format!(
+                    "no way of placing the {} of {one_name} and the {} of {other_name}, \
+                     none touching, agrees with what is left",
+                    tents(one_count),
+                    tents(other_count)
+                );
+                words.sentence(d, &reason)
+            });
+            let counts = (one_count, other_count);
+            if Band::fits(vars.len(), counts) {
+                self.model
+                    .add_rule(Band::new(name, vars, counts, wording))?;
+                continue;
+            }
             // Lines of the same counts share one automaton, built once.
-            let automaton = match automata.entry((one_count, other_count)) {
+            let automaton = match automata.entry(counts) {
                 Entry::Occupied(built) => built.get().clone(),
                 Entry::Vacant(slot) => slot.insert(band_automaton(one_count, other_count)?).clone(),
             };
-            let rule =
-                Regular::new(name, vars, automaton).wording(move |_: &Names, d: &Deduction<'_>| {
-                    let reason = format!(
-                        "no way of placing the {} of {one_name} and the {} of {other_name}, \
-                         none touching, agrees with what is left",
-                        tents(one_count),
-                        tents(other_count)
-                    );
-                    words.sentence(d, &reason)
-                });
-            self.model.add_rule(rule)?;
+            self.model
+                .add_rule(Regular::new(name, vars, automaton).wording(wording))?;
         }
         Ok(())
     }

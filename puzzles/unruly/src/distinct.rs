@@ -65,14 +65,14 @@ pub struct DifferentLines {
 /// What is known of a line: bit `p` of `ones` when cell `p` is 1, of
 /// `zeros` when it is 0, of `open` when it can still be either.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Known {
-    ones: u64,
-    zeros: u64,
-    open: u64,
+pub(crate) struct Known {
+    pub(crate) ones: u64,
+    pub(crate) zeros: u64,
+    pub(crate) open: u64,
 }
 
 impl Known {
-    fn read(domains: &Domains, vars: &[VarId]) -> Known {
+    pub(crate) fn read(domains: &Domains, vars: &[VarId]) -> Known {
         let mut known = Known {
             ones: 0,
             zeros: 0,

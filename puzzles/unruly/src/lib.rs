@@ -18,9 +18,11 @@
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out, the
 //! one-line answer, a picture), [`line`](mod@line) (the automaton of a line),
+//! [`balanced`] (a line's rule, read a word at a time),
 //! [`distinct`] (the unique mode's rule), [`model`], [`solve`](mod@solve),
 //! [`check`](mod@check) (the independent checker).
 
+pub mod balanced;
 pub mod check;
 pub mod distinct;
 pub mod line;
@@ -29,6 +31,7 @@ pub mod parse;
 pub mod puzzle;
 pub mod solve;
 
+pub use balanced::BalancedLine;
 pub use check::{Violation, check};
 pub use distinct::DifferentLines;
 pub use model::UnrulyModel;

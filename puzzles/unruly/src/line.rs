@@ -1,5 +1,7 @@
 //! The automaton of one Binairo line: as many 1s as 0s, and never three
-//! alike in a row. Read by a [`sieve::Regular`] rule, it makes every
+//! alike in a row (the model reads lines with [`crate::BalancedLine`],
+//! which filters alike, and with this automaton only lines longer than
+//! [`crate::balanced::LONGEST`]). Read by a [`sieve::Regular`] rule, it makes every
 //! deduction a person can make from one line alone (domain consistency on
 //! the line), which covers every technique of Tatham's solver but the
 //! unique-rows one: threes, single gaps, completed counts and nearly
