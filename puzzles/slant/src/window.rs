@@ -411,25 +411,39 @@ impl Walk<'_> {
     /// `held` already filled (`\` in those of `held_backslash`); false when
     /// those break a clue or close a loop, so that no filling agrees.
     fn start(&mut self, window: &Window, held_backslash: u16, held: u16) -> bool {
-        let mut filled = held;
-        for (clue, &up_left) in window.clues().iter().zip(&window.up_lefts) {
+        // The clues with open cells, in reading order.
+        let (mut pending, mut left) = ([0u8; MAX_CLUES], 0);
+        for (at, clue) in window.clues().iter().enumerate() {
             let touches = clue.touches();
-            if touches & !held == 0 {
-                let drawn = lines_drawn(clue, held_backslash, touches);
-                if drawn != u32::from(clue.lines) {
-                    return false;
-                }
-                continue;
+            if touches & !held != 0 {
+                pending[left] = at as u8;
+                left += 1;
+            } else if lines_drawn(clue, held_backslash, touches) != u32::from(clue.lines) {
+                return false;
             }
+        }
+        // Each step the clue with the fewest cells still open (the first
+        // of those in reading order): one with none only checks, one with
+        // a single cell forces it, so branches end early.
+        let mut filled = held;
+        while left > 0 {
+            let open_cells = |at: &u8| cells_in(window.clues[usize::from(*at)].touches() & !filled);
+            let (place, _) = (pending[..left].iter().enumerate())
+                .min_by_key(|(_, at)| open_cells(at))
+                .expect("a clue is left");
+            let at = usize::from(pending[place]);
+            pending.copy_within(place + 1..left, place);
+            left -= 1;
+            let (clue, up_left) = (window.clues[at], window.up_lefts[at]);
             self.steps[self.count] = Step {
-                clue: *clue,
+                clue,
                 filled,
-                fresh: gather(touches & !filled, u32::from(up_left)),
+                fresh: gather(clue.touches() & !filled, u32::from(up_left)),
                 up_left,
                 closing: 0,
             };
             self.count += 1;
-            filled |= touches;
+            filled |= clue.touches();
         }
         self.sort_loops(held_backslash, held)
     }
