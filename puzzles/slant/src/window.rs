@@ -149,7 +149,8 @@ struct Loop {
 }
 
 /// Room for the loops of 4×4 cells (there are 33; the compile-time search
-/// fails the build if ever more). A walk picks them by the bits of a word.
+/// fails the build if ever more). A window picks them by the bits of a
+/// word.
 const MAX_LOOPS: usize = 40;
 const _: () = assert!(MAX_LOOPS <= u64::BITS as usize);
 
@@ -162,7 +163,7 @@ struct Loops {
 
 /// The loops of 4×4 cells, found by the compiler: no list written out by
 /// hand, and no work when a model is built.
-const LOOPS: Loops = find_loops();
+static LOOPS: Loops = find_loops();
 
 /// Every simple cycle of the diagonals of 4×4 cells, as a graph over their
 /// 5×5 corners: a walk from each corner through higher corners only, kept
@@ -269,12 +270,11 @@ pub(crate) struct Window {
     up_lefts: [u8; MAX_CLUES],
     /// The cells the clues touch, bits of the frame.
     touched: u16,
-    /// The loops among the touched cells that a filling could close: a
-    /// loop passes each of its corners by two lines, so one through a
-    /// clue of 0 or 1 cannot come and is left out.
-    loops: [Loop; MAX_LOOPS],
-    /// How many of `loops` there are.
-    loop_count: usize,
+    /// The loops among the touched cells that a filling could close, bits
+    /// of [`LOOPS`] (a word, not copies: a window is made per block of
+    /// clues of every puzzle): a loop passes each of its corners by two
+    /// lines, so one through a clue of 0 or 1 cannot come and is left out.
+    loops: u64,
 }
 
 /// The fillings of a window that agree with its cells' values: how many,
@@ -303,18 +303,16 @@ impl Window {
             count: clues.len(),
             up_lefts: [0; MAX_CLUES],
             touched,
-            loops: [Loop::default(); MAX_LOOPS],
-            loop_count: 0,
+            loops: 0,
         };
         window.clues[..clues.len()].copy_from_slice(clues);
         for (up_left, clue) in window.up_lefts.iter_mut().zip(clues) {
             *up_left = clue.up_left() as u8;
         }
-        let inside = (LOOPS.loops[..LOOPS.count].iter())
-            .filter(|known| known.cells & !touched == 0 && known.corners & narrow == 0);
-        for known in inside {
-            window.loops[window.loop_count] = *known;
-            window.loop_count += 1;
+        for (at, known) in LOOPS.loops[..LOOPS.count].iter().enumerate() {
+            if known.cells & !touched == 0 && known.corners & narrow == 0 {
+                window.loops |= 1 << at;
+            }
         }
         window
     }
@@ -329,19 +327,12 @@ impl Window {
         &self.clues[..self.count]
     }
 
-    /// The loops a filling could close.
-    fn loops(&self) -> &[Loop] {
-        &self.loops[..self.loop_count]
-    }
-
     /// Whether `filling` (the touched cells' `\`, bits of the frame) meets
     /// every clue and closes no loop.
     pub(crate) fn holds(&self, filling: u16) -> bool {
         let meets = (self.clues().iter())
             .all(|clue| lines_drawn(clue, filling, clue.touches()) == u32::from(clue.lines));
-        meets
-            && !(self.loops().iter())
-                .any(|known| filling & known.cells == known.backslashes)
+        meets && !closes(self.loops, filling)
     }
 
     /// The fillings that agree with the cells held to `\` (`backslash`)
@@ -368,7 +359,6 @@ impl Window {
         let mut walk = Walk {
             steps: [Step::default(); MAX_CLUES],
             count: 0,
-            loops: self.loops(),
         };
         if walk.start(self, held_backslash, held) {
             walk.descend(0, held_backslash, &mut visit);
@@ -383,12 +373,10 @@ impl Window {
 /// last cell. A clue whose cells are all held is checked once, before the
 /// walk, not on every branch. Its lists are small arrays: a rule runs
 /// thousands of times, and the setup of a walk costs as much as the walk.
-struct Walk<'a> {
+struct Walk {
     steps: [Step; MAX_CLUES],
     /// How many of `steps` there are.
     count: usize,
-    /// The window's loops, which the steps' `closing` bits pick.
-    loops: &'a [Loop],
 }
 
 /// A clue of the walk, with what the walk knows when it comes.
@@ -402,11 +390,11 @@ struct Step {
     fresh: u8,
     /// The frame bit of the cell up-left of its corner.
     up_left: u8,
-    /// The loops (bits of the window's list) whose last cell it fills.
+    /// The loops (bits of [`LOOPS`]) whose last cell it fills.
     closing: u64,
 }
 
-impl Walk<'_> {
+impl Walk {
     /// Make the steps of a walk over `window`'s fillings with the cells
     /// `held` already filled (`\` in those of `held_backslash`); false when
     /// those break a clue or close a loop, so that no filling agrees.
@@ -445,14 +433,18 @@ impl Walk<'_> {
             self.count += 1;
             filled |= clue.touches();
         }
-        self.sort_loops(held_backslash, held)
+        self.sort_loops(window.loops, held_backslash, held)
     }
 
     /// Give each loop the walk can still close to the step that fills its
     /// last cell: those the `held` cells draw the other way already are
     /// left out. False when the held cells close one.
-    fn sort_loops(&mut self, held_backslash: u16, held: u16) -> bool {
-        for (at, known) in self.loops.iter().enumerate() {
+    fn sort_loops(&mut self, loops: u64, held_backslash: u16, held: u16) -> bool {
+        let mut left = loops;
+        while left != 0 {
+            let at = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let known = &LOOPS.loops[at];
             if (held_backslash ^ known.backslashes) & known.cells & held != 0 {
                 continue;
             }
@@ -488,7 +480,7 @@ impl Walk<'_> {
         let last = at + 1 == self.count;
         for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
             let next = backslashes | spread(choice, u32::from(step.up_left));
-            if self.closes(step.closing, next) {
+            if closes(step.closing, next) {
                 continue;
             }
             // The last step visits its fillings itself: a call a filling
@@ -499,19 +491,20 @@ impl Walk<'_> {
             }
         }
     }
+}
 
-    /// Whether `filling` closes one of the loops `closing` picks.
-    fn closes(&self, closing: u64, filling: u16) -> bool {
-        let mut left = closing;
-        while left != 0 {
-            let known = &self.loops[left.trailing_zeros() as usize];
-            if filling & known.cells == known.backslashes {
-                return true;
-            }
-            left &= left - 1;
+/// Whether `filling` closes one of the loops `closing` picks (bits of
+/// [`LOOPS`]).
+fn closes(closing: u64, filling: u16) -> bool {
+    let mut left = closing;
+    while left != 0 {
+        let known = &LOOPS.loops[left.trailing_zeros() as usize];
+        if filling & known.cells == known.backslashes {
+            return true;
         }
-        false
+        left &= left - 1;
     }
+    false
 }
 
 /// The lines `filling` (the `\` of a window's cells) draws to `clue`'s
