@@ -281,7 +281,10 @@ pub(crate) struct Window {
 /// and the cells some of them and all of them draw `\` in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Live {
-    /// How many fillings agree.
+    /// How many fillings agree; or, with [`FEW_OPEN`] or more cells open,
+    /// perhaps only how many were found before every open cell had a
+    /// filling with each of its diagonals (then nothing can be narrowed,
+    /// and the walk stops: the two masks are the same as the whole walk's).
     pub count: u32,
     /// The cells some of them draw `\` in.
     pub some_backslash: u16,
@@ -343,18 +346,22 @@ impl Window {
             some_backslash: 0,
             every_backslash: u16::MAX,
         };
+        let open = self.touched & !(backslash | slash);
+        let may_stop = cells_in(open) >= FEW_OPEN;
         self.for_each_filling(backslash, slash, |filling| {
             live.count += 1;
             live.some_backslash |= filling;
             live.every_backslash &= filling;
+            let both = live.some_backslash & !live.every_backslash;
+            !may_stop || both & open != open
         });
         live
     }
 
     /// Call `visit` with each filling that agrees with the cells held to
     /// `\` (`backslash`) and to `/` (`slash`), in the order of a walk clue
-    /// by clue.
-    fn for_each_filling(&self, backslash: u16, slash: u16, mut visit: impl FnMut(u16)) {
+    /// by clue, until it returns false.
+    fn for_each_filling(&self, backslash: u16, slash: u16, mut visit: impl FnMut(u16) -> bool) {
         let (held_backslash, held) = (backslash & self.touched, (backslash | slash) & self.touched);
         let mut walk = Walk {
             steps: [Step::default(); MAX_CLUES],
@@ -365,6 +372,12 @@ impl Window {
         }
     }
 }
+
+/// The fewest open cells at which a window's walk stops once each has
+/// both diagonals in some filling: then all 2ⁿ combinations are rarely
+/// live, so the count that tells a rule it is entailed is seldom missed,
+/// and the first runs of a window, with most of its cells open, end early.
+const FEW_OPEN: u32 = 5;
 
 /// One walk over a window's fillings, given the cells already held: each
 /// clue in turn chooses at once every open cell it is the first to touch,
@@ -463,19 +476,18 @@ impl Walk {
 
     /// From step `at` on, every way to fill the cells left that meets the
     /// clues, given `backslashes` (the `\` among the cells filled so far),
-    /// each complete filling passed to `visit`.
-    fn descend(&self, at: usize, backslashes: u16, visit: &mut impl FnMut(u16)) {
+    /// each complete filling passed to `visit` until it returns false
+    /// (and then so does this).
+    fn descend(&self, at: usize, backslashes: u16, visit: &mut impl FnMut(u16) -> bool) -> bool {
         let Some(step) = self.steps[..self.count].get(at) else {
-            visit(backslashes);
-            return;
+            return visit(backslashes);
         };
         let drawn = lines_drawn(&step.clue, backslashes, step.filled);
         let Some(wanted) = u32::from(step.clue.lines).checked_sub(drawn) else {
-            return;
+            return true;
         };
-        let Some(&(start, end)) = CHOICE_SPANS[usize::from(step.fresh)].get(wanted as usize)
-        else {
-            return;
+        let Some(&(start, end)) = CHOICE_SPANS[usize::from(step.fresh)].get(wanted as usize) else {
+            return true;
         };
         let last = at + 1 == self.count;
         for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
@@ -485,11 +497,15 @@ impl Walk {
             }
             // The last step visits its fillings itself: a call a filling
             // was a fifth of the walk.
-            match last {
+            let going_on = match last {
                 true => visit(next),
                 false => self.descend(at + 1, next, visit),
+            };
+            if !going_on {
+                return false;
             }
         }
+        true
     }
 }
 
@@ -548,7 +564,8 @@ mod tests {
     fn held_fillings(touched: u16, clues: &[WindowClue], backslash: u16, slash: u16) -> Vec<u16> {
         let mut found = Vec::new();
         Window::new(touched, clues).for_each_filling(backslash, slash, |filling| {
-            found.push(filling)
+            found.push(filling);
+            true
         });
         found
     }
@@ -770,12 +787,20 @@ mod tests {
             let agreeing: Vec<u16> = (wanted.iter().copied())
                 .filter(|&filling| filling & backslash == backslash && filling & slash == 0)
                 .collect();
-            assert_eq!(held, agreeing, "clues {clue_corners:?}, held {backslash:#x} {slash:#x}");
+            assert_eq!(
+                held, agreeing,
+                "clues {clue_corners:?}, held {backslash:#x} {slash:#x}"
+            );
             let window = Window::new(touched, &clues);
             let live = window.live(backslash, slash);
-            assert_eq!(live.count as usize, agreeing.len());
+            // Counted in full, or stopped with several cells open.
+            let open = touched & !(backslash | slash);
+            let stopped = cells_in(open) >= FEW_OPEN && (live.count as usize) < agreeing.len();
+            assert!(live.count as usize == agreeing.len() || stopped);
             let some = agreeing.iter().fold(0, |all, &filling| all | filling);
-            let every = agreeing.iter().fold(u16::MAX, |all, &filling| all & filling);
+            let every = agreeing
+                .iter()
+                .fold(u16::MAX, |all, &filling| all & filling);
             assert_eq!((live.some_backslash, live.every_backslash), (some, every));
             // A filling holds exactly when the walk finds it.
             for filling in 0u32..1 << cells.len() {
