@@ -28,7 +28,7 @@ use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 use crate::clue_rule::{ClueRule, Touch};
 use crate::no_loop::NoLoop;
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CLUES, Scratch, WindowClue, cells_in, window_fillings};
+use crate::window::{MAX_CLUES, Window, WindowClue, cells_in};
 use crate::window_rule::WindowRule;
 
 /// One puzzle as an engine model.
@@ -60,9 +60,8 @@ impl SlantModel {
             }
         }
         slant.add_no_loop()?;
-        let mut scratch = Scratch::default();
         for (top, left) in slant.windows() {
-            slant.add_window(top, left, &mut scratch)?;
+            slant.add_window(top, left)?;
         }
         Ok(slant)
     }
@@ -178,13 +177,8 @@ impl SlantModel {
     /// the corners have clues: the clues then act together on the cells they
     /// share, as Tatham's Hard deductions do (cells forced alike or unlike by
     /// a 2 between them, v-shapes ruled out by a 1 or a 3).
-    fn add_window(
-        &mut self,
-        top: usize,
-        left: usize,
-        scratch: &mut Scratch,
-    ) -> Result<(), sieve::Error> {
-        // The window's clues, cells and table rows in arrays: a model makes
+    fn add_window(&mut self, top: usize, left: usize) -> Result<(), sieve::Error> {
+        // The window's clues and cells in arrays: a model makes
         // dozens of windows, and lists for them were most of its allocations.
         let mut corners = [(0, 0, 0); MAX_CLUES];
         let mut count = 0;
@@ -210,22 +204,10 @@ impl SlantModel {
         let width = self.puzzle.width();
         // The grid cell of the frame's `at`-th cell.
         let frame_cell = |at: usize| (top + at / 4 - 1) * width + left + at % 4 - 1;
-        let fillings = window_fillings(touched, clues, scratch);
-        if fillings.is_empty() {
-            let first = frame_cell(touched.trailing_zeros() as usize);
-            return self.model.restrict(self.cells[first], &ValueSet::new());
-        }
+        let window = Window::new(touched, clues);
         let label = window_label(top, left);
         let cells = &self.cells;
-        let fillings = fillings.to_vec();
-        let rule = WindowRule::new(
-            label,
-            width,
-            touched,
-            frame_cell,
-            |cell| cells[cell],
-            fillings,
-        );
+        let rule = WindowRule::new(label, width, window, frame_cell, |cell| cells[cell]);
         self.model.add_rule(rule).map(drop)
     }
 

@@ -1,6 +1,6 @@
 //! The fillings of a window: the cells that the clues of a 3×3 block of
 //! corners touch, filled every way that meets all those clues and closes no
-//! loop among those cells.
+//! loop among those cells, and agrees with the cells already held.
 //!
 //! A window's cells lie within 4×4 cells (its frame), so a filling is a
 //! 16-bit mask of the frame (bit `i` set when the frame's `i`-th cell, in
@@ -12,12 +12,12 @@
 //! 4×4 cells hold only 33
 //! loops, found once at compile time ([`LOOPS`]); a filling closes a loop
 //! when it draws every cell of one of them the loop's way, two masks to
-//! compare. The walk goes clue by clue, choosing at once every diagonal a
-//! clue is the first to touch, so a branch ends as soon as a clue is wrong
-//! rather than when its last cell comes, and it checks each loop once, at
-//! the clue that fills its last cell. The model is built for every puzzle
-//! solved, so this walk is on the hot path: a union-find of corners copied
-//! down the walk was more than half of it.
+//! compare. The walk goes clue by clue, choosing at once every open
+//! diagonal a clue is the first to touch, so a branch ends as soon as a
+//! clue is wrong rather than when its last cell comes, and it checks each
+//! loop once, at the clue that fills its last cell. The window rule walks
+//! each time it runs, so this walk is on the hot path: a union-find of
+//! corners copied down the walk was more than half of it.
 
 /// The most cells a window's clues touch: 4×4.
 pub(crate) const MAX_CELLS: usize = 16;
@@ -149,8 +149,10 @@ struct Loop {
 }
 
 /// Room for the loops of 4×4 cells (there are 33; the compile-time search
-/// fails the build if ever more).
+/// fails the build if ever more). A window picks them by the bits of a
+/// word.
 const MAX_LOOPS: usize = 40;
+const _: () = assert!(MAX_LOOPS <= u64::BITS as usize);
 
 /// Every loop within 4×4 cells, bits numbered in reading order of those
 /// cells.
@@ -161,7 +163,7 @@ struct Loops {
 
 /// The loops of 4×4 cells, found by the compiler: no list written out by
 /// hand, and no work when a model is built.
-const LOOPS: Loops = find_loops();
+static LOOPS: Loops = find_loops();
 
 /// Every simple cycle of the diagonals of 4×4 cells, as a graph over their
 /// 5×5 corners: a walk from each corner through higher corners only, kept
@@ -253,144 +255,279 @@ const fn add_loop(found: &mut Loops, found_loop: Loop) {
     found.count += 1;
 }
 
-/// The lists a walk fills, kept from window to window: a model makes dozens
-/// of windows, and two lists each, grown from nothing, cost as much as the
-/// walk's own work.
-#[derive(Default)]
-pub(crate) struct Scratch {
-    /// The partial fillings that meet the clues so far.
-    partial: Vec<u16>,
-    /// Those that meet the next clue too.
-    extended: Vec<u16>,
-}
-
-/// The walk over one window's fillings. Its lists are arrays, sized for the
-/// largest window: a model makes dozens of windows, and a list each was
-/// most of their allocations.
-struct Walk<'a> {
-    clues: &'a [WindowClue],
-    /// Per clue, the cells no earlier clue touches.
-    fresh: [u16; MAX_CLUES],
-    /// Per clue, the cells earlier clues touch (filled when it comes).
-    filled: [u16; MAX_CLUES],
-    /// Per clue, where in `closing` lie the loops whose last cell it fills.
-    closing_spans: [(u8, u8); MAX_CLUES],
-    /// The loops among the window's cells, by the clue that fills their
-    /// last cell.
-    closing: [Loop; MAX_LOOPS],
-}
-
-/// The fillings of the cells `touched` (bits of the frame; at most 16
-/// cells, each touched by one of `clues` at least) that meet every clue of
-/// `clues` (at most nine, as [`WindowClue::at`] makes them) and close no
-/// loop among those cells, each as a mask of the frame: bit `i` set when
-/// its `i`-th cell holds `\`.
-/// The lists of the walk are `scratch`'s, and so is the answer.
-pub(crate) fn window_fillings<'a>(
+/// A window: its clues and the loops its cells could close, kept by its
+/// rule and walked each time the rule runs, under the values its cells
+/// hold then. Its fillings are not listed when the model is built: a run
+/// has a few cells open (four on average over Tatham's Hard 12×10
+/// puzzles), and walking only the fillings that agree with the others
+/// costs less than listing all of them once did (a quarter of solving).
+#[derive(Clone, Debug)]
+pub(crate) struct Window {
+    clues: [WindowClue; MAX_CLUES],
+    /// How many of `clues` there are.
+    count: usize,
+    /// Per clue, the frame bit of the cell up-left of its corner.
+    up_lefts: [u8; MAX_CLUES],
+    /// The cells the clues touch, bits of the frame.
     touched: u16,
-    clues: &[WindowClue],
-    scratch: &'a mut Scratch,
-) -> &'a [u16] {
-    assert!(clues.len() <= MAX_CLUES, "a window holds at most 3×3 clues");
-    let mut walk = Walk {
-        clues,
-        fresh: [0; MAX_CLUES],
-        filled: [0; MAX_CLUES],
-        closing_spans: [(0, 0); MAX_CLUES],
-        closing: [Loop::default(); MAX_LOOPS],
-    };
-    let mut filled = 0u16;
-    for (at, clue) in clues.iter().enumerate() {
-        walk.filled[at] = filled;
-        walk.fresh[at] = clue.touches() & !filled;
-        filled |= clue.touches();
-    }
-    walk.sort_loops(touched);
-    // Clue by clue over all the partial fillings at once: no call a branch.
-    let Scratch { partial, extended } = scratch;
-    partial.clear();
-    partial.push(0);
-    for clue in 0..clues.len() {
-        walk.extend(clue, partial, extended);
-        std::mem::swap(partial, extended);
-    }
-    partial
+    /// The loops among the touched cells that a filling could close, bits
+    /// of [`LOOPS`] (a word, not copies: a window is made per block of
+    /// clues of every puzzle): a loop passes each of its corners by two
+    /// lines, so one through a clue of 0 or 1 cannot come and is left out.
+    loops: u64,
 }
 
-impl Walk<'_> {
-    /// Put the loops among the `touched` cells of the frame into `closing`,
-    /// grouped by the clue that fills their last cell.
-    fn sort_loops(&mut self, touched: u16) {
-        // A loop passes each of its corners by two lines: one through a
-        // clue of 0 or 1 cannot come, and is not checked.
-        let narrow = (self.clues.iter())
+/// The fillings of a window that agree with its cells' values: how many,
+/// and the cells some of them and all of them draw `\` in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Live {
+    /// How many fillings agree; or, with [`FEW_OPEN`] or more cells open,
+    /// perhaps only how many were found before every open cell had a
+    /// filling with each of its diagonals (then nothing can be narrowed,
+    /// and the walk stops: the two masks are the same as the whole walk's).
+    pub count: u32,
+    /// The cells some of them draw `\` in.
+    pub some_backslash: u16,
+    /// The cells every one of them draws `\` in (all cells when none does).
+    pub every_backslash: u16,
+}
+
+impl Window {
+    /// The window over the cells `touched` (bits of the frame; each touched
+    /// by one of `clues` at least) with `clues` (at most nine, as
+    /// [`WindowClue::at`] makes them).
+    pub(crate) fn new(touched: u16, clues: &[WindowClue]) -> Window {
+        assert!(clues.len() <= MAX_CLUES, "a window holds at most 3×3 clues");
+        let narrow = (clues.iter())
             .filter(|clue| clue.lines < 2)
             .fold(0u32, |corners, clue| corners | 1 << clue.corner);
-        let inside = (LOOPS.loops[..LOOPS.count].iter())
-            .filter(|known| known.cells & !touched == 0 && known.corners & narrow == 0);
-        let mut by_clue = [0u8; MAX_CLUES];
-        let mut owners = [0u8; MAX_LOOPS];
-        let mut count = 0;
-        for known in inside {
-            let owner = (0..self.clues.len())
-                .find(|&at| known.cells & !(self.filled[at] | self.fresh[at]) == 0)
-                .expect("every touched cell is some clue's");
-            self.closing[count] = *known;
-            owners[count] = owner as u8;
-            by_clue[owner] += 1;
-            count += 1;
+        let mut window = Window {
+            clues: [WindowClue::default(); MAX_CLUES],
+            count: clues.len(),
+            up_lefts: [0; MAX_CLUES],
+            touched,
+            loops: 0,
+        };
+        window.clues[..clues.len()].copy_from_slice(clues);
+        for (up_left, clue) in window.up_lefts.iter_mut().zip(clues) {
+            *up_left = clue.up_left() as u8;
         }
-        let mut start = 0u8;
-        for (span, &loops) in self.closing_spans.iter_mut().zip(&by_clue) {
-            *span = (start, start);
-            start += loops;
-        }
-        let unsorted = self.closing;
-        for (known, &owner) in unsorted[..count].iter().zip(&owners) {
-            let span = &mut self.closing_spans[usize::from(owner)];
-            self.closing[usize::from(span.1)] = *known;
-            span.1 += 1;
-        }
-    }
-
-    /// The fillings that meet clue `clue` too, from those that meet the
-    /// clues before it (`partial`, the `\` among the cells filled so far),
-    /// put in `extended` in the order a depth-first walk would find them.
-    fn extend(&self, clue: usize, partial: &[u16], extended: &mut Vec<u16>) {
-        let WindowClue {
-            lines,
-            backslash_touches,
-            slash_touches,
-            ..
-        } = self.clues[clue];
-        let filled = self.filled[clue];
-        let up_left = self.clues[clue].up_left();
-        let spans = &CHOICE_SPANS[usize::from(gather(self.fresh[clue], up_left))];
-        let (first, last) = self.closing_spans[clue];
-        let closing = &self.closing[usize::from(first)..usize::from(last)];
-        extended.clear();
-        for &backslashes in partial {
-            // A cell touches a corner by one diagonal only: one count does.
-            let drawn = cells_in(
-                ((backslashes & backslash_touches) | (!backslashes & slash_touches)) & filled,
-            );
-            let Some(wanted) = u32::from(lines).checked_sub(drawn) else {
-                continue;
-            };
-            let Some(&(start, end)) = spans.get(wanted as usize) else {
-                continue;
-            };
-            for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
-                let next = backslashes | spread(choice, up_left);
-                if !closing
-                    .iter()
-                    .any(|known| next & known.cells == known.backslashes)
-                {
-                    extended.push(next);
-                }
+        for (at, known) in LOOPS.loops[..LOOPS.count].iter().enumerate() {
+            if known.cells & !touched == 0 && known.corners & narrow == 0 {
+                window.loops |= 1 << at;
             }
         }
+        window
     }
+
+    /// The cells its clues touch, bits of the frame.
+    pub(crate) fn touched(&self) -> u16 {
+        self.touched
+    }
+
+    /// The window's clues.
+    fn clues(&self) -> &[WindowClue] {
+        &self.clues[..self.count]
+    }
+
+    /// Whether `filling` (the touched cells' `\`, bits of the frame) meets
+    /// every clue and closes no loop.
+    pub(crate) fn holds(&self, filling: u16) -> bool {
+        let meets = (self.clues().iter())
+            .all(|clue| lines_drawn(clue, filling, clue.touches()) == u32::from(clue.lines));
+        meets && !closes(self.loops, filling)
+    }
+
+    /// The fillings that agree with the cells held to `\` (`backslash`)
+    /// and to `/` (`slash`), bits of the frame, the others open.
+    pub(crate) fn live(&self, backslash: u16, slash: u16) -> Live {
+        let mut live = Live {
+            count: 0,
+            some_backslash: 0,
+            every_backslash: u16::MAX,
+        };
+        let open = self.touched & !(backslash | slash);
+        let may_stop = cells_in(open) >= FEW_OPEN;
+        self.for_each_filling(backslash, slash, |filling| {
+            live.count += 1;
+            live.some_backslash |= filling;
+            live.every_backslash &= filling;
+            let both = live.some_backslash & !live.every_backslash;
+            !may_stop || both & open != open
+        });
+        live
+    }
+
+    /// Call `visit` with each filling that agrees with the cells held to
+    /// `\` (`backslash`) and to `/` (`slash`), in the order of a walk clue
+    /// by clue, until it returns false.
+    fn for_each_filling(&self, backslash: u16, slash: u16, mut visit: impl FnMut(u16) -> bool) {
+        let (held_backslash, held) = (backslash & self.touched, (backslash | slash) & self.touched);
+        let mut walk = Walk {
+            steps: [Step::default(); MAX_CLUES],
+            count: 0,
+        };
+        if walk.start(self, held_backslash, held) {
+            walk.descend(0, held_backslash, &mut visit);
+        }
+    }
+}
+
+/// The fewest open cells at which a window's walk stops once each has
+/// both diagonals in some filling: then all 2ⁿ combinations are rarely
+/// live, so the count that tells a rule it is entailed is seldom missed,
+/// and the first runs of a window, with most of its cells open, end early.
+const FEW_OPEN: u32 = 5;
+
+/// One walk over a window's fillings, given the cells already held: each
+/// clue in turn chooses at once every open cell it is the first to touch,
+/// so a branch ends as soon as a clue is wrong rather than when its last
+/// cell comes, and each loop is checked once, at the clue that fills its
+/// last cell. A clue whose cells are all held is checked once, before the
+/// walk, not on every branch. Its lists are small arrays: a rule runs
+/// thousands of times, and the setup of a walk costs as much as the walk.
+struct Walk {
+    steps: [Step; MAX_CLUES],
+    /// How many of `steps` there are.
+    count: usize,
+}
+
+/// A clue of the walk, with what the walk knows when it comes.
+#[derive(Clone, Copy, Default)]
+struct Step {
+    clue: WindowClue,
+    /// The cells held or filled by earlier steps.
+    filled: u16,
+    /// The open cells no earlier step fills, as a clue's 4-bit set (the
+    /// index of their choices in [`CHOICE_SPANS`]).
+    fresh: u8,
+    /// The frame bit of the cell up-left of its corner.
+    up_left: u8,
+    /// The loops (bits of [`LOOPS`]) whose last cell it fills.
+    closing: u64,
+}
+
+impl Walk {
+    /// Make the steps of a walk over `window`'s fillings with the cells
+    /// `held` already filled (`\` in those of `held_backslash`); false when
+    /// those break a clue or close a loop, so that no filling agrees.
+    fn start(&mut self, window: &Window, held_backslash: u16, held: u16) -> bool {
+        // The clues with open cells, in reading order.
+        let (mut pending, mut left) = ([0u8; MAX_CLUES], 0);
+        for (at, clue) in window.clues().iter().enumerate() {
+            let touches = clue.touches();
+            if touches & !held != 0 {
+                pending[left] = at as u8;
+                left += 1;
+            } else if lines_drawn(clue, held_backslash, touches) != u32::from(clue.lines) {
+                return false;
+            }
+        }
+        // Each step the clue with the fewest cells still open (the first
+        // of those in reading order): one with none only checks, one with
+        // a single cell forces it, so branches end early.
+        let mut filled = held;
+        while left > 0 {
+            let open_cells = |at: &u8| cells_in(window.clues[usize::from(*at)].touches() & !filled);
+            let (place, _) = (pending[..left].iter().enumerate())
+                .min_by_key(|(_, at)| open_cells(at))
+                .expect("a clue is left");
+            let at = usize::from(pending[place]);
+            pending.copy_within(place + 1..left, place);
+            left -= 1;
+            let (clue, up_left) = (window.clues[at], window.up_lefts[at]);
+            self.steps[self.count] = Step {
+                clue,
+                filled,
+                fresh: gather(clue.touches() & !filled, u32::from(up_left)),
+                up_left,
+                closing: 0,
+            };
+            self.count += 1;
+            filled |= clue.touches();
+        }
+        self.sort_loops(window.loops, held_backslash, held)
+    }
+
+    /// Give each loop the walk can still close to the step that fills its
+    /// last cell: those the `held` cells draw the other way already are
+    /// left out. False when the held cells close one.
+    fn sort_loops(&mut self, loops: u64, held_backslash: u16, held: u16) -> bool {
+        let mut left = loops;
+        while left != 0 {
+            let at = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let known = &LOOPS.loops[at];
+            if (held_backslash ^ known.backslashes) & known.cells & held != 0 {
+                continue;
+            }
+            if known.cells & !held == 0 {
+                // Every cell of the loop is held, and drawn its way.
+                return false;
+            }
+            let steps = &mut self.steps[..self.count];
+            let owner = (steps.iter_mut())
+                .find(|step| known.cells & !(step.filled | step.clue.touches()) == 0)
+                .expect("every touched cell is some clue's");
+            owner.closing |= 1 << at;
+        }
+        true
+    }
+
+    /// From step `at` on, every way to fill the cells left that meets the
+    /// clues, given `backslashes` (the `\` among the cells filled so far),
+    /// each complete filling passed to `visit` until it returns false
+    /// (and then so does this).
+    fn descend(&self, at: usize, backslashes: u16, visit: &mut impl FnMut(u16) -> bool) -> bool {
+        let Some(step) = self.steps[..self.count].get(at) else {
+            return visit(backslashes);
+        };
+        let drawn = lines_drawn(&step.clue, backslashes, step.filled);
+        let Some(wanted) = u32::from(step.clue.lines).checked_sub(drawn) else {
+            return true;
+        };
+        let Some(&(start, end)) = CHOICE_SPANS[usize::from(step.fresh)].get(wanted as usize) else {
+            return true;
+        };
+        let last = at + 1 == self.count;
+        for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
+            let next = backslashes | spread(choice, u32::from(step.up_left));
+            if closes(step.closing, next) {
+                continue;
+            }
+            // The last step visits its fillings itself: a call a filling
+            // was a fifth of the walk.
+            let going_on = match last {
+                true => visit(next),
+                false => self.descend(at + 1, next, visit),
+            };
+            if !going_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether `filling` closes one of the loops `closing` picks (bits of
+/// [`LOOPS`]).
+fn closes(closing: u64, filling: u16) -> bool {
+    let mut left = closing;
+    while left != 0 {
+        let known = &LOOPS.loops[left.trailing_zeros() as usize];
+        if filling & known.cells == known.backslashes {
+            return true;
+        }
+        left &= left - 1;
+    }
+    false
+}
+
+/// The lines `filling` (the `\` of a window's cells) draws to `clue`'s
+/// corner among the cells `among`: a cell touches a corner by one
+/// diagonal only, so one count does.
+fn lines_drawn(clue: &WindowClue, filling: u16, among: u16) -> u32 {
+    cells_in(((filling & clue.backslash_touches) | (!filling & clue.slash_touches)) & among)
 }
 
 /// How many cells of a window `mask` holds, by bytes from a table: the
@@ -417,9 +554,20 @@ const BITS_IN_BYTE: [u8; 256] = {
 mod tests {
     use super::*;
 
-    /// The fillings of a window, walked with lists of its own.
+    /// The fillings of a window whose cells are all open.
     fn fillings(touched: u16, clues: &[WindowClue]) -> Vec<u16> {
-        window_fillings(touched, clues, &mut Scratch::default()).to_vec()
+        held_fillings(touched, clues, 0, 0)
+    }
+
+    /// The fillings of a window that agree with the cells held to `\\`
+    /// (`backslash`) and to `/` (`slash`).
+    fn held_fillings(touched: u16, clues: &[WindowClue], backslash: u16, slash: u16) -> Vec<u16> {
+        let mut found = Vec::new();
+        Window::new(touched, clues).for_each_filling(backslash, slash, |filling| {
+            found.push(filling);
+            true
+        });
+        found
     }
 
     /// The 2x2 cells at the top left of the 4×4, in reading order: bits 0,
@@ -625,6 +773,43 @@ mod tests {
                 "clues {clue_corners:?}, cells kept {kept:#x}"
             );
             nonempty += usize::from(!wanted.is_empty());
+            // Some cells held one way or the other: the fillings that agree.
+            let (mut backslash, mut slash) = (0u16, 0u16);
+            for &cell in &cells {
+                match random(3) {
+                    0 => backslash |= 1 << cell,
+                    1 => slash |= 1 << cell,
+                    _ => {}
+                }
+            }
+            let mut held = held_fillings(touched, &clues, backslash, slash);
+            held.sort_unstable();
+            let agreeing: Vec<u16> = (wanted.iter().copied())
+                .filter(|&filling| filling & backslash == backslash && filling & slash == 0)
+                .collect();
+            assert_eq!(
+                held, agreeing,
+                "clues {clue_corners:?}, held {backslash:#x} {slash:#x}"
+            );
+            let window = Window::new(touched, &clues);
+            let live = window.live(backslash, slash);
+            // Counted in full, or stopped with several cells open.
+            let open = touched & !(backslash | slash);
+            let stopped = cells_in(open) >= FEW_OPEN && (live.count as usize) < agreeing.len();
+            assert!(live.count as usize == agreeing.len() || stopped);
+            let some = agreeing.iter().fold(0, |all, &filling| all | filling);
+            let every = agreeing
+                .iter()
+                .fold(u16::MAX, |all, &filling| all & filling);
+            assert_eq!((live.some_backslash, live.every_backslash), (some, every));
+            // A filling holds exactly when the walk finds it.
+            for filling in 0u32..1 << cells.len() {
+                let backslashes = (cells.iter().enumerate())
+                    .filter(|&(at, _)| filling >> at & 1 == 1)
+                    .fold(0u16, |all, (_, &cell)| all | 1 << cell);
+                let found = wanted.binary_search(&backslashes).is_ok();
+                assert_eq!(window.holds(backslashes), found, "{backslashes:#x}");
+            }
         }
         assert!(nonempty > 100, "only {nonempty} windows with fillings");
     }

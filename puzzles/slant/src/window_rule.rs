@@ -5,16 +5,18 @@
 //! It propagates as a [`sieve::rules::Table`] of those fillings would, to
 //! the same fixpoint, with the same causes and sentences, but reads a
 //! window's state as two masks of its frame's 16 cells (those that may
-//! still hold `\`, those that may still hold `/`) and its fillings as
-//! 16-bit words of the same frame: a filling is live when it agrees with both, and the cells' values
-//! left are the union and the intersection of the live fillings. A table
+//! still hold `\`, those that may still hold `/`) and walks, each run, only
+//! the fillings that agree with both (16-bit words of the same frame): the
+//! cells' values left are the union and the intersection of those. A table
 //! made support masks per cell and value and sorted its rows when posted,
 //! and read each cell's domain as a word a run: posting the windows was a
 //! sixth of building a model, and their runs more than half of solving.
+//! Listing every filling when the model was built, to test each against
+//! the masks a run, was then more than half of building it.
 
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
-use crate::window::{MAX_CELLS, cells_in};
+use crate::window::{Live, MAX_CELLS, Window, cells_in};
 
 /// The label of a window's deductions, as a table's (traces read the same).
 const INFERENCE: &str = "table";
@@ -38,28 +40,22 @@ pub(crate) struct WindowRule {
     count: usize,
     /// The grid's width, to name cells.
     width: usize,
-    /// The fillings, as masks of the frame: bit `i` set when the frame's
-    /// `i`-th cell holds `\`.
-    fillings: Vec<u16>,
-    /// The cells some filling draws `\` in, and those every filling does:
-    /// a value no filling has is left out with no cause, as a table does.
-    some_backslash: u16,
-    every_backslash: u16,
+    /// The clues and loops whose fillings the cells hold.
+    window: Window,
 }
 
 impl WindowRule {
-    /// The window named `name` over the cells `touched` of its frame (the
-    /// `i`-th of which is grid cell `frame_cell(i)` of a grid `width` wide),
-    /// a grid cell's `\` boolean being `vars(cell)`, holding one of
-    /// `fillings` (at least one).
+    /// The rule named `name` over `window`, the `i`-th cell of whose
+    /// frame is grid cell `frame_cell(i)` of a grid `width` wide, a grid
+    /// cell's `\` boolean being `vars(cell)`.
     pub(crate) fn new(
         name: String,
         width: usize,
-        touched: u16,
+        window: Window,
         frame_cell: impl Fn(usize) -> usize,
         vars: impl Fn(usize) -> VarId,
-        fillings: Vec<u16>,
     ) -> Self {
+        let touched = window.touched();
         let mut rule = WindowRule {
             name,
             touched,
@@ -69,11 +65,7 @@ impl WindowRule {
             positions: [0; MAX_CELLS],
             count: 0,
             width,
-            some_backslash: fillings.iter().fold(0, |all, &filling| all | filling),
-            every_backslash: fillings
-                .iter()
-                .fold(u16::MAX, |all, &filling| all & filling),
-            fillings,
+            window,
         };
         for at in bits_of(touched) {
             let cell = frame_cell(at);
@@ -111,10 +103,12 @@ impl WindowRule {
             let why = Why::new(INFERENCE).cause(&others[..count]);
             return ctx.remove(var, removed, &why).map(drop);
         }
-        let bit = 1 << at;
+        // A value no filling has at all is left out with no cause, as a
+        // table does: the walk over every filling says which.
+        let (bit, every) = (1 << at, self.window.live(0, 0));
         let anywhere = match removed {
-            1 => self.some_backslash & bit != 0,
-            _ => self.every_backslash & bit == 0,
+            1 => every.some_backslash & bit != 0,
+            _ => every.every_backslash & bit == 0,
         };
         let cause = if anywhere { &others[..count] } else { &[] };
         let text = |_: &Names| self.sentence(at, removed);
@@ -174,14 +168,11 @@ impl Rule for WindowRule {
         }
         let cells = self.touched;
         let (only_backslash, only_slash) = (cells & !may_slash, cells & !may_backslash);
-        let (mut some, mut every, mut live) = (0u16, u16::MAX, 0u32);
-        for &filling in &self.fillings {
-            if filling & only_slash == 0 && !filling & only_backslash == 0 {
-                some |= filling;
-                every &= filling;
-                live += 1;
-            }
-        }
+        let Live {
+            count: live,
+            some_backslash: some,
+            every_backslash: every,
+        } = self.window.live(only_backslash, only_slash);
         if live == 0 {
             return Err(ctx.conflict(&Why::new(INFERENCE).cause(self.vars())));
         }
@@ -212,7 +203,7 @@ impl Rule for WindowRule {
                 _ => return false,
             }
         }
-        self.fillings.contains(&filling)
+        self.window.holds(filling)
     }
 }
 
