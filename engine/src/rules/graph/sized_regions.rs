@@ -49,7 +49,8 @@
 //! `v` are near enough: then all are needed), goes on from the vertex's step
 //! (the nearer steps are the same without it), and stops once it has found
 //! `v`. A run reuses the buffers the last run left, and each value's pieces
-//! while its fixed vertices stay as they were.
+//! that no vertex newly fixed to it touches (only the others are searched
+//! again).
 //!
 //! These are the deductions of Simon Tatham's Filling solver (its blocked and
 //! critical expansions and its bitmap of what each cell may hold) made for every
@@ -238,7 +239,10 @@ impl SizedRegions {
 
     /// Fill `layer` with the layer of `value` read from its bits: who may take
     /// it, who is fixed to it, and the known pieces (each found by growing one
-    /// fixed vertex through the fixed ones).
+    /// fixed vertex through the fixed ones). When vertices were only added to
+    /// the fixed ones, a piece neither holding nor beside one of them is as it
+    /// was: only the rest are searched again (100 Fillomino 13×9 IDs: 112.2 M
+    /// instructions -> 110.5 M, callgrind).
     fn fill_layer(&self, bits: &[u64], value: Value, layer: &mut Layer, growth: &mut Growth) {
         let n = self.vars.len();
         copy_bits(bits, 0, n, &mut layer.possible);
@@ -248,12 +252,29 @@ impl SizedRegions {
             // same pieces (most runs only narrow who may take a value).
             return;
         }
-        layer.value = value;
         std::mem::swap(&mut layer.fixed, &mut layer.left);
-        layer.pieces.clear();
-        layer.sizes.clear();
         let mut left = std::mem::take(&mut layer.left);
+        let grew = layer.value == value
+            && (left.iter().zip(&layer.fixed)).all(|(&old, &new)| old & !new == 0);
+        layer.value = value;
+        if grew {
+            // Only vertices were added: the pieces away from them stay whole.
+            for (word, &fixed) in left.iter_mut().zip(&layer.fixed) {
+                *word = fixed & !*word;
+            }
+            growth.start.copy_from_slice(&left);
+            self.neighbours.add_neighbours(&left, &mut growth.start);
+            keep_pieces_away_from(layer, &growth.start);
+        } else {
+            layer.pieces.clear();
+            layer.sizes.clear();
+        }
         left.clone_from(&layer.fixed);
+        for piece in 0..layer.sizes.len() {
+            for (word, &held) in left.iter_mut().zip(layer.piece(piece)) {
+                *word &= !held;
+            }
+        }
         while let Some(start) = vertex_sets::first(&left) {
             growth.start.fill(0);
             vertex_sets::insert(&mut growth.start, start);
@@ -753,6 +774,27 @@ impl Rule for SizedRegions {
     }
 }
 
+/// Keeps in `layer` only the pieces that hold no vertex of `away`.
+fn keep_pieces_away_from(layer: &mut Layer, away: &[u64]) {
+    let words = away.len();
+    let mut kept = 0;
+    for piece in 0..layer.sizes.len() {
+        let at = piece * words..(piece + 1) * words;
+        if layer.pieces[at.clone()]
+            .iter()
+            .zip(away)
+            .any(|(&held, &near)| held & near != 0)
+        {
+            continue;
+        }
+        layer.pieces.copy_within(at, kept * words);
+        layer.sizes[kept] = layer.sizes[piece];
+        kept += 1;
+    }
+    layer.pieces.truncate(kept * words);
+    layer.sizes.truncate(kept);
+}
+
 /// Fills `into` with bits `start..start + len` of `bits`, from its first bit on.
 fn copy_bits(bits: &[u64], start: usize, len: usize, into: &mut [u64]) {
     for (index, word) in into.iter_mut().enumerate() {
@@ -963,6 +1005,40 @@ mod tests {
         };
         let (fresh, _) = grid(2, 3, 3);
         assert_eq!(start(&model), start(&fresh));
+    }
+
+    #[test]
+    fn pieces_kept_from_run_to_run_find_what_a_fresh_model_finds() {
+        // One model propagates a random state, then the same state with more
+        // cells fixed (its pieces kept where no new cell touches them), then
+        // an unrelated state: each time a fresh model must agree.
+        let mut random = Random::new(37);
+        let (model, cells) = grid(3, 4, 5);
+        let outcome = |model: &Model, state: &Domains| {
+            let mut state = state.clone();
+            let fixpoint = propagate(model, &mut state, Schedule::Queue, None).expect("fits");
+            let conflict = matches!(fixpoint, Fixpoint::Conflict(_));
+            let values: Vec<Vec<Value>> = (cells.iter())
+                .map(|&cell| state.iter(cell).collect())
+                .collect();
+            (conflict, (!conflict).then_some(values))
+        };
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut state = model.domains();
+            for _ in 0..3 {
+                let fixed = random.below(cells.len() as u64) as usize;
+                let _ = state.assign(cells[fixed], 1 + random.below(5) as Value);
+                let (fresh, _) = grid(3, 4, 5);
+                assert_eq!(
+                    outcome(&model, &state),
+                    outcome(&fresh, &state),
+                    "{state:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 900);
     }
 
     #[test]
