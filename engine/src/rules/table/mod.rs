@@ -128,12 +128,8 @@ impl Table {
         tuples: impl IntoIterator<Item = T>,
     ) -> Result<Self, Error> {
         let name = name.into();
-        let invalid = |problem: String| Error::InvalidRule {
-            rule: name.clone(),
-            problem,
-        };
         if vars.is_empty() {
-            return Err(invalid("a table needs at least one variable".into()));
+            return Err(invalid(&name, "a table needs at least one variable".into()));
         }
         let arity = vars.len();
         // Whether some variable fills two columns: only then can a tuple
@@ -144,20 +140,26 @@ impl Table {
         for (row, tuple) in tuples.enumerate() {
             let tuple = tuple.as_ref();
             if tuple.len() != arity {
-                return Err(invalid(format!(
-                    "tuple {row} has {} values for {arity} variables",
-                    tuple.len()
-                )));
+                return Err(invalid(
+                    &name,
+                    format!(
+                        "tuple {row} has {} values for {arity} variables",
+                        tuple.len()
+                    ),
+                ));
             }
             if row >= Self::MAX_TUPLES {
-                return Err(invalid(format!("more than {} tuples", Self::MAX_TUPLES)));
+                return Err(invalid(
+                    &name,
+                    format!("more than {} tuples", Self::MAX_TUPLES),
+                ));
             }
             if !repeats || agrees_on_repeats(&vars, tuple) {
                 flat.extend_from_slice(tuple);
             }
         }
         if flat.is_empty() {
-            return Err(invalid("no tuple is allowed".into()));
+            return Err(invalid(&name, "no tuple is allowed".into()));
         }
         Ok(Self::from_rows(name, vars, flat))
     }
@@ -185,22 +187,21 @@ impl Table {
         mut flat: Vec<Value>,
     ) -> Result<Self, Error> {
         let name = name.into();
-        let invalid = |problem: String| Error::InvalidRule {
-            rule: name.clone(),
-            problem,
-        };
         let arity = vars.len();
         if arity == 0 {
-            return Err(invalid("a table needs at least one variable".into()));
+            return Err(invalid(&name, "a table needs at least one variable".into()));
         }
         if !flat.len().is_multiple_of(arity) {
-            return Err(invalid(format!(
-                "{} values are not whole rows of {arity}",
-                flat.len()
-            )));
+            return Err(invalid(
+                &name,
+                format!("{} values are not whole rows of {arity}", flat.len()),
+            ));
         }
         if flat.len() / arity > Self::MAX_TUPLES {
-            return Err(invalid(format!("more than {} tuples", Self::MAX_TUPLES)));
+            return Err(invalid(
+                &name,
+                format!("more than {} tuples", Self::MAX_TUPLES),
+            ));
         }
         if has_repeats(&vars) {
             flat = (flat.chunks_exact(arity))
@@ -210,7 +211,7 @@ impl Table {
                 .collect();
         }
         if flat.is_empty() {
-            return Err(invalid("no tuple is allowed".into()));
+            return Err(invalid(&name, "no tuple is allowed".into()));
         }
         Ok(Self::from_rows(name, vars, flat))
     }
@@ -246,25 +247,23 @@ impl Table {
         mut allowed: impl FnMut(&[Value]) -> bool,
     ) -> Result<Self, Error> {
         let name = name.into();
-        let invalid = |problem: String| Error::InvalidRule {
-            rule: name.clone(),
-            problem,
-        };
         if ranges.len() != vars.len() {
-            return Err(invalid(format!(
-                "{} ranges for {} variables",
-                ranges.len(),
-                vars.len()
-            )));
+            return Err(invalid(
+                &name,
+                format!("{} ranges for {} variables", ranges.len(), vars.len()),
+            ));
         }
         let combinations = (ranges.iter())
             .map(|range| (i64::from(*range.end()) - i64::from(*range.start()) + 1).max(0) as u128)
             .product::<u128>();
         if combinations > Self::MAX_TUPLES as u128 {
-            return Err(invalid(format!(
-                "the ranges hold {combinations} combinations, more than the {} a table enumerates",
-                Self::MAX_TUPLES
-            )));
+            return Err(invalid(
+                &name,
+                format!(
+                    "the ranges hold {combinations} combinations, more than the {} a table enumerates",
+                    Self::MAX_TUPLES
+                ),
+            ));
         }
         // One flat list of rows, not a vector a row: the combinations come in
         // increasing order, so the rows need no sorting either.
@@ -276,7 +275,7 @@ impl Table {
             }
         });
         if flat.is_empty() {
-            return Err(invalid("no tuple is allowed".into()));
+            return Err(invalid(&name, "no tuple is allowed".into()));
         }
         Ok(Self::from_rows(name, vars, flat))
     }
@@ -336,15 +335,12 @@ impl Table {
         rows: impl IntoIterator<Item = u64>,
     ) -> Result<Self, Error> {
         let name = name.into();
-        let invalid = |problem: String| Error::InvalidRule {
-            rule: name.clone(),
-            problem,
-        };
         let arity = vars.len();
         if vars.is_empty() || arity > 64 {
-            return Err(invalid(format!(
-                "a table of bits needs 1 to 64 variables, not {arity}"
-            )));
+            return Err(invalid(
+                &name,
+                format!("a table of bits needs 1 to 64 variables, not {arity}"),
+            ));
         }
         let columns = u64::MAX >> (64 - arity);
         let repeats = has_repeats(&vars);
@@ -352,18 +348,22 @@ impl Table {
         // copied), then checked.
         let mut kept: Vec<u64> = rows.into_iter().take(Self::MAX_TUPLES + 1).collect();
         if kept.len() > Self::MAX_TUPLES {
-            return Err(invalid(format!("more than {} tuples", Self::MAX_TUPLES)));
+            return Err(invalid(
+                &name,
+                format!("more than {} tuples", Self::MAX_TUPLES),
+            ));
         }
         if let Some(index) = kept.iter().position(|row| row & !columns != 0) {
-            return Err(invalid(format!(
-                "row {index} has a bit past column {arity}"
-            )));
+            return Err(invalid(
+                &name,
+                format!("row {index} has a bit past column {arity}"),
+            ));
         }
         if repeats {
             kept.retain(|&row| bits_agree_on_repeats(&vars, row));
         }
         if kept.is_empty() {
-            return Err(invalid("no tuple is allowed".into()));
+            return Err(invalid(&name, "no tuple is allowed".into()));
         }
         bits::sort_and_dedup(&mut kept, arity);
         Ok(Table {
@@ -462,6 +462,14 @@ impl Table {
             )
         };
         self.wording.sentence(names, deduction, default)
+    }
+}
+
+/// The error of a table `name` that cannot be made, and why.
+fn invalid(name: &str, problem: String) -> Error {
+    Error::InvalidRule {
+        rule: name.to_string(),
+        problem,
     }
 }
 
