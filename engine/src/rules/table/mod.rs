@@ -543,7 +543,8 @@ type Spans = SmallVec<[(Value, Value); 16]>;
 /// rows), and whether the rows increase, in one pass over the rows. Tables
 /// of up to six columns (most puzzles' tables: Dominosa makes a hundred
 /// windows of five a puzzle) take a pass compiled for their width, the
-/// spans kept in registers: half the instructions of a pass over any width.
+/// spans kept in registers: 24 M instructions on `dominosa-9dh` where a
+/// pass over any width took 58 M.
 fn spans_and_order(tuples: &[Value], arity: usize) -> (Spans, bool) {
     match arity {
         1 => spans_and_order_of::<1>(tuples),

@@ -5,8 +5,9 @@
 //! live tuples straight from the domains — those whose every value is still a
 //! candidate — with no reversible state to keep. Compact-Table's sparse set,
 //! residues and memory of the last look cost more than they save on so few
-//! words: Dominosa's windows of 65 to 96 rows cost about four times as much to
-//! post as Compact-Table (its masks, state and index) as they do here.
+//! words: Dominosa's windows of 65 to 96 rows, posted as Compact-Table, made
+//! masks for 52 M of the 843 M instructions of `dominosa-9dh`; as small
+//! tables, posting and running them all costs 89 M less.
 
 use std::sync::Arc;
 
@@ -234,7 +235,7 @@ impl SmallMasks {
     /// Mark each row of `tuples` (`N` values each) in the masks of its
     /// values: a pass compiled for the width, each column's window and the
     /// positions it holds kept in registers (Dominosa posts a hundred windows
-    /// of five columns a puzzle; a pass over any width took twice the
+    /// of five columns a puzzle; a pass over any width took a third more
     /// instructions).
     fn mark_rows<const N: usize>(&mut self, tuples: &[Value]) {
         let (rows, _) = tuples.as_chunks::<N>();
