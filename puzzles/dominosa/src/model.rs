@@ -184,7 +184,7 @@ impl DominosaModel {
             }
         };
         // Over this cell's own partner values: no other table repeats it.
-        let rule = Table::new(rule_name, vars, tuples.iter())?
+        let rule = Table::from_flat(rule_name, vars, tuples.as_flattened().to_vec())?
             .unshared()
             .wording(wording);
         self.model.add_rule(rule).map(drop)
@@ -192,7 +192,7 @@ impl DominosaModel {
 
     /// Around `cell`: it and its neighbours pair consistently, never with
     /// one cell between two of them, and lay no domino twice (`tuples`: a
-    /// list reused from window to window, the table keeping its own copy;
+    /// list reused from window to window, the table given a copy;
     /// `shapes`: the fillings of the window shapes met so far).
     fn add_window(
         &mut self,
@@ -243,8 +243,9 @@ impl DominosaModel {
                 None => format!("around {centre}: pairs agree, no domino twice"),
             }
         };
-        // Over partner values that name these cells: no other table repeats it.
-        let rule = Table::new(name, vars, tuples.chunks_exact(window.len()))?
+        // Over partner values that name these cells: no other table repeats
+        // it. The rows are handed over in one list, not copied row by row.
+        let rule = Table::from_flat(name, vars, tuples.clone())?
             .unshared()
             .wording(wording);
         self.model.add_rule(rule).map(drop)

@@ -52,10 +52,14 @@ pub fn parse_dominosa_id(id: &str) -> Result<Puzzle, GameIdError> {
     let mut numbers = Vec::with_capacity(cells);
     while numbers.len() < cells {
         let offset = description.offset();
-        let what = format!(
-            "a number 0-{size} (a digit, or [12] from 10 on) ({} of {cells} cells left)",
-            cells - numbers.len()
-        );
+        // Written only for an error: formatting it for every cell read was
+        // most of reading an ID.
+        let what = || {
+            format!(
+                "a number 0-{size} (a digit, or [12] from 10 on) ({} of {cells} cells left)",
+                cells - numbers.len()
+            )
+        };
         let number = if description.eat('[') {
             let number = description.number_in(0..=size as u64, "a number in brackets")?;
             description.expect(']', "after the number in brackets")?;
@@ -69,7 +73,7 @@ pub fn parse_dominosa_id(id: &str) -> Result<Puzzle, GameIdError> {
                     description.bump();
                     u64::from(digit)
                 }
-                _ => return Err(description.error(what)),
+                _ => return Err(description.error(what())),
             }
         };
         // At most N, so it fits a u8 and indexes `times`.

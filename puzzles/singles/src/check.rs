@@ -57,22 +57,25 @@ pub fn check(puzzle: &Puzzle, shading: &Shading) -> Result<(), Violation> {
     }
     let shaded = shading.shaded();
     let at = |cell: usize| (cell / width, cell % width);
-    for (line, cells) in lines(width, height) {
-        let mut seen = [false; 256];
-        for &cell in &cells {
+    for (line, start, step, length) in lines(width, height) {
+        let cells = (0..length).map(|index| start + index * step);
+        // The numbers seen unshaded, a bit each (a number is a byte).
+        let mut seen = [0u64; 4];
+        for cell in cells.clone() {
             let number = puzzle.numbers()[cell];
+            let (word, bit) = (usize::from(number / 64), 1u64 << (number % 64));
             if !shaded[cell] {
-                if seen[usize::from(number)] {
+                if seen[word] & bit != 0 {
                     return Err(Violation::Repeated { line, number });
                 }
-                seen[usize::from(number)] = true;
+                seen[word] |= bit;
             }
         }
-        for pair in cells.windows(2) {
-            if shaded[pair[0]] && shaded[pair[1]] {
+        for (first, second) in cells.clone().zip(cells.skip(1)) {
+            if shaded[first] && shaded[second] {
                 return Err(Violation::Adjacent {
-                    first: at(pair[0]),
-                    second: at(pair[1]),
+                    first: at(first),
+                    second: at(second),
                 });
             }
         }
@@ -82,7 +85,9 @@ pub fn check(puzzle: &Puzzle, shading: &Shading) -> Result<(), Violation> {
     };
     let mut reached = vec![false; shaded.len()];
     reached[first] = true;
-    let mut stack = vec![first];
+    // Each cell is pushed at most once: sized once, never grown.
+    let mut stack = Vec::with_capacity(shaded.len());
+    stack.push(first);
     while let Some(cell) = stack.pop() {
         let (row, column) = at(cell);
         let up = row.checked_sub(1).map(|row| row * width + column);
@@ -105,19 +110,11 @@ pub fn check(puzzle: &Puzzle, shading: &Shading) -> Result<(), Violation> {
     }
 }
 
-/// Every row, then every column, with its cells in order.
-fn lines(width: usize, height: usize) -> Vec<(Line, Vec<usize>)> {
-    let rows = (0..height).map(|row| {
-        (
-            Line::Row(row),
-            (0..width).map(|c| row * width + c).collect(),
-        )
-    });
-    let columns = (0..width).map(|column| {
-        (
-            Line::Column(column),
-            (0..height).map(|r| r * width + column).collect(),
-        )
-    });
-    rows.chain(columns).collect()
+/// Every row, then every column: the line, its first cell, the step from
+/// one cell to the next and how many cells it has (walked in place: a list
+/// of cells a line was most of checking an answer).
+fn lines(width: usize, height: usize) -> impl Iterator<Item = (Line, usize, usize, usize)> {
+    let rows = (0..height).map(move |row| (Line::Row(row), row * width, 1, width));
+    let columns = (0..width).map(move |column| (Line::Column(column), column, width, height));
+    rows.chain(columns)
 }

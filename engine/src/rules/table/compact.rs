@@ -203,7 +203,7 @@ impl Masks {
             Cow::Borrowed(tuples)
         } else {
             let kept = super::rows_in_ranges(tuples, arity, ranges);
-            spans = super::column_spans(&kept, arity);
+            spans = super::spans_and_order(&kept, arity).0;
             kept
         };
         let rows = kept.len() / arity;

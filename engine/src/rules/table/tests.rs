@@ -62,11 +62,64 @@ fn incremental_runs_keep_exactly_the_supported_values() {
     narrowing_walks(Random::new(13), 2, 40);
 }
 
-/// The same walks over tables of 200 rows of three or four columns, too many
-/// for a single word: Compact-Table's live set, residues and memory.
+/// The same walks over tables of 100 and 200 rows of three or four columns,
+/// too many for a single word: the stateless run over masks of two and four
+/// words.
 #[test]
 fn incremental_runs_beyond_one_word_keep_exactly_the_supported_values() {
-    narrowing_walks(Random::new(14), 3, 200);
+    narrowing_walks(Random::new(14), 3, 100);
+    narrowing_walks(Random::new(16), 3, 200);
+}
+
+/// Walks over tables of 65 to 256 rows all within the variables' ranges
+/// (random rows of [`random_tuples`] mostly fall outside them and leave a
+/// word or less): the stateless run over masks of two and four words.
+#[test]
+fn small_tables_of_several_words_keep_exactly_the_supported_values() {
+    let mut random = Random::new(18);
+    for round in 0..600 {
+        let rows = 65 + random.below(192);
+        let mut model = Model::new();
+        let vars = model.new_vars(4, 7);
+        // Distinct rows: codes in steps prime to the 7⁴ combinations.
+        let (first, step) = (
+            random.below(2401),
+            7 * random.below(300) + 1 + random.below(6),
+        );
+        let tuples: Vec<Vec<Value>> = (0..rows)
+            .map(|row| {
+                let code = (first + row * step) % 2401;
+                (0..4)
+                    .map(|digit| (code / 7u64.pow(digit) % 7) as Value)
+                    .collect()
+            })
+            .collect();
+        let table = Table::new("t", vars.clone(), tuples).expect("a table");
+        assert_eq!(table.tuples().count() as u64, rows);
+        if round == 0 {
+            let mut posted = [table.clone()];
+            post_by_hand(&mut posted, &[(0, 7); 4]);
+            assert!(matches!(posted[0].compact, Some(Posted::Small(_))));
+        }
+        model.add_rule(table).expect("the model's variables");
+        let mut state = model.domains();
+        for &var in &vars {
+            let keep = random.below(1 << 7).max(1);
+            for value in 0..7 {
+                if keep >> value & 1 == 0 {
+                    state.remove(var, value).expect("in range");
+                }
+            }
+        }
+        narrow_four_times(&mut random, &model, state);
+    }
+}
+
+/// The same walks over tables of 400 rows, too many for a small table:
+/// Compact-Table's live set, residues and memory.
+#[test]
+fn incremental_runs_past_a_small_table_keep_exactly_the_supported_values() {
+    narrowing_walks(Random::new(17), 3, 400);
 }
 
 /// 1,500 random tables of `rows` rows over `least` to `least + 2` variables,
@@ -202,8 +255,9 @@ fn wide_walks(mut random: Random, spread: u64, rounds: usize) {
 fn a_state_wider_than_the_rule_remembers_starts_afresh() {
     let mut model = Model::new();
     let xy = model.new_vars(2, 4);
-    // Seventy rows beyond the variables' ranges make it a Compact-Table (more
-    // than one word of rows), the only kind with a memory; they never hold.
+    // Seventy rows beyond the variables' ranges make it a Compact-Table (its
+    // columns span more than 64 values), the only kind with a memory; they
+    // never hold.
     let padding = (0..70).map(|row| [100 + row, 100 + row]);
     let rows = [[0, 1], [1, 2], [2, 3], [3, 0]].into_iter().chain(padding);
     let table = Table::new("t", xy.clone(), rows).expect("a table");
@@ -419,9 +473,11 @@ fn equal_tables_share_masks_but_not_state() {
 /// that shares, small or compact, and deduces what the shared one does.
 #[test]
 fn unshared_tables_compile_their_own_masks() {
-    // 70 rows: past a small table's word, so Compact-Table's masks.
-    let many: Vec<[Value; 2]> = (0..70).map(|x| [x, (x + 1) % 70]).collect();
-    for rows in [vec![[0, 1], [0, 2], [1, 2], [2, 3]], many] {
+    // 70 rows: a small table of two words; 300 rows over a column wider
+    // than 64 values: Compact-Table's masks.
+    let two_words: Vec<[Value; 2]> = (0..70).map(|x| [x, (x + 1) % 70]).collect();
+    let many: Vec<[Value; 2]> = (0..300).map(|x| [x % 70, x / 70]).collect();
+    for rows in [vec![[0, 1], [0, 2], [1, 2], [2, 3]], two_words, many] {
         let table = |vars: &[VarId]| Table::new("rows", vars.to_vec(), rows.clone()).unwrap();
         let vars: Vec<VarId> = (0..6).map(VarId::from_index).collect();
         let mut posted = [
@@ -509,10 +565,17 @@ fn bit_tables_keep_exactly_the_supported_values() {
 }
 
 /// Tables of bits of 150 rows over seven to nine columns, most too many for
-/// a single word: Compact-Table's masks made from the bits.
+/// a single word: small masks of four words made from the bits.
 #[test]
 fn bit_tables_beyond_one_word_keep_exactly_the_supported_values() {
     narrowing_bit_walks(Random::new(22), (7, 9), 150, 3);
+}
+
+/// Tables of bits of 400 rows over nine to eleven columns, most too many
+/// for a small table: Compact-Table's masks made from the bits.
+#[test]
+fn bit_tables_past_a_small_table_keep_exactly_the_supported_values() {
+    narrowing_bit_walks(Random::new(24), (9, 11), 400, 3);
 }
 
 /// A table of bits spells out the same tuples, in the same order, as the
