@@ -488,7 +488,8 @@ impl Domains {
     /// layout.
     #[inline]
     pub(crate) fn single_word(&self, var: VarId) -> Option<u64> {
-        self.single_word_offset(var).map(|offset| self.words[offset])
+        self.single_word_offset(var)
+            .map(|offset| self.words[offset])
     }
 
     /// The words of one variable's domain, least significant bit = its first value.
