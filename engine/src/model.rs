@@ -270,11 +270,11 @@ impl Model {
     /// ```
     pub fn name_grid_cells(&mut self, cells: &[VarId], width: usize) {
         let width = width.max(1);
-        let mut name = String::with_capacity(8);
+        self.names.reserve(cells.len(), "r10c10".len());
         for (cell, &var) in cells.iter().enumerate() {
-            name.clear();
-            crate::names::push_cell_name(&mut name, cell / width, cell % width);
-            self.names.set_var_name(var, &name);
+            let (row, column) = (cell / width, cell % width);
+            (self.names)
+                .set_var_name_with(var, |text| crate::names::push_cell_name(text, row, column));
         }
     }
 

@@ -124,11 +124,17 @@ impl Names {
     /// Name `var` (a name given again replaces the first; its old text stays
     /// unused in the shared text, as renaming is rare).
     pub(crate) fn set_var_name(&mut self, var: VarId, name: &str) {
+        self.set_var_name_with(var, |text| text.push_str(name));
+    }
+
+    /// Name `var` by what `write` appends to the shared text: a grid's cell
+    /// names are written there with no text of their own to copy from.
+    pub(crate) fn set_var_name_with(&mut self, var: VarId, write: impl FnOnce(&mut String)) {
         if self.vars.len() <= var.index() {
             self.vars.resize(var.index() + 1, UNNAMED);
         }
         let start = self.text.len();
-        self.text.push_str(name);
+        write(&mut self.text);
         // Past 4 GiB of names a place no longer fits a u32: such a model has no
         // room left for its states anyway, so the name is dropped, not mangled.
         self.vars[var.index()] = match (u32::try_from(start), u32::try_from(self.text.len())) {
@@ -138,6 +144,12 @@ impl Names {
                 UNNAMED
             }
         };
+    }
+
+    /// Make room for `names` more names of about `length` bytes each.
+    pub(crate) fn reserve(&mut self, names: usize, length: usize) {
+        self.text.reserve(names * length);
+        self.vars.reserve(names);
     }
 
     pub(crate) fn set_value_labels(&mut self, labels: Vec<String>) {
