@@ -257,6 +257,18 @@ impl Model {
         self.names.set_var_name(var, name.as_ref());
     }
 
+    /// Name `var` by what `write` appends to a text (crate-internal: the
+    /// model's shared name text, so that a name built from parts is not made
+    /// and copied first).
+    pub(crate) fn set_name_with(&mut self, var: VarId, write: impl FnOnce(&mut String)) {
+        self.names.set_var_name_with(var, write);
+    }
+
+    /// Make room for `names` more variable names of about `length` bytes.
+    pub(crate) fn reserve_names(&mut self, names: usize, length: usize) {
+        self.names.reserve(names, length);
+    }
+
     /// Name a grid's cells, given row by row `width` a row: `r1c1`, `r1c2`, …
     /// (written into one reused text: a `format!` a cell was a tenth of
     /// building a Binairo model).

@@ -130,13 +130,13 @@ pub fn cell_names(rows: usize, columns: usize) -> Vec<String> {
 /// order) by the names of its ends, `r1c1–r1c2`, written into one buffer
 /// rather than a new string a name (the model keeps its own copy).
 pub fn name_edges(model: &mut Model, graph: &Graph, vars: &[VarId], vertex_names: &[String]) {
-    let mut name = String::new();
+    model.reserve_names(vars.len(), "r10c10–r10c11".len());
     for (&var, &(a, b)) in vars.iter().zip(graph.edges()) {
-        name.clear();
-        name.push_str(&vertex_names[a]);
-        name.push('–');
-        name.push_str(&vertex_names[b]);
-        model.set_name(var, &name);
+        model.set_name_with(var, |name| {
+            name.push_str(&vertex_names[a]);
+            name.push('–');
+            name.push_str(&vertex_names[b]);
+        });
     }
 }
 
