@@ -143,15 +143,7 @@ impl MagnetsModel {
                  agrees with what is left",
                 describe_counts(plus, minus)
             );
-            let wording: LineWording = Box::new(move |names: &Names, deduction: &Deduction<'_>| {
-                let value = deduction
-                    .value
-                    .map_or_else(|| "that".to_string(), |value| names.value_label(value));
-                format!(
-                    "{} cannot be {value}: {reason}",
-                    names.var_name(deduction.var)
-                )
-            });
+            let wording: LineWording = Box::new(cannot_be(reason));
             if MagnetLine::fits(vars.len(), plus, minus) {
                 let rule = MagnetLine::new(name, vars, places, (plus, minus), wording);
                 model.add_rule(rule)?;
@@ -237,17 +229,8 @@ fn add_dominoes(model: &mut Model, puzzle: &Puzzle, cells: &[VarId]) -> Result<(
         );
         let reason = format!("{name} is a magnet, + and −, or neutral");
         let pairs = [[NEUTRAL, NEUTRAL], [PLUS, MINUS], [MINUS, PLUS]];
-        let rule = Table::new(name, vec![cells[square], cells[other]], pairs)?.wording(
-            move |names: &Names, deduction: &Deduction<'_>| {
-                let value = deduction
-                    .value
-                    .map_or_else(|| "that".to_string(), |value| names.value_label(value));
-                format!(
-                    "{} cannot be {value}: {reason}",
-                    names.var_name(deduction.var)
-                )
-            },
-        );
+        let rule =
+            Table::new(name, vec![cells[square], cells[other]], pairs)?.wording(cannot_be(reason));
         model.add_rule(rule)?;
     }
     Ok(())
@@ -341,6 +324,20 @@ fn line_automaton(
         .filter(|&number| number != UNNUMBERED)
         .collect();
     Automaton::new(states, 0, accepting, transitions)
+}
+
+/// The sentence of a removal for `reason`: `r2c3 cannot be +: <reason>` (a
+/// line's and a domino's rules say it alike).
+fn cannot_be(reason: String) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
+    move |names: &Names, deduction: &Deduction<'_>| {
+        let value = deduction
+            .value
+            .map_or_else(|| "that".to_string(), |value| names.value_label(value));
+        format!(
+            "{} cannot be {value}: {reason}",
+            names.var_name(deduction.var)
+        )
+    }
 }
 
 #[cfg(test)]
