@@ -357,4 +357,46 @@ mod tests {
         }
         assert!(tried > 10_000, "{tried}");
     }
+
+    #[test]
+    fn the_oracle_finds_every_claim_true_on_short_lines() {
+        // Lines of up to four squares, every domino layout, counts none to
+        // two, each square open, neutral, + or −: every claim of the rule
+        // checked by brute force over `holds` alone.
+        let counts = [None, Some(0), Some(1), Some(2)];
+        for count in 1..=4usize {
+            for along in 0..1u64 << count {
+                for (plus, minus) in counts.iter().flat_map(|&p| counts.map(|m| (p, m))) {
+                    let mut model = sieve::Model::new();
+                    let vars = model.new_vars(count, 3);
+                    let wording: LineWording = Box::new(|_, _| String::from("no filling"));
+                    let places = places_of(count, along);
+                    let line = MagnetLine::new(
+                        "line".into(),
+                        vars.clone(),
+                        places,
+                        (plus, minus),
+                        wording,
+                    );
+                    model.add_rule(line).expect("the rule fits");
+                    let (rule, _) = model.rules().next().expect("the rule");
+                    for mix in 0..4u32.pow(count as u32) {
+                        let mut state = model.domains();
+                        for (position, &var) in vars.iter().enumerate() {
+                            let kind = mix / 4u32.pow(position as u32) % 4;
+                            if kind < 3 {
+                                state.assign(var, kind as Value).expect("a value");
+                            }
+                        }
+                        let verdict = sieve::oracle::check_rule(&model, &state, rule);
+                        assert_eq!(
+                            verdict.expect("small"),
+                            Ok(()),
+                            "{count} squares, along {along:b}, counts {plus:?} {minus:?}, mix {mix}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -362,4 +362,38 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_oracle_finds_every_claim_true_on_small_bands() {
+        // Bands of one to three pairs, every count, each square open, grass
+        // or tent: every claim of the rule checked by brute force over
+        // `holds` alone.
+        for pairs in 1..=3usize {
+            for first in 0..=pairs.div_ceil(2) {
+                for second in 0..=pairs.div_ceil(2) {
+                    let mut model = sieve::Model::new();
+                    let vars = model.new_vars(2 * pairs, 2);
+                    let wording: BandWording = Box::new(|_, _| String::from("no placement"));
+                    let band = Band::new("band".into(), vars.clone(), (first, second), wording);
+                    model.add_rule(band).expect("the rule fits");
+                    let (rule, _) = model.rules().next().expect("the rule");
+                    for mix in 0..3u32.pow(vars.len() as u32) {
+                        let mut state = model.domains();
+                        for (position, &var) in vars.iter().enumerate() {
+                            let kind = mix / 3u32.pow(position as u32) % 3;
+                            if kind < 2 {
+                                state.assign(var, kind as Value).expect("a value");
+                            }
+                        }
+                        let verdict = sieve::oracle::check_rule(&model, &state, rule);
+                        assert_eq!(
+                            verdict.expect("small"),
+                            Ok(()),
+                            "{pairs} pairs, counts {first} and {second}, mix {mix}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
