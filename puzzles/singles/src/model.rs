@@ -20,7 +20,6 @@
 
 use std::fmt::Display;
 
-use sieve::names::push_number;
 use sieve::rules::{Deduction, Regular};
 use sieve::{Config, Connected, Domains, Graph, Model, Names, Search, Value, VarId};
 
@@ -161,22 +160,8 @@ fn add_line(
         .map(|&cell| puzzle.numbers()[cell])
         .collect();
     let vars: Vec<VarId> = positions.iter().map(|&cell| cells[cell]).collect();
-    let rule = LineRule::new(line_name(line), vars, &numbers)?;
+    let rule = LineRule::new(line.name(), vars, &numbers)?;
     model.add_rule(rule.wording(line_wording(line))).map(drop)
-}
-
-/// `row 1` or `column 3`, as the line's `Display` writes it, digit by
-/// digit: `to_string` went through the formatter for every line of every
-/// puzzle solved.
-fn line_name(line: Line) -> String {
-    let (word, index) = match line {
-        Line::Row(row) => ("row ", row),
-        Line::Column(column) => ("column ", column),
-    };
-    let mut name = String::with_capacity(12);
-    name.push_str(word);
-    push_number(&mut name, index + 1);
-    name
 }
 
 /// The band rule of every two neighbouring rows and every two neighbouring
@@ -246,23 +231,6 @@ fn line_wording(
                 "{cell} cannot be unshaded: every shading of {line} with no two shaded cells side \
                  by side and no number unshaded twice shades it"
             ),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_names_read_as_the_lines_display() {
-        for line in [
-            Line::Row(0),
-            Line::Row(11),
-            Line::Column(2),
-            Line::Column(99),
-        ] {
-            assert_eq!(line_name(line), line.to_string());
         }
     }
 }
