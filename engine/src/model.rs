@@ -283,6 +283,7 @@ impl Model {
     pub fn name_grid_cells(&mut self, cells: &[VarId], width: usize) {
         let width = width.max(1);
         self.names.reserve(cells.len(), "r10c10".len());
+        self.names.make_places(cells);
         for (cell, &var) in cells.iter().enumerate() {
             let (row, column) = (cell / width, cell % width);
             (self.names)

@@ -73,9 +73,14 @@ impl Graph {
     /// The 4-neighbour grid of `rows × columns` vertices, numbered row by row
     /// (vertex `r * columns + c`); the horizontal edges come first, row by row, then
     /// the vertical ones.
+    ///
+    /// Each vertex's edges are written straight in edge order (left, right, up,
+    /// down), with no counting pass and no checks: a grid's degrees are known,
+    /// and the generic build was 6 % of solving a Hitori ID, which makes two.
     pub fn grid(rows: usize, columns: usize) -> Graph {
         let at = |row: usize, column: usize| row * columns + column;
-        let horizontal = rows * columns.saturating_sub(1);
+        let across = columns.saturating_sub(1);
+        let horizontal = rows * across;
         let mut edges = Vec::with_capacity(horizontal + rows.saturating_sub(1) * columns);
         for row in 0..rows {
             for column in 1..columns {
@@ -87,7 +92,32 @@ impl Graph {
                 edges.push((at(row - 1, column), at(row, column)));
             }
         }
-        Graph::new(rows * columns, edges).expect("grid edges join existing, distinct vertices")
+        let mut starts = Vec::with_capacity(rows * columns + 1);
+        let mut incident = Vec::with_capacity(2 * edges.len());
+        starts.push(0);
+        for row in 0..rows {
+            for column in 0..columns {
+                let vertex = at(row, column);
+                if column > 0 {
+                    incident.push((vertex - 1, row * across + column - 1));
+                }
+                if column + 1 < columns {
+                    incident.push((vertex + 1, row * across + column));
+                }
+                if row > 0 {
+                    incident.push((vertex - columns, horizontal + (row - 1) * columns + column));
+                }
+                if row + 1 < rows {
+                    incident.push((vertex + columns, horizontal + row * columns + column));
+                }
+                starts.push(incident.len());
+            }
+        }
+        Graph {
+            edges,
+            starts,
+            incident,
+        }
     }
 
     /// How many vertices the graph has.
@@ -127,6 +157,15 @@ mod tests {
         assert_eq!(grid.incident(0).len(), 2);
         assert_eq!(Graph::grid(0, 5).vertices(), 0);
         assert_eq!(Graph::grid(1, 1).edges(), &[]);
+    }
+
+    #[test]
+    fn a_grid_is_the_graph_of_its_edges() {
+        for (rows, columns) in [(0, 0), (1, 1), (1, 4), (4, 1), (2, 3), (5, 4), (13, 9)] {
+            let grid = Graph::grid(rows, columns);
+            let built = Graph::new(rows * columns, grid.edges().to_vec()).expect("a graph");
+            assert_eq!(grid, built, "{rows}×{columns}");
+        }
     }
 
     #[test]
