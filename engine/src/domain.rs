@@ -100,40 +100,48 @@ impl Layout {
     /// starting as `state`, and `rules` entailment flags.
     /// A range of more than [`crate::Model::BITSET_LIMIT`] values is an interval.
     pub(crate) fn new(ranges: &[(Value, u64)], state: &[u64], rules: usize) -> Self {
-        let mut spans = Vec::with_capacity(ranges.len());
+        // One pass, flags gathered on the way: three more passes over a
+        // Tracks model's 645 variables showed in building every ID's model.
         let mut offset = 0u32;
-        for &(first, size) in ranges {
-            let bounds = size > u64::from(crate::Model::BITSET_LIMIT);
-            let words = if bounds {
-                1
-            } else {
-                size.div_ceil(64).max(1) as u32
-            };
-            let summarized = !bounds && words > 1;
-            // The summary word comes first, then the bitset's words.
-            offset += u32::from(summarized);
-            spans.push(Span {
-                offset,
-                words,
-                size,
-                first,
-                bounds,
-                summarized,
-            });
-            offset += words;
-        }
-        let has_bounds = spans.iter().any(|span| span.bounds);
-        let has_summaries = spans.iter().any(|span| span.summarized);
-        let single_word = ranges.iter().all(|&(_, size)| size <= 64);
-        let from_zero = ranges.iter().all(|&(first, _)| first == 0);
+        let (mut has_bounds, mut has_summaries) = (false, false);
+        let (mut single_word, mut from_zero) = (true, true);
+        let spans: Vec<Span> = (ranges.iter())
+            .map(|&(first, size)| {
+                let bounds = size > u64::from(crate::Model::BITSET_LIMIT);
+                let words = if bounds {
+                    1
+                } else {
+                    size.div_ceil(64).max(1) as u32
+                };
+                let summarized = !bounds && words > 1;
+                has_bounds |= bounds;
+                has_summaries |= summarized;
+                single_word &= size <= 64;
+                from_zero &= first == 0;
+                // The summary word comes first, then the bitset's words.
+                offset += u32::from(summarized);
+                let span = Span {
+                    offset,
+                    words,
+                    size,
+                    first,
+                    bounds,
+                    summarized,
+                };
+                offset += words;
+                span
+            })
+            .collect();
         let domain_words = offset as usize;
-        let mut state = state.to_vec();
-        state.resize(state.len() + rules.div_ceil(64), 0);
+        let flags = rules.div_ceil(64);
+        let mut start = Vec::with_capacity(state.len() + flags);
+        start.extend_from_slice(state);
+        start.resize(state.len() + flags, 0);
         Layout {
             spans,
             domain_words,
-            entailment_offset: domain_words + state.len() - rules.div_ceil(64),
-            state,
+            entailment_offset: domain_words + state.len(),
+            state: start,
             single_word,
             from_zero,
             has_bounds,

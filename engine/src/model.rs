@@ -40,6 +40,58 @@ pub(crate) struct Watchers {
 }
 
 impl Watchers {
+    /// The watchers of `vars` variables from every watch, in rule order: each
+    /// variable's entries are placed by counting (its wakers first, then its
+    /// readers, each group in rule order), with no list a variable to grow (a
+    /// skyscrapers model spent more on those small vectors than on its first
+    /// search), and the counts become the next free places.
+    fn new(watches: &[(VarId, RuleId, Events)], vars: usize) -> Self {
+        // Per variable: how many rules it can wake, and how many only read it.
+        let mut counts = vec![(0u32, 0u32); vars];
+        let mut wake_events = vec![(Events::NONE, None); vars];
+        for &(var, id, events) in watches {
+            let index = var.index();
+            let (wakers, readers) = &mut counts[index];
+            if events == Events::NONE {
+                *readers += 1;
+                continue;
+            }
+            *wakers += 1;
+            let (waited, sole) = &mut wake_events[index];
+            *waited = *waited | events;
+            *sole = (*wakers == 1).then_some(id);
+        }
+        let mut starts = Vec::with_capacity(vars + 1);
+        let mut wake_ends = Vec::with_capacity(vars);
+        let mut start = 0u32;
+        for count in &mut counts {
+            let (wakers, readers) = *count;
+            starts.push(start);
+            wake_ends.push(start + wakers);
+            // From here on: the next free place of its wakers and readers.
+            *count = (start, start + wakers);
+            start += wakers + readers;
+        }
+        starts.push(start);
+        let mut entries = vec![(RuleId(0), Events::NONE); watches.len()];
+        for &(var, id, events) in watches {
+            let (next_waker, next_reader) = &mut counts[var.index()];
+            let next = if events == Events::NONE {
+                next_reader
+            } else {
+                next_waker
+            };
+            entries[*next as usize] = (id, events);
+            *next += 1;
+        }
+        Watchers {
+            starts,
+            wake_ends,
+            entries,
+            wake_events,
+        }
+    }
+
     /// The rules a change of `var` may wake.
     #[inline]
     pub(crate) fn of(&self, var: VarId) -> &[(RuleId, Events)] {
@@ -160,7 +212,19 @@ impl Model {
     /// Drop the layout and watchers made for the model as it was, if any: a
     /// variable or rule added changes them. (Assigning a fresh `OnceLock`
     /// dropped the old one on each of a Tracks model's 645 variables.)
+    #[inline]
     fn forget_layout(&mut self) {
+        // Asked inline first: while a model is built there is nothing to
+        // forget, and the call that takes the locks was 1 % of a Tracks ID.
+        if self.layout.get().is_some() || self.watchers.get().is_some() {
+            self.take_layout();
+        }
+    }
+
+    /// [`Model::forget_layout`]'s work, out of line.
+    #[cold]
+    #[inline(never)]
+    fn take_layout(&mut self) {
         self.layout.take();
         self.watchers.take();
     }
@@ -486,55 +550,9 @@ impl Model {
             .get_or_init(|| Arc::new(Layout::new(&self.ranges, &self.state, self.rules.len())))
     }
 
+    /// Which rules watch each variable, made once.
     pub(crate) fn watchers(&self) -> &Watchers {
-        self.watchers.get_or_init(|| {
-            // Every watch once, in rule order; then each variable's entries are
-            // placed by counting (its wakers first, then its readers, each group
-            // in rule order), with no list a variable to grow: a skyscrapers
-            // model spent more on those small vectors than on its first search.
-            let watches = &self.watches;
-            let vars = self.ranges.len();
-            let (mut wakers, mut readers) = (vec![0u32; vars], vec![0u32; vars]);
-            let mut wake_events = vec![(Events::NONE, None); vars];
-            for &(var, id, events) in watches {
-                let index = var.index();
-                if events == Events::NONE {
-                    readers[index] += 1;
-                    continue;
-                }
-                wakers[index] += 1;
-                let (waited, sole) = &mut wake_events[index];
-                *waited = *waited | events;
-                *sole = (wakers[index] == 1).then_some(id);
-            }
-            let mut starts = Vec::with_capacity(vars + 1);
-            let mut wake_ends = Vec::with_capacity(vars);
-            starts.push(0u32);
-            for index in 0..vars {
-                let start = starts[index];
-                wake_ends.push(start + wakers[index]);
-                starts.push(start + wakers[index] + readers[index]);
-            }
-            // The next free place of each variable's wakers and readers.
-            let mut next_waker = starts[..vars].to_vec();
-            let mut next_reader = wake_ends.clone();
-            let mut entries = vec![(RuleId(0), Events::NONE); watches.len()];
-            for &(var, id, events) in watches {
-                let next = if events == Events::NONE {
-                    &mut next_reader[var.index()]
-                } else {
-                    &mut next_waker[var.index()]
-                };
-                entries[*next as usize] = (id, events);
-                *next += 1;
-            }
-            Watchers {
-                starts,
-                wake_ends,
-                entries,
-                wake_events,
-            }
-        })
+        (self.watchers).get_or_init(|| Watchers::new(&self.watches, self.ranges.len()))
     }
 
     /// Check that a state has this model's variables (the same ranges).
