@@ -25,6 +25,7 @@
 //! [`check`](mod@check) (the independent checker).
 
 pub mod check;
+mod clue_square;
 pub mod colours;
 pub mod corners;
 pub mod model;
