@@ -28,6 +28,7 @@ pub mod check;
 mod clue_square;
 pub mod colours;
 pub mod corners;
+mod edge_sides;
 pub mod model;
 mod naming;
 pub mod parse;
