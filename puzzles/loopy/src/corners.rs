@@ -122,8 +122,10 @@ fn add_dot(
         .iter()
         .fold(0, |all, &(direction, _)| all | direction);
     let dot = model.new_var_in(SHAPE_VALUES.first()..=SHAPE_VALUES.last())?;
-    let name = dot_name(row, column);
-    model.set_name(dot, &name);
+    // The rule's name ends with the dot's, which names the variable too.
+    let name = Name::new().text("edges at ").text("dot ").number(row + 1);
+    let name = name.text(",").number(column + 1).done();
+    model.set_name(dot, &name["edges at ".len()..]);
     let allowed = masks(directions);
     // A dot inside the grid may take every shape: nothing to restrict (361
     // of a 20×20 puzzle's 441 dots).
@@ -131,7 +133,7 @@ fn add_dot(
         model.restrict(dot, &allowed.iter().map(|&mask| value_of(mask)).collect())?;
     }
     let shapes = allowed.iter().map(|&mask| (value_of(mask), mask));
-    let rule = VertexShape::new(["edges at ", &name].concat(), dot, &around, shapes)?;
+    let rule = VertexShape::new(name, dot, &around, shapes)?;
     model.add_rule(rule)?;
     Ok(dot)
 }
