@@ -5,9 +5,11 @@
 //! deductions of the kind Tatham's hard level makes with edges known alike or
 //! unlike, and keeps each side from being cut in two.
 
-use sieve::rules::{ConnectedValues, Deduction, Graph, Table};
+use sieve::rules::{ConnectedValues, Deduction, Graph};
 use sieve::{Model, Names, VarId};
+use smallvec::{SmallVec, smallvec};
 
+use crate::edge_sides::EdgeSides;
 use crate::naming::Name;
 use crate::puzzle::{Edge, Lattice};
 
@@ -43,23 +45,15 @@ pub(crate) fn add_colours(
             None => Name::new().text(&lattice.edge_name(edge)),
         };
         let name = name.text(" between its squares").done();
-        match squares_beside(lattice, edge) {
-            (Some(a), Some(b)) => {
-                links.push((a, b));
-                let vars = vec![var, squares[a], squares[b]];
-                let tuples = [[0, 0, 0], [0, 1, 1], [1, 0, 1], [1, 1, 0]];
-                model.add_rule(Table::new(name, vars, tuples)?)?;
-            }
+        let (links_to, beside): (_, SmallVec<[VarId; 2]>) = match squares_beside(lattice, edge) {
+            (Some(a), Some(b)) => ((a, b), smallvec![squares[a], squares[b]]),
             (Some(square), None) | (None, Some(square)) => {
-                links.push((square, border));
-                model.add_rule(Table::new(
-                    name,
-                    vec![var, squares[square]],
-                    [[0, 0], [1, 1]],
-                )?)?;
+                ((square, border), smallvec![squares[square]])
             }
-            (None, None) => {}
-        }
+            (None, None) => continue,
+        };
+        links.push(links_to);
+        model.add_rule(EdgeSides::new(name, var, &beside))?;
     }
     let graph = Graph::new(lattice.squares() + 1, links)?;
     let mut vars = squares.clone();

@@ -6,20 +6,19 @@
 //! the edges the dot has — seven shapes, valued from 2 up (after the edges'
 //! 0 and 1) and labelled in words ([`shape_labels`]). A [`VertexShape`] ties it to its
 //! edges. Each clue is a table over the
-//! four dots at its square's corners: the two dots at the ends of a side
-//! agree on that side, and the sides on the loop number the clue. Domain
-//! consistency on these tables makes the "diagonal" deductions of Tatham's
+//! four dots at its square's corners ([`ClueSquare`] keeps it without listing
+//! its tuples): the two dots at the ends of a side agree on that side, and the
+//! sides on the loop number the clue. Domain consistency on these tables makes the "diagonal" deductions of Tatham's
 //! normal and tricky levels — "at most one" or "at least one" of the two
 //! sides of a corner, passed from square to square along a chain of 2s
 //! between two 3s — since such a fact is a set of values of a dot's
 //! variable.
 
-use sieve::rules::{Deduction, Table};
-
 use sieve::rules::graph::lines::{CELL_SHAPES, CellShapes, DOWN, LEFT, RIGHT, UP, VertexShape};
-use sieve::{Model, Names, Value, VarId};
+use sieve::{Model, Value, VarId};
 use smallvec::SmallVec;
 
+use crate::clue_square::{ClueSquare, Drawings};
 use crate::naming::Name;
 use crate::puzzle::Lattice;
 
@@ -63,54 +62,38 @@ pub(crate) fn add_corners(
             dots.push(add_dot(model, lattice, edges, (row, column))?);
         }
     }
-    // A square's tuples depend only on its clue: each list is made once, not
-    // once a table.
-    let mut clue_tuples: Vec<Option<Vec<[Value; 4]>>> = Vec::new();
+    // A square's drawings depend only on its clue: each is made once, not
+    // once a square.
+    let mut clue_drawings: [Option<Drawings>; 5] = [None; 5];
     for row in 0..lattice.height() {
         for column in 0..lattice.width() {
             if let Some(clue) = clues[row * lattice.width() + column] {
                 let corners = [(0, 0), (0, 1), (1, 1), (1, 0)]
                     .map(|(down, right)| dots[lattice.dot(row + down, column + right)]);
-                let name = Name::new()
-                    .text("corners of clue ")
-                    .number(usize::from(clue));
-                let name = name.text(" at ").square(row, column).done();
-                let at = usize::from(clue);
-                if clue_tuples.len() <= at {
-                    clue_tuples.resize(at + 1, None);
-                }
-                let tuples = clue_tuples[at].get_or_insert_with(|| square_tuples(clue));
-                let table = Table::new(name, corners.to_vec(), tuples.iter())?;
-                model.add_rule(table.wording(move |names, deduction| {
-                    corner_sentence(names, deduction, clue, (row, column))
-                }))?;
+                let drawings = (clue_drawings.get_mut(usize::from(clue)))
+                    .ok_or_else(|| clue_too_large(clue))?
+                    .get_or_insert_with(|| Drawings::new(clue, &corner_shapes()));
+                model.add_rule(ClueSquare::new(corners, clue, (row, column), *drawings))?;
             }
         }
     }
     Ok(dots)
 }
 
-/// Why a corner of the square `(row, column)` (0-based) lost a shape: no
-/// drawing of exactly `clue` of the square's sides, as its corners' shapes
-/// still allow, has that shape there. The clue is named as the puzzle shows
-/// it, so a student finds it on the board.
-fn corner_sentence(
-    names: &Names,
-    deduction: &Deduction<'_>,
-    clue: u8,
-    (row, column): (usize, usize),
-) -> String {
-    let square = Name::new().square(row, column).done();
-    let dot = names.var_name(deduction.var);
-    match deduction.value {
-        Some(value) => {
-            let shape = names.label_of(deduction.var, value);
-            format!(
-                "{dot} cannot be {shape}: no way to draw exactly {clue} sides of the {clue} at \
-                 {square}, with what is left at its corners, has {dot} {shape}"
-            )
-        }
-        None => format!("the {clue} at {square} needs exactly {clue} of its sides drawn"),
+/// The shapes of a dot with all four edges, as `(bit, mask)`: the bit of the
+/// shape's value counted from [`FIRST_SHAPE`], the mask of its directions.
+pub(crate) fn corner_shapes() -> Vec<(u32, u8)> {
+    let all = masks(UP | RIGHT | DOWN | LEFT);
+    (all.into_iter())
+        .map(|mask| ((value_of(mask) - FIRST_SHAPE) as u32, mask))
+        .collect()
+}
+
+/// The error of a clue above 4, which a square cannot have.
+fn clue_too_large(clue: u8) -> sieve::Error {
+    sieve::Error::InvalidRule {
+        rule: format!("clue {clue}"),
+        problem: "a square has four sides".to_string(),
     }
 }
 
@@ -139,8 +122,10 @@ fn add_dot(
         .iter()
         .fold(0, |all, &(direction, _)| all | direction);
     let dot = model.new_var_in(SHAPE_VALUES.first()..=SHAPE_VALUES.last())?;
-    let name = dot_name(row, column);
-    model.set_name(dot, &name);
+    // The rule's name ends with the dot's, which names the variable too.
+    let name = Name::new().text("edges at ").text("dot ").number(row + 1);
+    let name = name.text(",").number(column + 1).done();
+    model.set_name(dot, &name["edges at ".len()..]);
     let allowed = masks(directions);
     // A dot inside the grid may take every shape: nothing to restrict (361
     // of a 20×20 puzzle's 441 dots).
@@ -148,7 +133,7 @@ fn add_dot(
         model.restrict(dot, &allowed.iter().map(|&mask| value_of(mask)).collect())?;
     }
     let shapes = allowed.iter().map(|&mask| (value_of(mask), mask));
-    let rule = VertexShape::new(["edges at ", &name].concat(), dot, &around, shapes)?;
+    let rule = VertexShape::new(name, dot, &around, shapes)?;
     model.add_rule(rule)?;
     Ok(dot)
 }
@@ -160,8 +145,10 @@ pub fn dot_name(row: usize, column: usize) -> String {
 }
 
 /// The corner shapes `[top-left, top-right, bottom-right, bottom-left]` of a
-/// square whose sides agree between their two ends and number `clue`.
-fn square_tuples(clue: u8) -> Vec<[Value; 4]> {
+/// square whose sides agree between their two ends and number `clue`: the
+/// table [`ClueSquare`] keeps domain consistent, written out for the tests.
+#[cfg(test)]
+pub(crate) fn square_tuples(clue: u8) -> Vec<[Value; 4]> {
     let all = masks(UP | RIGHT | DOWN | LEFT);
     let mut tuples = Vec::new();
     for &top_left in &all {

@@ -25,8 +25,10 @@
 //! [`check`](mod@check) (the independent checker).
 
 pub mod check;
+mod clue_square;
 pub mod colours;
 pub mod corners;
+mod edge_sides;
 pub mod model;
 mod naming;
 pub mod parse;

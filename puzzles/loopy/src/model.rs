@@ -65,19 +65,20 @@ impl LoopyModel {
         let lattice = puzzle.lattice();
         let mut model = Model::new();
         let edges = model.new_vars(lattice.edges(), 2);
+        let mut name = String::with_capacity(16);
         for (edge, &var) in edges.iter().enumerate() {
-            model.set_name(var, lattice.edge_name(edge));
+            name.clear();
+            lattice.push_edge_name(&mut name, edge);
+            model.set_name(var, &name);
         }
         let mut labels = vec!["0".to_string(), "1".to_string()];
         labels.extend(shape_labels().map(str::to_string));
         model.set_value_labels(labels);
         label_edges(&mut model, &edges);
         let dots = Graph::grid(lattice.height() + 1, lattice.width() + 1);
-        let dot_names = (0..=lattice.height())
-            .flat_map(|row| (0..=lattice.width()).map(move |column| dot_name(row, column)))
-            .collect();
+        let columns = lattice.width() + 1;
         let one_loop = SingleLoop::new("one loop", dots, edges.clone())?
-            .with_vertex_names(dot_names)?
+            .with_vertex_namer(move |dot| dot_name(dot / columns, dot % columns))
             .with_edge_counts(clue_counts(puzzle))?;
         model.add_rule(one_loop)?;
         for row in 0..lattice.height() {

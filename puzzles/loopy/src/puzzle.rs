@@ -7,7 +7,6 @@
 //! vertical ones, row of squares by row of squares (H rows of W+1) — the order
 //! of the zoo's one-line answer.
 
-use crate::naming::Name;
 use std::fmt;
 
 use thiserror::Error;
@@ -132,13 +131,22 @@ impl Lattice {
     /// An edge named for people by the square it borders: `top of r1c2`, and
     /// for the last row and column `bottom of r5c2`, `right of r3c5`.
     pub fn edge_name(self, edge: usize) -> String {
+        let mut name = String::with_capacity(16);
+        self.push_edge_name(&mut name, edge);
+        name
+    }
+
+    /// Append [`Lattice::edge_name`] to `text`: a model names its 840 edges
+    /// (a 20×20 puzzle's) through one text, not a new one each.
+    pub fn push_edge_name(self, text: &mut String, edge: usize) {
         let (side, row, column) = match self.edge(edge) {
             Edge::Horizontal { row, column } if row < self.height => ("top of ", row, column),
             Edge::Horizontal { row, column } => ("bottom of ", row - 1, column),
             Edge::Vertical { row, column } if column < self.width => ("left of ", row, column),
             Edge::Vertical { row, column } => ("right of ", row, column - 1),
         };
-        Name::new().text(side).square(row, column).done()
+        text.push_str(side);
+        sieve::names::push_cell_name(text, row, column);
     }
 }
 

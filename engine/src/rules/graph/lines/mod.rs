@@ -93,7 +93,7 @@ struct Lines {
     /// The path's two ends; `None` for a loop.
     ends: Option<(usize, usize)>,
     /// The vertices' names in sentences; `v<index>` when absent.
-    vertex_names: Option<Arc<[String]>>,
+    vertex_names: Option<VertexNames>,
     /// Groups of edges the finished line holds at least so many of.
     counts: Counts,
     wording: Wording,
@@ -110,6 +110,26 @@ struct Lines {
     booleans_in_a_row: bool,
     /// The graph's incidence lists in one array, for the reach pass's search.
     adjacency: Adjacency,
+}
+
+/// How a line rule names its vertices: a list, or a function that writes a
+/// vertex's name when a sentence needs it.
+#[derive(Clone)]
+enum VertexNames {
+    Listed(Arc<[String]>),
+    Written(Arc<NameVertex>),
+}
+
+/// The function behind [`VertexNames::Written`].
+type NameVertex = dyn Fn(usize) -> String + Send + Sync;
+
+impl std::fmt::Debug for VertexNames {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VertexNames::Listed(names) => formatter.debug_tuple("Listed").field(names).finish(),
+            VertexNames::Written(_) => formatter.write_str("Written"),
+        }
+    }
 }
 
 /// Each vertex's incident edges as `(neighbour, edge)`, all in one array: vertex
@@ -162,6 +182,14 @@ impl SingleLoop {
     /// name per vertex. Refused unless there is one name per vertex.
     pub fn with_vertex_names(self, names: Vec<String>) -> Result<Self, Error> {
         self.0.with_vertex_names(names).map(SingleLoop)
+    }
+
+    /// Name the vertices in the rule's sentences by `name` (vertex index to
+    /// name), called only when a sentence is written: a puzzle whose names
+    /// follow from the index makes none of them for a solve that reads no
+    /// sentence (a 20×20 Slitherlink has 441 dots to name).
+    pub fn with_vertex_namer(self, name: impl Fn(usize) -> String + Send + Sync + 'static) -> Self {
+        SingleLoop(self.0.with_vertex_namer(name))
     }
 
     /// Groups of edges of which the finished line holds at least `least` each
@@ -286,8 +314,13 @@ impl Lines {
                 rule: self.name,
             });
         }
-        self.vertex_names = Some(names.into());
+        self.vertex_names = Some(VertexNames::Listed(names.into()));
         Ok(self)
+    }
+
+    fn with_vertex_namer(mut self, name: impl Fn(usize) -> String + Send + Sync + 'static) -> Self {
+        self.vertex_names = Some(VertexNames::Written(Arc::new(name)));
+        self
     }
 
     fn with_degrees(mut self, degrees: Vec<Option<usize>>) -> Result<Self, Error> {
@@ -374,7 +407,8 @@ impl Lines {
     /// `vertex` written for people: its name, or `v3`.
     fn vertex_label(&self, vertex: usize) -> String {
         match &self.vertex_names {
-            Some(names) => names[vertex].clone(),
+            Some(VertexNames::Listed(names)) => names[vertex].clone(),
+            Some(VertexNames::Written(name)) => name(vertex),
             None => format!("v{vertex}"),
         }
     }

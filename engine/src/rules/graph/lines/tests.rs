@@ -462,6 +462,26 @@ fn sentences_use_the_vertex_names_and_the_edges_given_names() {
 }
 
 #[test]
+fn a_namer_names_the_vertices_as_a_list_would() {
+    // The 2×2 grid of the test above, its vertices named by a function of
+    // their index: the same sentences as the list "a", "b", "c", "d".
+    let graph = Graph::grid(2, 2);
+    let mut model = Model::new();
+    let edges = model.new_vars(4, 2);
+    let rule = SingleLoop::new("loop", graph.clone(), edges.clone())
+        .expect("a rule")
+        .with_vertex_namer(|vertex| ["a", "b", "c", "d"][vertex].to_string());
+    model.add_rule(rule).expect("edges of the model");
+    let mut state = model.domains();
+    state.assign(edges[edge(&graph, 0, 1)], 1).expect("a value");
+    let (_, text) = traced(&model, &mut state);
+    assert!(
+        text.contains("b has 1 chosen edge and needs degree 2, so edge b–d is chosen"),
+        "{text}"
+    );
+}
+
+#[test]
 fn an_edge_that_would_close_the_loop_with_a_count_short_is_left_out() {
     // A 4×4 grid of points (rows 0..4, 4..8, ...): three sides of the square 5 6 10
     // 9 chosen; its fourth, 5–9, would close the loop while the group of the edges
