@@ -19,7 +19,7 @@ use sieve::{
 };
 
 use crate::line::{SHADED, UNSHADED};
-use crate::line_rule::Removal;
+use crate::line_rule::{Removal, default_sentence};
 use crate::puzzle::Puzzle;
 
 /// The four cells of the block at one corner: the corner, its neighbour in
@@ -41,14 +41,31 @@ fn corner_blocks(puzzle: &Puzzle) -> Vec<[usize; 4]> {
     blocks
 }
 
+/// The fillings of a corner block (cells in the order of [`corner_blocks`])
+/// that keep the rules the block sees, a bit each (see [`UNSHADED_AT`]).
+fn allowed_fillings(numbers: [u8; 4]) -> u16 {
+    let unshaded = |index: usize| UNSHADED_AT[index];
+    let mut forbidden = unshaded(0) & !unshaded(1) & !unshaded(2); // the corner walled in
+    for (a, b) in NEIGHBOURS {
+        forbidden |= !unshaded(a) & !unshaded(b);
+        if numbers[a] == numbers[b] {
+            forbidden |= unshaded(a) & unshaded(b);
+        }
+    }
+    !forbidden
+}
+
+/// The pairs of neighbours of a block, each in one row or one column of it.
+const NEIGHBOURS: [(usize, usize); 4] = [(0, 1), (2, 3), (0, 2), (1, 3)];
+
 /// Whether a filling of a corner block (`values` in the order of
-/// [`corner_blocks`], 1 unshaded) keeps the rules the block sees.
+/// [`corner_blocks`], 1 unshaded) keeps the rules the block sees, read
+/// directly.
+#[cfg(test)]
 fn allowed(numbers: [u8; 4], values: &[Value]) -> bool {
     let unshaded = |index: usize| values[index] == UNSHADED;
-    // Pairs of neighbours, each in one row or one column of the block.
-    let neighbours = [(0, 1), (2, 3), (0, 2), (1, 3)];
-    let apart = neighbours.iter().all(|&(a, b)| unshaded(a) || unshaded(b));
-    let once = neighbours
+    let apart = NEIGHBOURS.iter().all(|&(a, b)| unshaded(a) || unshaded(b));
+    let once = NEIGHBOURS
         .iter()
         .all(|&(a, b)| numbers[a] != numbers[b] || !unshaded(a) || !unshaded(b));
     let corner_open = !unshaded(0) || unshaded(1) || unshaded(2);
@@ -66,17 +83,8 @@ pub fn add_corners(
         let numbers = block.map(|cell| puzzle.numbers()[cell]);
         let vars: Vec<VarId> = block.iter().map(|&cell| cells[cell]).collect();
         let corner = model.var_name(vars[0]);
-        let name = format!("the corner at {corner}");
-        let fillings = (0..16u16)
-            .filter(|&bits| {
-                allowed(
-                    numbers,
-                    &(0..4)
-                        .map(|i| Value::from(bits >> i & 1))
-                        .collect::<Vec<_>>(),
-                )
-            })
-            .fold(0u16, |set, bits| set | 1 << bits);
+        let name = ["the corner at ", &corner].concat();
+        let fillings = allowed_fillings(numbers);
         if fillings == 0 {
             // No filling: the puzzle has no solution, which the search reports.
             model.restrict(vars[0], &ValueSet::new())?;
@@ -147,14 +155,9 @@ impl CornerBlock {
         })
     }
 
-    /// Remove `value` from `var`, with its sentence.
-    fn remove(&self, ctx: &mut Context<'_>, var: VarId, value: Value) -> Result<bool, Conflict> {
-        let removal = Removal {
-            inference: "corner",
-            cause: &self.vars,
-            wording: &self.wording,
-        };
-        removal.apply(ctx, var, value)
+    /// The sentence of a removal.
+    fn sentence(&self, names: &Names, deduction: &Deduction<'_>) -> String {
+        (self.wording).sentence(names, deduction, |names| default_sentence(names, deduction))
     }
 }
 
@@ -186,13 +189,26 @@ impl Rule for CornerBlock {
         if possible == 0 {
             return Err(ctx.conflict(&Why::new("corner").cause(&self.vars)));
         }
+        // At most one value a cell (`possible` is not empty).
+        let mut removals = [(VarId::from_index(0), SHADED); 4];
+        let mut count = 0;
         for (&var, unshaded) in self.vars.iter().zip(UNSHADED_AT) {
             if possible & unshaded == 0 {
-                self.remove(ctx, var, UNSHADED)?;
+                removals[count] = (var, UNSHADED);
+                count += 1;
+            } else if possible & !unshaded == 0 {
+                removals[count] = (var, SHADED);
+                count += 1;
             }
-            if possible & !unshaded == 0 {
-                self.remove(ctx, var, SHADED)?;
-            }
+        }
+        if count > 0 {
+            let say = |names: &Names, deduction: &Deduction<'_>| self.sentence(names, deduction);
+            let removal = Removal {
+                inference: "corner",
+                cause: &self.vars,
+                say: &say,
+            };
+            removal.apply_all(ctx, removals[..count].iter().copied())?;
         }
         if open & !self.fillings == 0 {
             ctx.declare_entailed();
@@ -215,6 +231,24 @@ mod tests {
 
     use super::*;
     use crate::puzzle::Puzzle;
+
+    #[test]
+    fn the_allowed_fillings_are_those_the_rules_allow_read_directly() {
+        // Every block of numbers 1 to 4 (every way its neighbours can be
+        // equal or not), every filling.
+        for code in 0..256u32 {
+            let numbers = [0, 1, 2, 3].map(|i| (code >> (2 * i) & 3) as u8 + 1);
+            let fillings = allowed_fillings(numbers);
+            for bits in 0..16u16 {
+                let values = [0, 1, 2, 3].map(|i| Value::from(bits >> i & 1));
+                assert_eq!(
+                    fillings >> bits & 1 == 1,
+                    allowed(numbers, &values),
+                    "{numbers:?} {bits:04b}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_corner_block_is_sound_and_domain_consistent() {

@@ -16,16 +16,29 @@
 //! puzzle and its graph posted; on Tatham's 100 12×12 IDs of
 //! `bench/data/zoo/singles-12x12dk.txt` that was 67 M of the solve's
 //! 167 M instructions, and its runs another 39 M.
+//!
+//! A puzzle's lines keep their cells, numbers, names and wording in one
+//! [`Lines`] that all their rules share: a rule is a window on it, so
+//! posting a line allocates nothing of its own (a line's name, cells,
+//! numbers, twins and wording were allocations of their own, freed again
+//! when the model was dropped, on every line of every puzzle solved).
 
+use std::ops::Range;
+use std::sync::Arc;
+
+use sieve::fast::{WordChanges, Words, bits};
 use sieve::{
-    Conflict, Consistency, Context, Cost, Deduction, Events, Names, Rule, Value, VarId, Watch, Why,
-    Wording,
+    Conflict, Consistency, Context, Cost, Deduction, Domains, Events, Names, Rule, Value, VarId,
+    Watch, Why,
 };
 
 use crate::line::{SHADED, UNSHADED};
 
 /// The longest line the rule takes: its cells are bits of one word.
 pub const LONGEST_LINE: usize = 64;
+
+/// The inference every line deduction names.
+const INFERENCE: &str = "line";
 
 /// A line's shaded and unshaded cells, a bit a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,70 +47,190 @@ struct Shading {
     unshaded: u64,
 }
 
-/// The rule of one line (see the [module docs](self)).
-pub struct LineRule {
-    name: String,
+/// No cell fixed.
+const NOTHING: Shading = Shading {
+    shaded: 0,
+    unshaded: 0,
+};
+
+/// The sentence of a line's deduction, given the line's name.
+type LineSentence = dyn Fn(&Names, &Deduction<'_>, &str) -> String + Send + Sync;
+
+/// The lines of one puzzle, as their rules read them: each line's cells,
+/// for each cell the other positions of its number, and the line's name,
+/// all lines one after another.
+pub struct Lines {
     vars: Vec<VarId>,
-    /// For each position, the other positions of its number.
     twins: Vec<u64>,
-    /// Every position of the line.
-    all: u64,
-    wording: Wording,
+    names: String,
+    /// Each line's cells in `vars` and `twins`, and its name in `names`.
+    spans: Vec<(Range<usize>, Range<usize>)>,
+    sentence: Option<Box<LineSentence>>,
+    /// Each line's positions whose number comes again in it.
+    twinned: Vec<u64>,
+    /// Scratch while lines are added: each number's positions in the line
+    /// being added (zero between lines), indexed by the number.
+    positions: [u64; 256],
 }
 
-impl LineRule {
-    /// The rule of the line `name` whose cells are `vars` (1 unshaded, 0
-    /// shaded), holding `numbers`; an error past [`LONGEST_LINE`] cells or
-    /// when the lengths differ.
-    pub fn new(
-        name: impl Into<String>,
-        vars: Vec<VarId>,
-        numbers: &[u8],
-    ) -> Result<LineRule, sieve::Error> {
-        let name = name.into();
-        if vars.len() > LONGEST_LINE || vars.len() != numbers.len() {
-            let problem = format!(
-                "{} cells and {} numbers: a line holds one number a cell, at most {LONGEST_LINE}",
-                vars.len(),
-                numbers.len()
-            );
-            return Err(sieve::Error::InvalidRule {
-                rule: name,
-                problem,
-            });
+impl Lines {
+    /// No lines yet, with room for `lines` lines of `cells` cells in all.
+    pub fn with_capacity(lines: usize, cells: usize) -> Lines {
+        Lines {
+            vars: Vec::with_capacity(cells),
+            twins: Vec::with_capacity(cells),
+            // Room for names such as `column 12`.
+            names: String::with_capacity(10 * lines),
+            spans: Vec::with_capacity(lines),
+            twinned: Vec::with_capacity(lines),
+            sentence: None,
+            positions: [0; 256],
         }
-        // Each number's positions, then each position's others of its kind.
-        let mut positions = [0u64; 256];
-        for (position, &number) in numbers.iter().enumerate() {
-            positions[usize::from(number)] |= 1 << position;
-        }
-        let twins = (numbers.iter().enumerate())
-            .map(|(position, &number)| positions[usize::from(number)] & !(1 << position))
-            .collect();
-        let all = u64::MAX
-            .checked_shr((LONGEST_LINE - vars.len()) as u32)
-            .unwrap_or(0);
-        Ok(LineRule {
-            name,
-            vars,
-            twins,
-            all,
-            wording: Wording::default(),
-        })
     }
 
-    /// Word the rule's removals in a puzzle's own sentences.
+    /// Add the line `name` of `cells`, each a variable (1 unshaded, 0
+    /// shaded) and its number; an error past [`LONGEST_LINE`] cells.
+    pub fn push(
+        &mut self,
+        name: &str,
+        cells: impl IntoIterator<Item = (VarId, u8)>,
+    ) -> Result<(), sieve::Error> {
+        let start = self.vars.len();
+        let mut numbers = [0u8; LONGEST_LINE];
+        let mut length = 0;
+        for (var, number) in cells {
+            let Some(slot) = numbers.get_mut(length) else {
+                self.vars.truncate(start);
+                return Err(sieve::Error::InvalidRule {
+                    rule: name.to_string(),
+                    problem: format!("more than {LONGEST_LINE} cells in a line"),
+                });
+            };
+            *slot = number;
+            length += 1;
+            self.vars.push(var);
+        }
+        let numbers = &numbers[..length];
+        for (position, &number) in numbers.iter().enumerate() {
+            self.positions[usize::from(number)] |= 1 << position;
+        }
+        let mut twinned = 0;
+        for (position, &number) in numbers.iter().enumerate() {
+            let twins = self.positions[usize::from(number)] & !(1 << position);
+            twinned |= u64::from(twins != 0) << position;
+            self.twins.push(twins);
+        }
+        for &number in numbers {
+            self.positions[usize::from(number)] = 0;
+        }
+        self.twinned.push(twinned);
+        let name_span = self.names.len()..self.names.len() + name.len();
+        self.names.push_str(name);
+        self.spans.push((start..start + length, name_span));
+        Ok(())
+    }
+
+    /// Word the rules' removals in a puzzle's own sentences, from the
+    /// deduction and the line's name.
     pub fn wording(
         mut self,
-        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
+        say: impl Fn(&Names, &Deduction<'_>, &str) -> String + Send + Sync + 'static,
     ) -> Self {
-        self.wording = Wording::new(say);
+        self.sentence = Some(Box::new(say));
         self
     }
 
+    /// The rule of each line, in the order added, all sharing these lines.
+    pub fn into_rules(self) -> impl Iterator<Item = LineRule> {
+        let lines = Arc::new(self);
+        (0..lines.spans.len()).map(move |index| {
+            let (cells, name) = lines.spans[index].clone();
+            let all = u64::MAX
+                .checked_shr((LONGEST_LINE - cells.len()) as u32)
+                .unwrap_or(0);
+            let twinned = lines.twinned[index];
+            LineRule {
+                lines: Arc::clone(&lines),
+                cells,
+                name,
+                all,
+                twinned,
+            }
+        })
+    }
+}
+
+/// The rule of one line (see the [module docs](self)).
+pub struct LineRule {
+    lines: Arc<Lines>,
+    /// The line's cells in the shared lines.
+    cells: Range<usize>,
+    /// The line's name in the shared lines.
+    name: Range<usize>,
+    /// Every position of the line.
+    all: u64,
+    /// The positions whose number comes again in the line.
+    twinned: u64,
+}
+
+impl LineRule {
+    /// The rule of the line `name` alone, whose cells are `vars` holding
+    /// `numbers` (see [`Lines::push`]); an error too when the lengths
+    /// differ.
+    pub fn new(name: &str, vars: &[VarId], numbers: &[u8]) -> Result<LineRule, sieve::Error> {
+        if vars.len() != numbers.len() {
+            return Err(sieve::Error::InvalidRule {
+                rule: name.to_string(),
+                problem: format!(
+                    "{} cells and {} numbers: a line holds one number a cell",
+                    vars.len(),
+                    numbers.len()
+                ),
+            });
+        }
+        let mut lines = Lines::with_capacity(1, vars.len());
+        lines.push(name, vars.iter().copied().zip(numbers.iter().copied()))?;
+        Ok(lines.into_rules().next().expect("one line"))
+    }
+
+    /// The line's cells.
+    fn vars(&self) -> &[VarId] {
+        &self.lines.vars[self.cells.clone()]
+    }
+
+    /// The line's numbers as a run reads them.
+    fn numbers(&self) -> Numbers<'_> {
+        Numbers {
+            twins: &self.lines.twins[self.cells.clone()],
+            all: self.all,
+            twinned: self.twinned,
+        }
+    }
+
+    /// The sentence of a removal.
+    fn sentence(&self, names: &Names, deduction: &Deduction<'_>) -> String {
+        match &self.lines.sentence {
+            Some(sentence) => sentence(names, deduction, self.name()),
+            None => default_sentence(names, deduction),
+        }
+    }
+}
+
+/// What a run of a line's rule reads of its numbers.
+#[derive(Clone, Copy)]
+struct Numbers<'a> {
+    /// For each position, the other positions of its number.
+    twins: &'a [u64],
+    /// Every position of the line.
+    all: u64,
+    /// The positions whose number comes again in the line.
+    twinned: u64,
+}
+
+impl Numbers<'_> {
     /// `known` with `shaded` and `unshaded` added and all they force
     /// followed; `None` when some cell is forced both ways.
-    fn follow(&self, known: Shading, shaded: u64, unshaded: u64) -> Option<Shading> {
+    fn follow(self, known: Shading, shaded: u64, unshaded: u64) -> Option<Shading> {
         let mut known = known;
         let (mut new_shaded, mut new_unshaded) =
             (shaded & !known.shaded, unshaded & !known.unshaded);
@@ -109,9 +242,13 @@ impl LineRule {
             }
             let beside = (new_shaded << 1 | new_shaded >> 1) & self.all;
             let mut twins = 0;
-            let mut rest = new_unshaded;
+            let mut rest = new_unshaded & self.twinned;
             while rest != 0 {
-                twins |= self.twins[rest.trailing_zeros() as usize];
+                twins |= self
+                    .twins
+                    .get(rest.trailing_zeros() as usize)
+                    .copied()
+                    .unwrap_or(0);
                 rest &= rest - 1;
             }
             new_shaded = twins & !known.shaded;
@@ -120,40 +257,23 @@ impl LineRule {
         Some(known)
     }
 
-    /// The cells the current candidates fix.
-    fn read(&self, ctx: &Context<'_>) -> Shading {
-        let domains = ctx.domains();
-        let mut known = Shading {
-            shaded: 0,
-            unshaded: 0,
-        };
-        for (position, &var) in self.vars.iter().enumerate() {
-            match domains.value(var) {
-                Some(SHADED) => known.shaded |= 1 << position,
-                Some(_) => known.unshaded |= 1 << position,
-                None => {}
-            }
-        }
-        known
-    }
-
     /// The cells every shading of the line that agrees with `known` fixes,
     /// trying both states of each open cell; `None` when there is none.
-    fn settled(&self, known: Shading) -> Option<Shading> {
-        let nothing = Shading {
-            shaded: 0,
-            unshaded: 0,
-        };
-        let base = self.follow(nothing, known.shaded, known.unshaded)?;
+    fn settled(self, known: Shading) -> Option<Shading> {
+        let base = self.follow(NOTHING, known.shaded, known.unshaded)?;
         let mut settled = base;
+        let open = self.all & !(base.shaded | base.unshaded);
         // States some good shading has, already seen: following one of them
-        // alone meets no contradiction either.
-        let mut can_shade = base.shaded;
-        let mut can_unshade = base.unshaded;
-        let mut open = self.all & !(base.shaded | base.unshaded);
-        while open != 0 {
-            let bit = open & open.wrapping_neg();
-            open &= open - 1;
+        // alone meets no contradiction either. Unshading a cell whose number
+        // is alone in the line forces nothing, nor does shading a cell whose
+        // open neighbours are such cells.
+        let twinned = self.twinned & open;
+        let mut can_shade = base.shaded | open & !(twinned << 1 | twinned >> 1);
+        let mut can_unshade = base.unshaded | open & !twinned;
+        let mut rest = open & !(can_shade & can_unshade);
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
             if can_shade & bit == 0 {
                 match self.follow(base, bit, 0) {
                     Some(reached) => {
@@ -175,62 +295,96 @@ impl LineRule {
         }
         (settled.shaded & settled.unshaded == 0).then_some(settled)
     }
+}
 
-    /// Remove `value` from `var`, with its sentence.
-    fn remove(&self, ctx: &mut Context<'_>, var: VarId, value: Value) -> Result<bool, Conflict> {
-        let removal = Removal {
-            inference: "line",
-            cause: &self.vars,
-            wording: &self.wording,
-        };
-        removal.apply(ctx, var, value)
+/// The cells of `vars` the candidates of `domains` fix.
+fn read(domains: &Domains, vars: &[VarId]) -> Shading {
+    match domains.single_words() {
+        // Each domain a word: one load a cell.
+        Some(words) => read_words(vars, |var| words.get(var.index()).copied().unwrap_or(0)),
+        None => read_words(vars, |var| domains.word(var)),
     }
 }
 
-/// A rule's removal of one value, with the sentence its wording makes of it
-/// (the line and corner rules both remove so).
+/// The cells of `vars` fixed by the candidates `word_of` gives (a bit a
+/// value).
+fn read_words(vars: &[VarId], word_of: impl Fn(VarId) -> u64) -> Shading {
+    // Which cells can still be shaded and which unshaded, a bit each.
+    let (mut can_shade, mut can_unshade) = (0u64, 0u64);
+    for (position, &var) in vars.iter().enumerate() {
+        let word = word_of(var);
+        can_shade |= (word >> SHADED & 1) << position;
+        can_unshade |= (word >> UNSHADED & 1) << position;
+    }
+    Shading {
+        shaded: can_shade & !can_unshade,
+        unshaded: can_unshade & !can_shade,
+    }
+}
+
+/// The engine's sentence of a removal no wording words: `r1c2 cannot be
+/// shaded`.
+pub(crate) fn default_sentence(names: &Names, deduction: &Deduction<'_>) -> String {
+    let var = deduction.var;
+    let label = (deduction.value).map_or_else(String::new, |value| names.label_of(var, value));
+    format!("{} cannot be {label}", names.var_name(var))
+}
+
+/// A rule's removal of one value, with the sentence it makes of it (the
+/// line and corner rules both remove so).
 pub(crate) struct Removal<'a> {
     /// The inference the deduction names.
     pub(crate) inference: &'static str,
     /// The rule's cells, every one a cause.
     pub(crate) cause: &'a [VarId],
-    /// The rule's sentences.
-    pub(crate) wording: &'a Wording,
+    /// The sentence of the deduction.
+    pub(crate) say: &'a dyn Fn(&Names, &Deduction<'_>) -> String,
 }
 
 impl Removal<'_> {
-    /// Remove `value` from `var`.
-    pub(crate) fn apply(
+    /// Remove each value (one of the first 64) from its variable, in turn.
+    /// Unless someone reads the sentences, they go in one call, with no
+    /// sentence: a call a removal, each with its own, was a third of the line
+    /// rule's instructions on `bench/data/zoo/singles-12x12dk.txt`.
+    pub(crate) fn apply_all(
         &self,
         ctx: &mut Context<'_>,
-        var: VarId,
-        value: Value,
-    ) -> Result<bool, Conflict> {
-        let deduction = Deduction {
-            inference: self.inference,
-            var,
-            value: Some(value),
-            facts: &[],
-        };
+        removals: impl IntoIterator<Item = (VarId, Value)>,
+    ) -> Result<(), Conflict> {
+        if ctx.explaining() {
+            for (var, value) in removals {
+                self.apply(ctx, var, value)?;
+            }
+            return Ok(());
+        }
+        let why = Why::new(self.inference).cause(self.cause);
+        let masks = (removals.into_iter()).map(|(var, value)| (var, 1u64 << value));
+        ctx.remove_word_each(masks, &why)
+    }
+
+    /// Remove `value` (one of the first 64) from `var`.
+    fn apply(&self, ctx: &mut Context<'_>, var: VarId, value: Value) -> Result<bool, Conflict> {
         let text = |names: &Names| {
-            let default = |names: &Names| {
-                let label = names.label_of(var, value);
-                format!("{} cannot be {label}", names.var_name(var))
+            let deduction = Deduction {
+                inference: self.inference,
+                var,
+                value: Some(value),
+                facts: &[],
             };
-            self.wording.sentence(names, &deduction, default)
+            (self.say)(names, &deduction)
         };
         let why = Why::new(self.inference).cause(self.cause).named_text(&text);
-        ctx.remove(var, value, &why)
+        ctx.remove_word(var, 1 << value, &why)
     }
 }
 
 impl Rule for LineRule {
     fn name(&self) -> &str {
-        &self.name
+        &self.lines.names[self.name.clone()]
     }
 
     fn watches(&self) -> Vec<Watch> {
-        Watch::all(&self.vars, Events::REMOVED)
+        Watch::all(self.vars(), Events::REMOVED)
     }
 
     /// A run is a few word operations a cell of one line, as cheap as a
@@ -253,18 +407,29 @@ impl Rule for LineRule {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let known = self.read(ctx);
-        let Some(settled) = self.settled(known) else {
-            return Err(ctx.conflict(&Why::new("line").cause(&self.vars)));
+        let vars = self.vars();
+        let known = read(ctx.domains(), vars);
+        let Some(settled) = self.numbers().settled(known) else {
+            return Err(ctx.conflict(&Why::new(INFERENCE).cause(vars)));
         };
         let newly_shaded = settled.shaded & !known.shaded;
         let newly_unshaded = settled.unshaded & !known.unshaded;
-        for (position, &var) in self.vars.iter().enumerate() {
-            if newly_shaded >> position & 1 == 1 {
-                self.remove(ctx, var, UNSHADED)?;
-            } else if newly_unshaded >> position & 1 == 1 {
-                self.remove(ctx, var, SHADED)?;
-            }
+        let newly = newly_shaded | newly_unshaded;
+        if newly != 0 {
+            let removals = bits(newly).map(|position| {
+                let shaded = newly_shaded >> position & 1 == 1;
+                (
+                    vars[position as usize],
+                    if shaded { UNSHADED } else { SHADED },
+                )
+            });
+            let say = |names: &Names, deduction: &Deduction<'_>| self.sentence(names, deduction);
+            let removal = Removal {
+                inference: INFERENCE,
+                cause: vars,
+                say: &say,
+            };
+            removal.apply_all(ctx, removals)?;
         }
         if settled.shaded | settled.unshaded == self.all {
             ctx.declare_entailed();
@@ -274,14 +439,13 @@ impl Rule for LineRule {
 
     fn holds(&self, values: &[Value]) -> bool {
         let mut shaded = 0u64;
-        for (position, var) in self.vars.iter().enumerate() {
+        for (position, var) in self.vars().iter().enumerate() {
             shaded |= u64::from(values[var.index()] == SHADED) << position;
         }
         let unshaded = self.all & !shaded;
         let apart = shaded & shaded >> 1 == 0;
-        let once = (0..self.vars.len())
-            .filter(|&position| unshaded >> position & 1 == 1)
-            .all(|position| self.twins[position] & unshaded == 0);
+        let twins = self.numbers().twins;
+        let once = bits(unshaded).all(|position| twins[position as usize] & unshaded == 0);
         apart && once
     }
 }
@@ -304,7 +468,7 @@ mod tests {
     fn line_model(numbers: &[u8]) -> (Model, Vec<VarId>, RuleId) {
         let mut model = Model::new();
         let vars = model.new_vars(numbers.len(), 2);
-        let rule = LineRule::new("the line", vars.clone(), numbers).expect("a short line");
+        let rule = LineRule::new("the line", &vars, numbers).expect("a short line");
         let rule = model.add_rule(rule).expect("the line's cells");
         (model, vars, rule)
     }
@@ -370,8 +534,8 @@ mod tests {
     fn a_line_too_long_or_of_other_lengths_is_an_error() {
         let mut model = Model::new();
         let vars = model.new_vars(65, 2);
-        assert!(LineRule::new("long", vars.clone(), &[1; 65]).is_err());
-        assert!(LineRule::new("short", vars[..3].to_vec(), &[1, 2]).is_err());
-        assert!(LineRule::new("longest", vars[..64].to_vec(), &[1; 64]).is_ok());
+        assert!(LineRule::new("long", &vars, &[1; 65]).is_err());
+        assert!(LineRule::new("short", &vars[..3], &[1, 2]).is_err());
+        assert!(LineRule::new("longest", &vars[..64], &[1; 64]).is_ok());
     }
 }

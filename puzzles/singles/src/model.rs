@@ -1,7 +1,7 @@
 //! A puzzle as an engine model: one variable per cell, named `r1c1`…, 1
 //! for unshaded and 0 for shaded.
 //!
-//! - Each row and column is a [`LineRule`]: no two shaded cells side by
+//! - Each row and column is a [`LineRule`](crate::line_rule::LineRule): no two shaded cells side by
 //!   side, no number unshaded twice; domain consistent on the line.
 //! - The unshaded cells are one [`Connected`] region of the grid's
 //!   [`Graph`].
@@ -25,7 +25,7 @@ use sieve::{Config, Connected, Domains, Graph, Model, Names, Search, Value, VarI
 
 use crate::corner::add_corners;
 use crate::line::{SHADED, band_automaton};
-use crate::line_rule::LineRule;
+use crate::line_rule::Lines;
 use crate::puzzle::{Line, Puzzle, Shading};
 
 /// The most states a band's automaton may have before the band is left
@@ -69,9 +69,7 @@ impl SinglesModel {
         let cells = model.new_vars(width * puzzle.height(), 2);
         model.name_grid_cells(&cells, width);
         model.set_value_labels(vec!["shaded".to_string(), "unshaded".to_string()]);
-        for line in puzzle.lines() {
-            add_line(&mut model, puzzle, &cells, line)?;
-        }
+        add_lines(&mut model, puzzle, &cells)?;
         let grid = Graph::grid(puzzle.height(), width);
         let connected = Connected::new("the unshaded cells connected", grid, cells.clone())?;
         model.add_rule(connected.wording(connected_wording))?;
@@ -147,21 +145,24 @@ impl SinglesModel {
     }
 }
 
-/// The rule of one line ([`LineRule`]).
-fn add_line(
-    model: &mut Model,
-    puzzle: &Puzzle,
-    cells: &[VarId],
-    line: Line,
-) -> Result<(), sieve::Error> {
-    let positions = puzzle.cells_of(line);
-    let numbers: Vec<u8> = positions
-        .iter()
-        .map(|&cell| puzzle.numbers()[cell])
-        .collect();
-    let vars: Vec<VarId> = positions.iter().map(|&cell| cells[cell]).collect();
-    let rule = LineRule::new(line.name(), vars, &numbers)?;
-    model.add_rule(rule.wording(line_wording(line))).map(drop)
+/// The rule of each line, sharing one [`Lines`].
+fn add_lines(model: &mut Model, puzzle: &Puzzle, cells: &[VarId]) -> Result<(), sieve::Error> {
+    let lines_count = puzzle.width() + puzzle.height();
+    let mut lines = Lines::with_capacity(lines_count, 2 * cells.len());
+    let mut name = String::new();
+    for line in puzzle.lines() {
+        name.clear();
+        line.push_name(&mut name);
+        let along = puzzle.cells_along(line);
+        lines.push(
+            &name,
+            along.map(|cell| (cells[cell], puzzle.numbers()[cell])),
+        )?;
+    }
+    for rule in lines.wording(line_sentence).into_rules() {
+        model.add_rule(rule)?;
+    }
+    Ok(())
 }
 
 /// The band rule of every two neighbouring rows and every two neighbouring
@@ -216,21 +217,28 @@ fn band_name(first: Line, second: Line) -> String {
     }
 }
 
-/// The sentence of a line's (or a band's) removals.
+/// The sentence of a band's removals ([`line_sentence`]).
 fn line_wording(
     line: impl Display + Send + Sync + 'static,
 ) -> impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static {
-    move |names: &Names, deduction: &Deduction<'_>| {
-        let cell = names.var_name(deduction.var);
-        match deduction.value {
-            Some(SHADED) => format!(
-                "{cell} cannot be shaded: every shading of {line} with no two shaded cells side by \
-                 side and no number unshaded twice leaves it unshaded"
-            ),
-            _ => format!(
-                "{cell} cannot be unshaded: every shading of {line} with no two shaded cells side \
-                 by side and no number unshaded twice shades it"
-            ),
-        }
+    move |names: &Names, deduction: &Deduction<'_>| line_sentence(names, deduction, &line)
+}
+
+/// The sentence of a removal by the rule of `line` (or of a band).
+fn line_sentence(
+    names: &Names,
+    deduction: &Deduction<'_>,
+    line: &(impl Display + ?Sized),
+) -> String {
+    let cell = names.var_name(deduction.var);
+    match deduction.value {
+        Some(SHADED) => format!(
+            "{cell} cannot be shaded: every shading of {line} with no two shaded cells side by \
+             side and no number unshaded twice leaves it unshaded"
+        ),
+        _ => format!(
+            "{cell} cannot be unshaded: every shading of {line} with no two shaded cells side \
+             by side and no number unshaded twice shades it"
+        ),
     }
 }

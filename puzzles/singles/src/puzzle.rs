@@ -34,18 +34,23 @@ pub enum Line {
 }
 
 impl Line {
-    /// `row 1` or `column 3`, counted from 1, written digit by digit: a
-    /// model names every line of every puzzle solved, and the formatter was
-    /// a cost of its own there.
+    /// `row 1` or `column 3`, counted from 1.
     pub fn name(self) -> String {
+        let mut name = String::with_capacity(12);
+        self.push_name(&mut name);
+        name
+    }
+
+    /// Write [`Line::name`] at the end of `text`, digit by digit: a model
+    /// names every line of every puzzle solved, and the formatter was a
+    /// cost of its own there.
+    pub fn push_name(self, text: &mut String) {
         let (word, index) = match self {
             Line::Row(row) => ("row ", row),
             Line::Column(column) => ("column ", column),
         };
-        let mut name = String::with_capacity(12);
-        name.push_str(word);
-        sieve::names::push_number(&mut name, index + 1);
-        name
+        text.push_str(word);
+        sieve::names::push_number(text, index + 1);
     }
 }
 
@@ -152,14 +157,17 @@ impl Puzzle {
 
     /// The cells of a line, in reading order.
     pub fn cells_of(&self, line: Line) -> Vec<usize> {
-        match line {
-            Line::Row(row) => (0..self.width)
-                .map(|column| row * self.width + column)
-                .collect(),
-            Line::Column(column) => (0..self.height)
-                .map(|row| row * self.width + column)
-                .collect(),
-        }
+        self.cells_along(line).collect()
+    }
+
+    /// The cells of a line, in reading order, one by one (a model reads
+    /// every line of every puzzle, and needs no list of them).
+    pub fn cells_along(&self, line: Line) -> impl Iterator<Item = usize> + use<> {
+        let (start, step, length) = match line {
+            Line::Row(row) => (row * self.width, 1, self.width),
+            Line::Column(column) => (column, self.width, self.height),
+        };
+        (0..length).map(move |index| start + index * step)
     }
 
     /// The cells beside `cell` (up, left, right, down, those in the grid).
