@@ -81,7 +81,8 @@ pub struct SizedRegions {
     graph: Graph,
     vars: Vec<VarId>,
     wording: Wording,
-    /// Each vertex's neighbours as a set, for the searches.
+    /// Each vertex's neighbours as a set, for the searches of the general path
+    /// (none made for the narrow one).
     neighbours: NeighbourSets,
     /// On a graph of at most 128 vertices, the neighbours of a set as one
     /// number: the runs take the path of [`narrow`], every set in a register.
@@ -198,16 +199,7 @@ impl Layer {
         let words = self.possible.len();
         &self.pieces[piece * words..(piece + 1) * words]
     }
-
-    /// The value, who is fixed to it, who may take it: what facts are read from.
-    fn known(&self) -> Known<'_> {
-        (self.value, &self.fixed, &self.possible)
-    }
 }
-
-/// A layer's value, the vertices fixed to it and those that may take it, as
-/// sets of words: what [`SizedRegions::facts`] reads.
-type Known<'a> = (Value, &'a [u64], &'a [u64]);
 
 impl SizedRegions {
     /// The vertices of `graph` whose variables in `vars` (one per vertex, in vertex
@@ -225,10 +217,15 @@ impl SizedRegions {
                 rule: name,
             });
         }
+        let narrow = NarrowGraph::of(&graph);
+        let neighbours = match narrow {
+            Some(_) => NeighbourSets::default(),
+            None => NeighbourSets::new(&graph),
+        };
         Ok(SizedRegions {
             name,
-            neighbours: NeighbourSets::new(&graph),
-            narrow: NarrowGraph::of(&graph),
+            neighbours,
+            narrow,
             graph,
             vars,
             wording: Wording::default(),
@@ -310,22 +307,21 @@ impl SizedRegions {
 
     /// The facts a deduction about `cells` rests on, when someone reads them: the
     /// vertices among them fixed to the value, and their neighbours that cannot
-    /// take it (`known` is the value, who is fixed to it, who may take it).
-    fn facts(&self, ctx: &Context<'_>, known: Known<'_>, cells: &[u64]) -> Vec<Fact> {
+    /// take it.
+    fn facts(&self, ctx: &Context<'_>, layer: &Layer, cells: &[u64]) -> Vec<Fact> {
         if !ctx.explaining() {
             return Vec::new();
         }
-        let (value, fixed, possible) = known;
         let mut facts: Vec<Fact> = (vertices(cells))
-            .filter(|&vertex| vertex_sets::holds(fixed, vertex))
-            .map(|vertex| Fact::Is(self.vars[vertex], value))
+            .filter(|&vertex| vertex_sets::holds(&layer.fixed, vertex))
+            .map(|vertex| Fact::Is(self.vars[vertex], layer.value))
             .collect();
         let mut round = vec![0; cells.len()];
         self.neighbours.add_neighbours(cells, &mut round);
         for (index, word) in round.iter_mut().enumerate() {
-            *word &= !cells[index] & !possible[index];
+            *word &= !cells[index] & !layer.possible[index];
         }
-        facts.extend(vertices(&round).map(|vertex| Fact::IsNot(self.vars[vertex], value)));
+        facts.extend(vertices(&round).map(|vertex| Fact::IsNot(self.vars[vertex], layer.value)));
         facts
     }
 
@@ -534,7 +530,7 @@ impl SizedRegions {
                 true => {
                     let mut cell = vec![0; unreached.len()];
                     vertex_sets::insert(&mut cell, vertex);
-                    self.facts(ctx, layer.known(), &cell)
+                    self.facts(ctx, layer, &cell)
                 }
                 false => Vec::new(),
             };
@@ -558,7 +554,7 @@ impl SizedRegions {
                 continue;
             }
             let cells = layer.piece(piece);
-            let facts = self.facts(ctx, layer.known(), cells);
+            let facts = self.facts(ctx, layer, cells);
             if count > value as usize {
                 let first = vertex_sets::first(cells).unwrap_or_default();
                 return Err(self.too_large(ctx, &facts, (first, count, value)));
@@ -637,7 +633,7 @@ impl SizedRegions {
                 }
             }
         }
-        self.facts(ctx, layer.known(), &cells)
+        self.facts(ctx, layer, &cells)
     }
 
     /// A piece short of its size: a conflict when too few vertices are near enough,
@@ -665,7 +661,7 @@ impl SizedRegions {
         let near = self
             .neighbours
             .grow(cells, &layer.possible, (budget, usize::MAX), growth);
-        let facts = self.facts(ctx, layer.known(), &growth.found);
+        let facts = self.facts(ctx, layer, &growth.found);
         let first = vertex_sets::first(cells).unwrap_or_default();
         if near < size {
             return Err(self.cannot_grow(ctx, &facts, (first, near, value)));
@@ -989,6 +985,7 @@ mod tests {
         let mut rule = SizedRegions::new("r", graph, vars).expect("one variable a vertex");
         if path == Path::General {
             rule.narrow = None;
+            rule.neighbours = NeighbourSets::new(rule.graph());
         }
         rule
     }

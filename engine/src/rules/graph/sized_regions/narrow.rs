@@ -153,6 +153,19 @@ impl NarrowGrowth {
         found
     }
 
+    /// Whether leaving out the vertex `left_out` (one bit), found at step
+    /// `step`, moves no other vertex further from the start: each of its
+    /// neighbours found at the next step has another neighbour at its step
+    /// (so every shortest path through it has a twin beside it). Then the
+    /// growth without it finds every vertex but it, and no search need say so.
+    fn cuts_nothing(&self, graph: &NarrowGraph, (left_out, step): (u128, usize)) -> bool {
+        let Some(&next) = self.rings.get(step + 1) else {
+            return true;
+        };
+        let children = graph.beside(left_out) & next;
+        children == 0 || children & !graph.beside(self.rings[step] & !left_out) == 0
+    }
+
     /// How many vertices the growth finds without the vertex `left_out`
     /// (one bit), found at step `step`, within `steps` steps of the start:
     /// the nearer steps and the rest of its step are as near without it, so
@@ -228,21 +241,40 @@ impl SizedRegions {
             return Ok(assigned);
         }
         for vertex in members(unreached & !narrow_room(graph, layer, unreached)) {
-            let facts = self.narrow_facts(ctx, layer, 1 << vertex);
+            let facts = self.narrow_facts(ctx, (graph, layer), 1 << vertex);
             self.no_room(ctx, &facts, (vertex, layer.value))?;
         }
         Ok(assigned)
     }
 
-    /// [`SizedRegions::facts`] about the vertices of `cells`.
-    fn narrow_facts(&self, ctx: &Context<'_>, layer: &NarrowLayer, cells: u128) -> Vec<Fact> {
-        if !ctx.explaining() {
-            return Vec::new();
+    /// [`SizedRegions::facts`] about the vertices of `cells`, in the same
+    /// order: those fixed to the value, then their neighbours that cannot
+    /// take it. Inlined, so that a run nobody explains pays only the test.
+    #[inline]
+    fn narrow_facts(
+        &self,
+        ctx: &Context<'_>,
+        known: (&NarrowGraph, &NarrowLayer),
+        cells: u128,
+    ) -> Vec<Fact> {
+        match ctx.explaining() {
+            true => self.gather_narrow_facts(known, cells),
+            false => Vec::new(),
         }
-        let words = self.neighbours.words();
-        let (fixed, possible) = (words_of(layer.fixed), words_of(layer.possible));
-        let known = (layer.value, &fixed[..words], &possible[..words]);
-        self.facts(ctx, known, &words_of(cells)[..words])
+    }
+
+    /// [`SizedRegions::narrow_facts`] when someone reads them.
+    #[inline(never)]
+    fn gather_narrow_facts(
+        &self,
+        (graph, layer): (&NarrowGraph, &NarrowLayer),
+        cells: u128,
+    ) -> Vec<Fact> {
+        let value = layer.value;
+        let round = graph.beside(cells) & !cells & !layer.possible;
+        let is = members(cells & layer.fixed).map(|vertex| Fact::Is(self.vars[vertex], value));
+        let is_not = members(round).map(|vertex| Fact::IsNot(self.vars[vertex], value));
+        is.chain(is_not).collect()
     }
 
     /// [`SizedRegions::close_pieces`] on a graph of at most 128 vertices.
@@ -258,7 +290,7 @@ impl SizedRegions {
             if count < value as usize {
                 continue;
             }
-            let facts = self.narrow_facts(ctx, layer, piece);
+            let facts = self.narrow_facts(ctx, (graph, layer), piece);
             if count > value as usize {
                 let first = piece.trailing_zeros() as usize;
                 return Err(self.too_large(ctx, &facts, (first, count, value)));
@@ -314,7 +346,7 @@ impl SizedRegions {
                     true => {
                         let pieces = layer.pieces.iter().filter(beside);
                         let cells = pieces.fold(0, |cells, (piece, _)| cells | piece);
-                        self.narrow_facts(ctx, layer, cells)
+                        self.narrow_facts(ctx, (graph, layer), cells)
                     }
                     false => Vec::new(),
                 };
@@ -338,7 +370,7 @@ impl SizedRegions {
         let budget = size - count;
         let found = growth.grow(graph, piece, layer.possible, budget);
         let near = found.count_ones() as usize;
-        let facts = self.narrow_facts(ctx, layer, found);
+        let facts = self.narrow_facts(ctx, (graph, layer), found);
         let first = piece.trailing_zeros() as usize;
         if near < size {
             return Err(self.cannot_grow(ctx, &facts, (first, near, value)));
@@ -353,9 +385,12 @@ impl SizedRegions {
             while left != 0 {
                 let vertex = left & left.wrapping_neg();
                 left &= !vertex;
+                // Without a vertex that cuts nothing, `near - 1` are left.
                 if near > size {
                     let search = (graph, layer.possible);
-                    if growth.reach_without(search, (vertex, step), budget) >= size {
+                    if growth.cuts_nothing(graph, (vertex, step))
+                        || growth.reach_without(search, (vertex, step), budget) >= size
+                    {
                         continue;
                     }
                 }
@@ -398,11 +433,6 @@ fn narrow_bits(bits: &[u64], start: usize, len: usize) -> u128 {
     let mut words = [0; 2];
     copy_bits(bits, start, len, &mut words[..len.div_ceil(64)]);
     u128::from(words[0]) | u128::from(words[1]) << 64
-}
-
-/// A set as the two words of the general path.
-fn words_of(set: u128) -> [u64; 2] {
-    [set as u64, (set >> 64) as u64]
 }
 
 /// The vertices of `set`, in order.
