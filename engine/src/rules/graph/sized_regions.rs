@@ -1169,9 +1169,18 @@ mod tests {
             NarrowGraph::of(&Graph::grid(9, 15)).is_none(),
             "135 vertices"
         );
-        let not_a_grid = Graph::new(4, vec![(0, 1), (2, 3), (0, 2)]).expect("a graph");
-        let graph = NarrowGraph::of(&not_a_grid);
-        assert!(matches!(graph, Some(NarrowGraph::Sets(_))));
+        let empty = NarrowGraph::of(&Graph::new(0, Vec::new()).expect("a graph"));
+        assert!(matches!(empty, Some(NarrowGraph::Grid { .. })));
+        // A 2x2 grid less an edge, one with an edge twice for the missing one,
+        // and one with a diagonal.
+        for edges in [
+            vec![(0, 1), (2, 3), (0, 2)],
+            vec![(0, 1), (2, 3), (0, 2), (0, 2)],
+            vec![(0, 1), (2, 3), (0, 2), (1, 3), (0, 3)],
+        ] {
+            let graph = NarrowGraph::of(&Graph::new(4, edges.clone()).expect("a graph"));
+            assert!(matches!(graph, Some(NarrowGraph::Sets(_))), "{edges:?}");
+        }
     }
 
     #[test]

@@ -29,44 +29,32 @@ pub(super) enum NarrowGraph {
 
 impl NarrowGraph {
     /// The neighbours of `graph`'s vertex sets, when it has at most 128
-    /// vertices. A grid is recognised by its neighbours alone: each vertex's
-    /// are its shifts in a grid as wide as vertex 0's largest neighbour is
-    /// far, or as the graph (one row).
+    /// vertices: as shifts when it is a grid, else each vertex's neighbours.
     pub(super) fn of(graph: &Graph) -> Option<NarrowGraph> {
         let vertices = graph.vertices();
         if vertices > 128 {
             return None;
+        }
+        let all = u128::MAX.checked_shr(128 - vertices as u32).unwrap_or(0);
+        if let Some(columns) = grid_columns(graph, all) {
+            let column = |column: usize| {
+                (column..vertices)
+                    .step_by(columns)
+                    .fold(0u128, |set, vertex| set | 1 << vertex)
+            };
+            return Some(NarrowGraph::Grid {
+                row: columns as u32,
+                not_first_column: all & !column(0),
+                not_last_column: all & !column(columns - 1),
+                all,
+            });
         }
         let mut sets = vec![0u128; vertices];
         for &(a, b) in graph.edges() {
             sets[a] |= 1 << b;
             sets[b] |= 1 << a;
         }
-        let all = u128::MAX.checked_shr(128 - vertices as u32).unwrap_or(0);
-        let widest = (sets.first()).map_or(0, |&set| 128 - set.leading_zeros() as usize);
-        let widest = widest.saturating_sub(1);
-        let shifts = |columns: usize| {
-            let column_set = |column: usize| {
-                (column..vertices)
-                    .step_by(columns)
-                    .fold(0u128, |set, vertex| set | 1 << vertex)
-            };
-            NarrowGraph::Grid {
-                row: columns as u32,
-                not_first_column: all & !column_set(0),
-                not_last_column: all & !column_set(columns - 1),
-                all,
-            }
-        };
-        let fits = |grid: &NarrowGraph| {
-            (0..vertices).all(|vertex| grid.beside(1 << vertex) == sets[vertex])
-        };
-        let grid = [widest, vertices]
-            .into_iter()
-            .filter(|&columns| columns > 0 && columns < 128 && vertices.is_multiple_of(columns))
-            .map(shifts)
-            .find(fits);
-        Some(grid.unwrap_or(NarrowGraph::Sets(sets)))
+        Some(NarrowGraph::Sets(sets))
     }
 
     /// The neighbours of the vertices of `set`.
@@ -151,19 +139,6 @@ impl NarrowGrowth {
             self.reached.push(found);
         }
         found
-    }
-
-    /// Whether leaving out the vertex `left_out` (one bit), found at step
-    /// `step`, moves no other vertex further from the start: each of its
-    /// neighbours found at the next step has another neighbour at its step
-    /// (so every shortest path through it has a twin beside it). Then the
-    /// growth without it finds every vertex but it, and no search need say so.
-    fn cuts_nothing(&self, graph: &NarrowGraph, (left_out, step): (u128, usize)) -> bool {
-        let Some(&next) = self.rings.get(step + 1) else {
-            return true;
-        };
-        let children = graph.beside(left_out) & next;
-        children == 0 || children & !graph.beside(self.rings[step] & !left_out) == 0
     }
 
     /// How many vertices the growth finds without the vertex `left_out`
@@ -385,12 +360,9 @@ impl SizedRegions {
             while left != 0 {
                 let vertex = left & left.wrapping_neg();
                 left &= !vertex;
-                // Without a vertex that cuts nothing, `near - 1` are left.
                 if near > size {
                     let search = (graph, layer.possible);
-                    if growth.cuts_nothing(graph, (vertex, step))
-                        || growth.reach_without(search, (vertex, step), budget) >= size
-                    {
+                    if growth.reach_without(search, (vertex, step), budget) >= size {
                         continue;
                     }
                 }
@@ -402,6 +374,36 @@ impl SizedRegions {
         }
         Ok(found)
     }
+}
+
+/// The number of columns of `graph` (of the vertices `all`, at most 128) when
+/// it is a grid of fewer than 128 columns: as many as vertex 0's farthest
+/// neighbour is far (1 for a single row or column, which is a grid of one
+/// column), each edge joining a vertex to the next in its row or to the one a
+/// row below, each such pair joined once.
+fn grid_columns(graph: &Graph, all: u128) -> Option<usize> {
+    let vertices = graph.vertices();
+    let farthest = (vertices > 0).then(|| graph.neighbours(0).max()).flatten();
+    let columns = farthest.unwrap_or(1);
+    if columns >= 128 || !vertices.is_multiple_of(columns) {
+        return None;
+    }
+    let (mut right, mut down) = (0u128, 0u128);
+    for &(a, b) in graph.edges() {
+        let (low, high) = (a.min(b), a.max(b));
+        let joined = match high - low {
+            step if step == columns => &mut down,
+            1 if high % columns != 0 => &mut right,
+            _ => return None,
+        };
+        if *joined >> low & 1 == 1 {
+            return None;
+        }
+        *joined |= 1 << low;
+    }
+    let last_column = (columns - 1..vertices).step_by(columns);
+    let not_last_column = last_column.fold(all, |set, vertex| set & !(1 << vertex));
+    (right == not_last_column && down == all >> columns).then_some(columns)
 }
 
 /// [`SizedRegions::room_for_new_regions`] on a graph of at most 128 vertices:
