@@ -69,6 +69,10 @@ use crate::rules::graph::undirected::Graph;
 use crate::rules::graph::vertex_sets::{self, Growth, NeighbourSets, vertices};
 use crate::rules::wording::{Deduction, Wording};
 
+mod narrow;
+
+use narrow::{NarrowGraph, NarrowGrowth, NarrowLayer};
+
 /// The vertices of equal value form regions of exactly that many vertices (see
 /// the [module docs](self)).
 #[derive(Clone, Debug)]
@@ -77,8 +81,12 @@ pub struct SizedRegions {
     graph: Graph,
     vars: Vec<VarId>,
     wording: Wording,
-    /// Each vertex's neighbours as a set, for the searches.
+    /// Each vertex's neighbours as a set, for the searches of the general path
+    /// (none made for the narrow one).
     neighbours: NeighbourSets,
+    /// On a graph of at most 128 vertices, the neighbours of a set as one
+    /// number: the runs take the path of [`narrow`], every set in a register.
+    narrow: Option<NarrowGraph>,
     /// Each value's layer as the last run left it, made when posted.
     layers: ValueLayers,
     /// Whether every variable was declared with sizes from 1 to the vertices
@@ -90,11 +98,14 @@ pub struct SizedRegions {
 
 /// A run's layers (one a value, each keeping its pieces while its fixed
 /// vertices stay as they were) and search buffers, kept in the rule from run
-/// to run (see [`KeptBuffers`]).
+/// to run (see [`KeptBuffers`]): those of the general path, or those of the
+/// narrow one (the other left empty).
 #[derive(Debug)]
 struct Buffers {
     layers: Vec<Layer>,
     scratch: Scratch,
+    narrow_layers: Vec<NarrowLayer>,
+    narrow_growth: NarrowGrowth,
 }
 
 /// The buffers the last run left, lent to the next run so that a run allocates
@@ -206,9 +217,15 @@ impl SizedRegions {
                 rule: name,
             });
         }
+        let narrow = NarrowGraph::of(&graph);
+        let neighbours = match narrow {
+            Some(_) => NeighbourSets::default(),
+            None => NeighbourSets::new(&graph),
+        };
         Ok(SizedRegions {
             name,
-            neighbours: NeighbourSets::new(&graph),
+            neighbours,
+            narrow,
             graph,
             vars,
             wording: Wording::default(),
@@ -337,6 +354,145 @@ impl SizedRegions {
         ctx.conflict(&why)
     }
 
+    /// The conflict of a piece of `count` vertices of `value`, more than
+    /// `value`, holding vertex `first`.
+    fn too_large(
+        &self,
+        ctx: &Context<'_>,
+        facts: &[Fact],
+        (first, count, value): (usize, usize, Value),
+    ) -> Conflict {
+        let first = self.vars[first];
+        self.conflict(ctx, "region too large", facts, |names| {
+            format!(
+                "the region of {} holds {count} cells of {}: more than {value}",
+                names.var_name(first),
+                names.value_label(value)
+            )
+        })
+    }
+
+    /// `neighbour` loses `value`: the piece beside it, the vertices for which
+    /// `in_piece` holds, is a whole region.
+    fn close_beside(
+        &self,
+        ctx: &mut Context<'_>,
+        facts: &[Fact],
+        (neighbour, value): (usize, Value),
+        in_piece: impl Fn(usize) -> bool,
+    ) -> Result<bool, Conflict> {
+        let var = self.vars[neighbour];
+        self.change(
+            ctx,
+            ("region complete", facts),
+            (neighbour, value, false),
+            |names| {
+                let beside = (self.graph.neighbours(neighbour))
+                    .find(|&vertex| in_piece(vertex))
+                    .unwrap_or(neighbour);
+                format!(
+                    "{} cannot be {}: the region of {} already has its {value} cells",
+                    names.var_name(var),
+                    names.value_label(value),
+                    names.var_name(self.vars[beside])
+                )
+            },
+        )
+    }
+
+    /// `vertex` loses `value`: with it, the pieces beside it would make one of
+    /// `total` vertices, more than `value`.
+    fn forbid_merge(
+        &self,
+        ctx: &mut Context<'_>,
+        facts: &[Fact],
+        (vertex, value, total): (usize, Value, usize),
+    ) -> Result<bool, Conflict> {
+        let var = self.vars[vertex];
+        self.change(
+            ctx,
+            ("joining makes the region too large", facts),
+            (vertex, value, false),
+            |names| {
+                format!(
+                    "{} cannot be {}: it would join {} cells of {} beside it into a region of \
+                     {total}",
+                    names.var_name(var),
+                    names.value_label(value),
+                    total - 1,
+                    names.value_label(value)
+                )
+            },
+        )
+    }
+
+    /// The conflict of a piece holding `first` with only `near` vertices near
+    /// enough to grow to `value`.
+    fn cannot_grow(
+        &self,
+        ctx: &Context<'_>,
+        facts: &[Fact],
+        (first, near, value): (usize, usize, Value),
+    ) -> Conflict {
+        let first = self.vars[first];
+        self.conflict(ctx, "region cannot grow", facts, |names| {
+            format!(
+                "the region of {} cannot grow to {value} cells: only {near} cells near \
+                 enough may be {}",
+                names.var_name(first),
+                names.value_label(value)
+            )
+        })
+    }
+
+    /// `vertex` takes `value`: without it the piece holding `first` cannot
+    /// grow to `value` vertices.
+    fn only_way(
+        &self,
+        ctx: &mut Context<'_>,
+        facts: &[Fact],
+        (vertex, first, value): (usize, usize, Value),
+    ) -> Result<bool, Conflict> {
+        let (var, first) = (self.vars[vertex], self.vars[first]);
+        self.change(
+            ctx,
+            ("only way to grow", facts),
+            (vertex, value, true),
+            |names| {
+                format!(
+                    "{} must be {}: without it the region of {} cannot reach {value} cells",
+                    names.var_name(var),
+                    names.value_label(value),
+                    names.var_name(first)
+                )
+            },
+        )
+    }
+
+    /// `vertex` loses `value`: no piece grows to it and no new region fits
+    /// through it.
+    fn no_room(
+        &self,
+        ctx: &mut Context<'_>,
+        facts: &[Fact],
+        (vertex, value): (usize, Value),
+    ) -> Result<bool, Conflict> {
+        let var = self.vars[vertex];
+        self.change(
+            ctx,
+            ("no room for the region", facts),
+            (vertex, value, false),
+            |names| {
+                format!(
+                    "{} cannot be {}: no region of {value} fits there, new or grown from a \
+                     known one",
+                    names.var_name(var),
+                    names.value_label(value)
+                )
+            },
+        )
+    }
+
     /// Every deduction for one value (see the module docs); the vertices it fixed
     /// to the value (which lose every other value: the only change to the other
     /// values' layers).
@@ -378,20 +534,7 @@ impl SizedRegions {
                 }
                 false => Vec::new(),
             };
-            let (var, value) = (self.vars[vertex], layer.value);
-            self.change(
-                ctx,
-                ("no room for the region", &facts),
-                (vertex, value, false),
-                |names| {
-                    format!(
-                        "{} cannot be {}: no region of {value} fits there, new or grown from a \
-                         known one",
-                        names.var_name(var),
-                        names.value_label(value)
-                    )
-                },
-            )?;
+            self.no_room(ctx, &facts, (vertex, layer.value))?;
         }
         Ok(assigned)
     }
@@ -413,14 +556,8 @@ impl SizedRegions {
             let cells = layer.piece(piece);
             let facts = self.facts(ctx, layer, cells);
             if count > value as usize {
-                let first = self.vars[vertex_sets::first(cells).unwrap_or_default()];
-                return Err(self.conflict(ctx, "region too large", &facts, |names| {
-                    format!(
-                        "the region of {} holds {count} cells of {}: more than {value}",
-                        names.var_name(first),
-                        names.value_label(value)
-                    )
-                }));
+                let first = vertex_sets::first(cells).unwrap_or_default();
+                return Err(self.too_large(ctx, &facts, (first, count, value)));
             }
             border.fill(0);
             self.neighbours.add_neighbours(cells, border);
@@ -430,23 +567,8 @@ impl SizedRegions {
             }
             let cells = layer.piece(piece);
             for neighbour in vertices(border) {
-                let beside = (self.graph.neighbours(neighbour))
-                    .find(|&vertex| vertex_sets::holds(cells, vertex))
-                    .unwrap_or(neighbour);
-                let (var, beside) = (self.vars[neighbour], self.vars[beside]);
-                self.change(
-                    ctx,
-                    ("region complete", &facts),
-                    (neighbour, value, false),
-                    |names| {
-                        format!(
-                            "{} cannot be {}: the region of {} already has its {value} cells",
-                            names.var_name(var),
-                            names.value_label(value),
-                            names.var_name(beside)
-                        )
-                    },
-                )?;
+                let in_piece = |vertex: usize| vertex_sets::holds(cells, vertex);
+                self.close_beside(ctx, &facts, (neighbour, value), in_piece)?;
             }
         }
         Ok(())
@@ -490,52 +612,28 @@ impl SizedRegions {
                 continue;
             }
             vertex_sets::remove(&mut layer.possible, vertex);
-            result = self.forbid_merge(ctx, layer, vertex, total).map(|_| ());
+            let facts = self.merge_facts(ctx, layer, vertex);
+            result = (self.forbid_merge(ctx, &facts, (vertex, layer.value, total))).map(|_| ());
         }
         result
     }
 
-    /// [`SizedRegions::forbid_merges`] at one vertex that would join `total`
-    /// vertices.
-    fn forbid_merge(
-        &self,
-        ctx: &mut Context<'_>,
-        layer: &Layer,
-        vertex: usize,
-        total: usize,
-    ) -> Result<bool, Conflict> {
-        let value = layer.value;
-        let facts = match ctx.explaining() {
-            true => {
-                let mut cells = vec![0; layer.possible.len()];
-                for piece in 0..layer.sizes.len() {
-                    let piece = layer.piece(piece);
-                    if (self.graph.neighbours(vertex)).any(|next| vertex_sets::holds(piece, next)) {
-                        for (word, &cell) in cells.iter_mut().zip(piece) {
-                            *word |= cell;
-                        }
-                    }
+    /// The facts of [`SizedRegions::forbid_merge`] at `vertex`: those of the
+    /// pieces beside it.
+    fn merge_facts(&self, ctx: &Context<'_>, layer: &Layer, vertex: usize) -> Vec<Fact> {
+        if !ctx.explaining() {
+            return Vec::new();
+        }
+        let mut cells = vec![0; layer.possible.len()];
+        for piece in 0..layer.sizes.len() {
+            let piece = layer.piece(piece);
+            if (self.graph.neighbours(vertex)).any(|next| vertex_sets::holds(piece, next)) {
+                for (word, &cell) in cells.iter_mut().zip(piece) {
+                    *word |= cell;
                 }
-                self.facts(ctx, layer, &cells)
             }
-            false => Vec::new(),
-        };
-        let var = self.vars[vertex];
-        self.change(
-            ctx,
-            ("joining makes the region too large", &facts),
-            (vertex, value, false),
-            |names| {
-                format!(
-                    "{} cannot be {}: it would join {} cells of {} beside it into a region of \
-                     {total}",
-                    names.var_name(var),
-                    names.value_label(value),
-                    total - 1,
-                    names.value_label(value)
-                )
-            },
-        )
+        }
+        self.facts(ctx, layer, &cells)
     }
 
     /// A piece short of its size: a conflict when too few vertices are near enough,
@@ -564,16 +662,9 @@ impl SizedRegions {
             .neighbours
             .grow(cells, &layer.possible, (budget, usize::MAX), growth);
         let facts = self.facts(ctx, layer, &growth.found);
-        let first = self.vars[vertex_sets::first(cells).unwrap_or_default()];
+        let first = vertex_sets::first(cells).unwrap_or_default();
         if near < size {
-            return Err(self.conflict(ctx, "region cannot grow", &facts, |names| {
-                format!(
-                    "the region of {} cannot grow to {value} cells: only {near} cells near \
-                     enough may be {}",
-                    names.var_name(first),
-                    names.value_label(value)
-                )
-            }));
+            return Err(self.cannot_grow(ctx, &facts, (first, near, value)));
         }
         for (word, &found) in reachable.iter_mut().zip(&growth.found) {
             *word |= found;
@@ -600,22 +691,7 @@ impl SizedRegions {
                         continue;
                     }
                 }
-                let var = self.vars[vertex];
-                let fixed = self.change(
-                    ctx,
-                    ("only way to grow", &facts),
-                    (vertex, value, true),
-                    |names| {
-                        format!(
-                            "{} must be {}: without it the region of {} cannot reach {value} \
-                             cells",
-                            names.var_name(var),
-                            names.value_label(value),
-                            names.var_name(first)
-                        )
-                    },
-                )?;
-                if fixed {
+                if self.only_way(ctx, &facts, (vertex, first, value))? {
                     assigned.push(vertex);
                 }
             }
@@ -675,17 +751,63 @@ impl SizedRegions {
         }
     }
 
-    /// A run's buffers, made for this rule's graph.
+    /// A run's buffers, made for this rule's graph and path.
     fn buffers(&self) -> Buffers {
+        let values = self.layers.count();
+        if self.narrow.is_some() {
+            let narrow_layers = (0..values).map(|_| NarrowLayer::default()).collect();
+            return Buffers {
+                layers: Vec::new(),
+                scratch: Scratch::new(0, 0),
+                narrow_layers,
+                narrow_growth: NarrowGrowth::default(),
+            };
+        }
         let (vertices, words) = (self.vars.len(), self.neighbours.words());
         let mut scratch = Scratch::new(vertices, words);
         scratch.growth.start.resize(words, 0);
         scratch.growth.reserve(words, vertices);
         scratch.without.reserve(words, vertices);
-        let layers = (0..self.layers.count())
-            .map(|_| Layer::new(vertices, words))
-            .collect();
-        Buffers { layers, scratch }
+        let layers = (0..values).map(|_| Layer::new(vertices, words)).collect();
+        Buffers {
+            layers,
+            scratch,
+            narrow_layers: Vec::new(),
+            narrow_growth: NarrowGrowth::default(),
+        }
+    }
+
+    /// Every changed value's deductions, sets as words.
+    fn run_general(&self, ctx: &mut Context<'_>, buffers: &mut Buffers) -> Result<(), Conflict> {
+        let Buffers {
+            layers, scratch, ..
+        } = buffers;
+        self.layers
+            .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
+                let layer = &mut layers[self.layers.offset(value)];
+                self.fill_layer(bits, value, layer, &mut scratch.growth);
+                self.propagate_value(ctx, layer, scratch)
+            })
+    }
+
+    /// Every changed value's deductions, each set one number.
+    fn run_narrow(
+        &self,
+        ctx: &mut Context<'_>,
+        graph: &NarrowGraph,
+        buffers: &mut Buffers,
+    ) -> Result<(), Conflict> {
+        let Buffers {
+            narrow_layers,
+            narrow_growth,
+            ..
+        } = buffers;
+        self.layers
+            .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
+                let layer = &mut narrow_layers[self.layers.offset(value)];
+                self.fill_narrow_layer(graph, (value, bits), layer);
+                self.propagate_narrow(ctx, graph, layer, narrow_growth)
+            })
     }
 
     /// Removes values that can be no region's size: below 1, above the vertices.
@@ -743,16 +865,14 @@ impl Rule for SizedRegions {
         }
         let mut kept = self.kept.0.try_lock().ok();
         let mut own = None;
-        let Buffers { layers, scratch } = match kept.as_deref_mut() {
+        let buffers = match kept.as_deref_mut() {
             Some(slot) => slot.get_or_insert_with(|| self.buffers()),
             None => own.insert(self.buffers()),
         };
-        self.layers
-            .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
-                let layer = &mut layers[self.layers.offset(value)];
-                self.fill_layer(bits, value, layer, &mut scratch.growth);
-                self.propagate_value(ctx, layer, scratch)
-            })?;
+        match &self.narrow {
+            Some(graph) => self.run_narrow(ctx, graph, buffers)?,
+            None => self.run_general(ctx, buffers)?,
+        }
         drop(kept);
         let assigned = |var: &VarId| ctx.domains().is_assigned(*var);
         if self.vars.iter().all(assigned) {
@@ -848,6 +968,27 @@ mod tests {
     use crate::propagation::{Fixpoint, Schedule, propagate};
     use crate::rules::graph::testing::{Tally, random_graph};
     use crate::rules::testing::{Random, assert_sound};
+    use crate::trace::JsonTrace;
+
+    /// Which searches a rule runs.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Path {
+        /// Sets as one number, on a graph of at most 128 vertices.
+        Narrow,
+        /// Sets as words, whatever the graph.
+        General,
+    }
+
+    /// The rule over `graph` and `vars`, taking `path` (the narrow one only
+    /// where the graph has at most 128 vertices).
+    fn rule_on(path: Path, graph: Graph, vars: Vec<VarId>) -> SizedRegions {
+        let mut rule = SizedRegions::new("r", graph, vars).expect("one variable a vertex");
+        if path == Path::General {
+            rule.narrow = None;
+            rule.neighbours = NeighbourSets::new(rule.graph());
+        }
+        rule
+    }
 
     /// A model of a `rows × columns` grid of cells holding 1 to `largest`.
     fn grid(rows: usize, columns: usize, largest: Value) -> (Model, Vec<VarId>) {
@@ -861,16 +1002,16 @@ mod tests {
         (model, vars)
     }
 
-    /// A model of `graph` under [`SizedRegions`] and a random state: a few vertices
-    /// fixed, the others keeping most of their values; now and then the values start
-    /// below 1, which no region's size is.
-    fn random_regions(random: &mut Random, graph: Graph) -> (Model, Domains) {
+    /// A model of `graph` under [`SizedRegions`] taking `path`, and a random
+    /// state: a few vertices fixed, the others keeping most of their values;
+    /// now and then the values start below 1, which no region's size is.
+    fn random_regions(random: &mut Random, graph: Graph, path: Path) -> (Model, Domains) {
         let mut model = Model::new();
         let first = if random.below(4) == 0 { -1 } else { 1 };
         let vars = model
             .new_vars_in(graph.vertices(), first..=4)
             .expect("a range");
-        let rule = SizedRegions::new("r", graph, vars.clone()).expect("one variable a vertex");
+        let rule = rule_on(path, graph, vars.clone());
         model.add_rule(rule).expect("vars of the model");
         let mut state = model.domains();
         for &var in &vars {
@@ -890,30 +1031,156 @@ mod tests {
 
     #[test]
     fn sized_regions_are_sound_on_random_graphs() {
-        let mut random = Random::new(29);
-        let mut tally = Tally::default();
-        for _ in 0..800 {
-            let graph = random_graph(&mut random, 7, 10);
-            let (model, state) = random_regions(&mut random, graph);
-            assert_sound(&model, &state);
-            tally.count(&model, &state);
+        for path in [Path::Narrow, Path::General] {
+            let mut random = Random::new(29);
+            let mut tally = Tally::default();
+            for _ in 0..800 {
+                let graph = random_graph(&mut random, 7, 10);
+                let (model, state) = random_regions(&mut random, graph, path);
+                assert_sound(&model, &state);
+                tally.count(&model, &state);
+            }
+            tally.assert_varied();
         }
-        tally.assert_varied();
     }
 
     #[test]
     fn sized_regions_are_sound_on_small_grids() {
-        // Grids take the searches' shortcuts for grids (sets as one number,
-        // a search without a vertex going on from its step).
-        let mut random = Random::new(31);
-        let mut tally = Tally::default();
-        for round in 0..600 {
-            let (rows, columns) = [(2, 3), (3, 3), (2, 4), (1, 6)][round % 4];
-            let (model, state) = random_regions(&mut random, Graph::grid(rows, columns));
-            assert_sound(&model, &state);
-            tally.count(&model, &state);
+        // Grids take the searches' shortcuts for grids (a set's neighbours as
+        // its shifts, a search without a vertex going on from its step).
+        for path in [Path::Narrow, Path::General] {
+            let mut random = Random::new(31);
+            let mut tally = Tally::default();
+            for round in 0..600 {
+                let (rows, columns) = [(2, 3), (3, 3), (2, 4), (1, 6)][round % 4];
+                let graph = Graph::grid(rows, columns);
+                let (model, state) = random_regions(&mut random, graph, path);
+                assert_sound(&model, &state);
+                tally.count(&model, &state);
+            }
+            tally.assert_varied();
         }
-        tally.assert_varied();
+    }
+
+    /// Two models of `graph` (one on each path) over vertices holding 1 to
+    /// `largest`, and a random start: about one vertex in `one_in` fixed.
+    fn both_paths(random: &mut Random, graph: &Graph, (largest, one_in): (Value, u64)) -> Paths {
+        let models = [Path::Narrow, Path::General].map(|path| {
+            let mut model = Model::new();
+            let vars = (model.new_vars_in(graph.vertices(), 1..=largest)).expect("a range");
+            let rule = rule_on(path, graph.clone(), vars);
+            model.add_rule(rule).expect("vars of the model");
+            model
+        });
+        let mut state = models[0].domains();
+        for var in models[0].vars() {
+            if random.below(one_in) == 0 {
+                state
+                    .assign(var, 1 + random.below(largest as u64) as Value)
+                    .expect("a value");
+            } else if random.below(3) == 0 && state.count(var) > 1 {
+                let value = 1 + random.below(largest as u64) as Value;
+                state.remove(var, value).expect("a value");
+            }
+        }
+        Paths { models, state }
+    }
+
+    /// The same model on the narrow and the general path, and a state.
+    struct Paths {
+        models: [Model; 2],
+        state: Domains,
+    }
+
+    impl Paths {
+        /// Propagates the state on both models, asserting that they reach the
+        /// same fixpoint by the same changes, worded alike and resting on the
+        /// same facts; whether it was a conflict.
+        fn propagate(&mut self) -> bool {
+            let outcomes = self.models.each_ref().map(|model| {
+                let mut state = self.state.clone();
+                let mut trace = JsonTrace::new(model, &state);
+                let fixpoint = propagate(model, &mut state, Schedule::Queue, Some(&mut trace));
+                let conflict = matches!(fixpoint.expect("fits"), Fixpoint::Conflict(_));
+                (conflict, state, trace.document().clone())
+            });
+            let [narrow, general] = outcomes;
+            assert_eq!(narrow.2, general.2, "{:?}", self.state);
+            assert_eq!((narrow.0, &narrow.1), (general.0, &general.1));
+            self.state = narrow.1;
+            narrow.0
+        }
+    }
+
+    #[test]
+    fn the_narrow_path_finds_what_the_general_path_finds() {
+        // Grids of one word and of two (13x9 is Fillomino's usual size), a row,
+        // and random graphs of up to 128 vertices (neighbours added vertex by
+        // vertex); after each fixpoint one more vertex is fixed, so that each
+        // path keeps its pieces from run to run.
+        let mut random = Random::new(43);
+        let (mut conflicts, mut fixpoints) = (0, 0);
+        for round in 0..240 {
+            let graph = match round % 6 {
+                0 => Graph::grid(9, 13),
+                1 => Graph::grid(8, 8),
+                2 => Graph::grid(1, 100),
+                3 => Graph::grid(4, 5),
+                4 => random_graph(&mut random, 128, 200),
+                _ => random_graph(&mut random, 40, 60),
+            };
+            let mut paths = both_paths(&mut random, &graph, (6, 12));
+            for _ in 0..6 {
+                if paths.propagate() {
+                    conflicts += 1;
+                    break;
+                }
+                fixpoints += 1;
+                let vars: Vec<VarId> = paths.models[0].vars().collect();
+                let open: Vec<VarId> = (vars.into_iter())
+                    .filter(|&var| !paths.state.is_assigned(var))
+                    .collect();
+                if open.is_empty() {
+                    break;
+                }
+                let var = open[random.below(open.len() as u64) as usize];
+                let values: Vec<Value> = paths.state.iter(var).collect();
+                let value = values[random.below(values.len() as u64) as usize];
+                paths.state.assign(var, value).expect("a value");
+            }
+        }
+        assert!(
+            conflicts >= 20 && fixpoints >= 200,
+            "{conflicts} {fixpoints}"
+        );
+    }
+
+    #[test]
+    fn grids_are_recognised_by_their_neighbours() {
+        // A row is a column's graph too: a grid of one column.
+        for (rows, columns) in [(1, 1), (1, 5), (5, 1), (3, 4), (9, 13), (1, 128), (2, 64)] {
+            let graph = NarrowGraph::of(&Graph::grid(rows, columns));
+            assert!(
+                matches!(graph, Some(NarrowGraph::Grid { .. })),
+                "{rows}x{columns}"
+            );
+        }
+        assert!(
+            NarrowGraph::of(&Graph::grid(9, 15)).is_none(),
+            "135 vertices"
+        );
+        let empty = NarrowGraph::of(&Graph::new(0, Vec::new()).expect("a graph"));
+        assert!(matches!(empty, Some(NarrowGraph::Grid { .. })));
+        // A 2x2 grid less an edge, one with an edge twice for the missing one,
+        // and one with a diagonal.
+        for edges in [
+            vec![(0, 1), (2, 3), (0, 2)],
+            vec![(0, 1), (2, 3), (0, 2), (0, 2)],
+            vec![(0, 1), (2, 3), (0, 2), (1, 3), (0, 3)],
+        ] {
+            let graph = NarrowGraph::of(&Graph::new(4, edges.clone()).expect("a graph"));
+            assert!(matches!(graph, Some(NarrowGraph::Sets(_))), "{edges:?}");
+        }
     }
 
     #[test]
