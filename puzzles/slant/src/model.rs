@@ -22,7 +22,7 @@
 //! (what is left needs his dead-end reasoning, which weighs how many lines
 //! a group of corners can still take against its way out to the border).
 
-use sieve::names::push_number;
+use sieve::names::push_cell_name;
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::clue_rule::{ClueRule, Touch};
@@ -109,8 +109,7 @@ impl SlantModel {
             // More lines than cells at the corner: no solution.
             return self.model.restrict(touches[0].var, &ValueSet::new());
         }
-        let label = clue_label(clue, row, column);
-        let rule = ClueRule::new(label, clue, &touches[..count], self.puzzle.width());
+        let rule = ClueRule::new((row, column), clue, &touches[..count], self.puzzle.width());
         self.model.add_rule(rule).map(drop)
     }
 
@@ -205,9 +204,8 @@ impl SlantModel {
         // The grid cell of the frame's `at`-th cell.
         let frame_cell = |at: usize| (top + at / 4 - 1) * width + left + at % 4 - 1;
         let window = Window::new(touched, clues);
-        let label = window_label(top, left);
         let cells = &self.cells;
-        let rule = WindowRule::new(label, width, window, frame_cell, |cell| cells[cell]);
+        let rule = WindowRule::new((top, left), window, frame_cell, |cell| cells[cell]);
         self.model.add_rule(rule).map(drop)
     }
 
@@ -297,42 +295,6 @@ pub(crate) fn other(diagonal: Diagonal) -> Diagonal {
 /// `r1c1`… for a cell.
 pub(crate) fn cell_name(width: usize, cell: usize) -> String {
     let mut name = String::with_capacity(8);
-    push_cell_name(&mut name, width, cell);
+    push_cell_name(&mut name, cell / width, cell % width);
     name
-}
-
-/// Append `r1c1`… for a cell to `text`, digit by digit (a model names every
-/// cell, and `format!` cost as much as the rest of naming).
-fn push_cell_name(text: &mut String, width: usize, cell: usize) {
-    push_corner_name(text, cell / width, cell % width);
-}
-
-/// Append `r1c1`… for the corner (or cell) at `row`, `column` (from 0).
-fn push_corner_name(text: &mut String, row: usize, column: usize) {
-    text.push('r');
-    push_number(text, row + 1);
-    text.push('c');
-    push_number(text, column + 1);
-}
-
-/// "the 2 at corner r3c4": a clue's rule, and its words.
-fn clue_label(clue: u8, row: usize, column: usize) -> String {
-    let mut label = String::with_capacity(24);
-    label.push_str("the ");
-    push_number(&mut label, usize::from(clue));
-    label.push_str(" at corner ");
-    push_corner_name(&mut label, row, column);
-    label
-}
-
-/// "the clues of corners r1c2 to r3c4 together": the window of 3×3 corners
-/// from `top`, `left`.
-fn window_label(top: usize, left: usize) -> String {
-    let mut label = String::with_capacity(48);
-    label.push_str("the clues of corners ");
-    push_corner_name(&mut label, top, left);
-    label.push_str(" to ");
-    push_corner_name(&mut label, top + 2, left + 2);
-    label.push_str(" together");
-    label
 }

@@ -26,6 +26,14 @@ pub(crate) struct NoLoop {
 /// Union-find over corners: the groups the drawn diagonals have joined.
 type Corners = Fragments;
 
+/// An open cell: its number, and its top-left corner's (a cell's corners
+/// come from that one without a division).
+#[derive(Clone, Copy)]
+struct Open {
+    cell: usize,
+    top_left: usize,
+}
+
 impl NoLoop {
     /// How many corners the grid has.
     fn corners(&self) -> usize {
@@ -39,10 +47,9 @@ impl NoLoop {
     }
 
     /// The corners (numbered in reading order of the grid's corners) that
-    /// `diagonal` of cell `cell` joins.
-    fn ends(&self, cell: usize, diagonal: Diagonal) -> (usize, usize) {
+    /// `diagonal` joins in the cell whose top-left corner is `top_left`.
+    fn ends(&self, top_left: usize, diagonal: Diagonal) -> (usize, usize) {
         let across = self.width + 1;
-        let top_left = cell / self.width * across + cell % self.width;
         match diagonal {
             Diagonal::Backslash => (top_left, top_left + across + 1),
             Diagonal::Slash => (top_left + 1, top_left + across),
@@ -85,28 +92,39 @@ impl NoLoop {
     }
 
     /// The corners the drawn diagonals join, and the open cells (read once
-    /// here: the later passes go over those alone); a conflict when the
-    /// drawn diagonals close a loop.
-    fn drawn_corners(&self, ctx: &Context<'_>) -> Result<(Corners, Vec<usize>), Conflict> {
+    /// here, row by row: the later passes go over those alone); a conflict
+    /// when the drawn diagonals close a loop.
+    fn drawn_corners(&self, ctx: &Context<'_>) -> Result<(Corners, Vec<Open>), Conflict> {
         let mut corners = Corners::new(self.corners());
-        let mut open = Vec::new();
-        for (cell, &var) in self.cells.iter().enumerate() {
-            let Some(value) = ctx.domains().value(var) else {
-                open.push(cell);
-                continue;
-            };
-            let (a, b) = self.ends(cell, diagonal_of(value));
-            if corners.join(a, b) {
-                let facts = self.drawn_facts(ctx);
-                let text = || {
-                    let cell = cell_name(self.width, cell);
-                    format!("the lines close a loop through {cell}")
+        let mut open = Vec::with_capacity(self.cells.len());
+        let domains = ctx.domains();
+        for (row, vars) in self.cells.chunks_exact(self.width).enumerate() {
+            // A cell's top-left corner: the corners have one more column.
+            let first = row * self.width;
+            for (column, &var) in vars.iter().enumerate() {
+                let (cell, top_left) = (first + column, first + row + column);
+                let Some(value) = domains.value(var) else {
+                    open.push(Open { cell, top_left });
+                    continue;
                 };
-                let why = Why::new("cycle").because(&facts).text(&text);
-                return Err(ctx.conflict(&why));
+                let (a, b) = self.ends(top_left, diagonal_of(value));
+                if corners.join(a, b) {
+                    return Err(self.loop_closed(ctx, cell));
+                }
             }
         }
         Ok((corners, open))
+    }
+
+    /// The conflict of drawn diagonals that close a loop through `cell`.
+    fn loop_closed(&self, ctx: &Context<'_>, cell: usize) -> Conflict {
+        let facts = self.drawn_facts(ctx);
+        let text = || {
+            let cell = cell_name(self.width, cell);
+            format!("the lines close a loop through {cell}")
+        };
+        let why = Why::new("cycle").because(&facts).text(&text);
+        ctx.conflict(&why)
     }
 
     /// Leave out every open cell's diagonal whose corners are joined, and
@@ -116,29 +134,29 @@ impl NoLoop {
         &self,
         ctx: &mut Context<'_>,
         corners: &mut Corners,
-        open: &mut Vec<usize>,
+        open: &mut Vec<Open>,
     ) -> Result<(), Conflict> {
         let mut facts: Option<Vec<Fact>> = None;
         loop {
             let before = open.len();
             let mut kept = 0;
             for at in 0..before {
-                let cell = open[at];
+                let Open { cell, top_left } = open[at];
                 let closing =
                     [Diagonal::Backslash, Diagonal::Slash]
                         .into_iter()
                         .find(|&diagonal| {
-                            let (a, b) = self.ends(cell, diagonal);
+                            let (a, b) = self.ends(top_left, diagonal);
                             corners.joined(a, b)
                         });
                 let Some(diagonal) = closing else {
-                    open[kept] = cell;
+                    open[kept] = open[at];
                     kept += 1;
                     continue;
                 };
                 let known = facts.get_or_insert_with(|| self.drawn_facts(ctx));
                 self.leave_out(ctx, known, cell, diagonal)?;
-                let (a, b) = self.ends(cell, other(diagonal));
+                let (a, b) = self.ends(top_left, other(diagonal));
                 if corners.join(a, b) {
                     // Both diagonals close a loop: leaving the other out too
                     // empties the cell, a conflict.
@@ -157,12 +175,12 @@ impl NoLoop {
     /// Whether every diagonal still possible, both of each `open` cell's and
     /// the drawn ones (already in `corners`), forms a forest: then no choice
     /// left closes a loop.
-    fn forest_left(&self, open: &[usize], mut corners: Corners) -> bool {
-        open.iter().all(|&cell| {
+    fn forest_left(&self, open: &[Open], mut corners: Corners) -> bool {
+        open.iter().all(|&Open { top_left, .. }| {
             [Diagonal::Backslash, Diagonal::Slash]
                 .iter()
                 .all(|&diagonal| {
-                    let (a, b) = self.ends(cell, diagonal);
+                    let (a, b) = self.ends(top_left, diagonal);
                     !corners.join(a, b)
                 })
         })
@@ -209,11 +227,10 @@ impl Rule for NoLoop {
     }
 
     fn holds(&self, values: &[Value]) -> bool {
-        let corners_across = self.width + 1;
-        let rows = self.cells.len() / self.width;
-        let mut corners = Corners::new(corners_across * (rows + 1));
+        let mut corners = Corners::new(self.corners());
         (self.cells.iter().enumerate()).all(|(cell, var)| {
-            let (a, b) = self.ends(cell, diagonal_of(values[var.index()]));
+            let top_left = cell + cell / self.width;
+            let (a, b) = self.ends(top_left, diagonal_of(values[var.index()]));
             !corners.join(a, b)
         })
     }

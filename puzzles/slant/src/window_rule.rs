@@ -14,68 +14,82 @@
 //! Listing every filling when the model was built, to test each against
 //! the masks a run, was then more than half of building it.
 
+use std::sync::OnceLock;
+
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use crate::window::{Live, MAX_CELLS, Window, cells_in};
+use sieve::names::push_cell_name;
 
 /// The label of a window's deductions, as a table's (traces read the same).
 const INFERENCE: &str = "table";
 
 /// A window's cells and the fillings they may hold.
 pub(crate) struct WindowRule {
-    /// "the clues of corners r1c2 to r3c4 together".
-    name: String,
+    /// "the clues of corners r1c2 to r3c4 together", written when first
+    /// asked for (as a clue's name: see [`crate::clue_rule`]).
+    name: OnceLock<String>,
+    /// The row and column (from 0) of its top-left corner, to name it and
+    /// its frame's cells (the frame starts a row up and a column left).
+    top_left: (usize, usize),
     /// The cells of the frame (the 4×4 cells around the window) its clues
     /// touch: bit `i` for the frame's `i`-th cell in reading order.
     touched: u16,
     /// Per frame cell, its `\` boolean (of a touched cell only).
     frame_vars: [VarId; MAX_CELLS],
-    /// Per frame cell, its number in the grid, to name it.
-    frame_cells: [usize; MAX_CELLS],
     /// The touched cells' booleans, in reading order: the rule's scope.
     vars: [VarId; MAX_CELLS],
     /// The frame cell of each of `vars`.
     positions: [u8; MAX_CELLS],
     /// How many cells are touched.
     count: usize,
-    /// The grid's width, to name cells.
-    width: usize,
     /// The clues and loops whose fillings the cells hold.
     window: Window,
 }
 
 impl WindowRule {
-    /// The rule named `name` over `window`, the `i`-th cell of whose
-    /// frame is grid cell `frame_cell(i)` of a grid `width` wide, a grid
-    /// cell's `\` boolean being `vars(cell)`.
+    /// The rule over `window`, whose top-left corner is at `top_left` (row
+    /// and column from 0), the `i`-th cell of whose frame is grid cell
+    /// `frame_cell(i)`, a grid cell's `\` boolean being `vars(cell)`.
     pub(crate) fn new(
-        name: String,
-        width: usize,
+        top_left: (usize, usize),
         window: Window,
         frame_cell: impl Fn(usize) -> usize,
         vars: impl Fn(usize) -> VarId,
     ) -> Self {
         let touched = window.touched();
         let mut rule = WindowRule {
-            name,
+            name: OnceLock::new(),
+            top_left,
             touched,
             frame_vars: [VarId::from_index(0); MAX_CELLS],
-            frame_cells: [0; MAX_CELLS],
             vars: [VarId::from_index(0); MAX_CELLS],
             positions: [0; MAX_CELLS],
             count: 0,
-            width,
             window,
         };
         for at in bits_of(touched) {
             let cell = frame_cell(at);
-            rule.frame_cells[at] = cell;
             rule.frame_vars[at] = vars(cell);
             rule.vars[rule.count] = vars(cell);
             rule.positions[rule.count] = at as u8;
             rule.count += 1;
         }
         rule
+    }
+
+    /// "the clues of corners r1c2 to r3c4 together".
+    fn label(&self) -> &str {
+        self.name.get_or_init(|| {
+            let (top, left) = self.top_left;
+            let mut label = String::with_capacity(48);
+            label.push_str("the clues of corners ");
+            push_cell_name(&mut label, top, left);
+            label.push_str(" to ");
+            push_cell_name(&mut label, top + 2, left + 2);
+            label.push_str(" together");
+            label
+        })
     }
 
     /// The window's cells' `\` booleans.
@@ -123,19 +137,21 @@ impl WindowRule {
             1 => ('\\', '/'),
             _ => ('/', '\\'),
         };
-        let cell = self.frame_cells[at];
+        // The frame's cell `at` lies a row up and a column left of the
+        // window's corners: counted from 1, at their row and column.
+        let (top, left) = self.top_left;
         format!(
             "r{}c{} is {kept}: a {left_out} there leaves no way to meet {}",
-            cell / self.width + 1,
-            cell % self.width + 1,
-            self.name
+            top + at / 4,
+            left + at % 4,
+            self.label()
         )
     }
 }
 
 impl Rule for WindowRule {
     fn name(&self) -> &str {
-        &self.name
+        self.label()
     }
 
     fn watches(&self) -> Vec<Watch> {
