@@ -138,8 +138,10 @@ fn add_black(
         let Some(next) = board.step(cell, direction) else {
             continue;
         };
-        // The pairs one after another, in a list made once at its most.
-        let mut pairs = Vec::with_capacity(2 * turns.len() * SHAPES.len());
+        // The pairs one after another, in a list made once at its most: for
+        // each turn, the next cell goes straight on or takes one of the four
+        // shapes that do not lead back.
+        let mut pairs = Vec::with_capacity(2 * turns.len() * 4);
         for &here in &turns {
             for (there, there_mask) in domain(board, next) {
                 let here_mask = SHAPE_VALUES.mask_of(here);
@@ -178,8 +180,10 @@ fn add_white(
         };
         let along = before | after;
         let (ones, others) = (domain(board, first), domain(board, second));
-        let most = 3 * straights.len() * SHAPES.len() * SHAPES.len();
-        let mut triples = Vec::with_capacity(most);
+        // The triples one after another, in a list made once at its most:
+        // for each straight, each cell beside it takes one of the three
+        // shapes that lead to the pearl or one of the four that do not.
+        let mut triples = Vec::with_capacity(3 * straights.len() * 4 * 4);
         for &here in &straights {
             for (one, one_mask) in ones.clone() {
                 for (other, other_mask) in others.clone() {
