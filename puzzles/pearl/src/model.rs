@@ -14,7 +14,7 @@ use sieve::rules::{Graph, SingleLoop, Table};
 use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 
 use crate::puzzle::{Board, DIRECTIONS, DOWN, LEFT, Loop, Pearl, Puzzle, RIGHT, UP, opposite};
-use crate::shapes::{SHAPE_VALUES, SHAPES, add_shapes, is_straight, is_turn};
+use crate::shapes::{SHAPE_VALUES, SHAPES, add_shapes, is_straight, is_turn, shape_ties};
 
 /// One puzzle as an engine model.
 pub struct PearlModel {
@@ -34,22 +34,26 @@ impl PearlModel {
         model.set_value_labels(labels);
         let graph = Graph::grid(board.height(), board.width());
         let links = model.new_vars(board.links(), 2);
-        // Each cell's name, written once: the links, the loop's vertices and the
-        // shapes all use it.
+        // Each cell's name, written once: the links, the shapes, their rules
+        // and the loop's vertices use it.
         let names = board.cell_names();
         name_edges(&mut model, &graph, &links, &names);
+        let shapes = add_shapes(&mut model, board, &names)?;
+        let ties = shape_ties(board, &links, &shapes, &names)?;
         let degrees = (puzzle.pearls().iter())
             .map(|pearl| pearl.map(|_| 2))
             .collect();
         let one_loop = SingleLoop::new("one loop", graph, links.clone())?
             .with_degrees(degrees)?
-            .with_vertex_names(names.clone())?;
+            .with_vertex_names(names)?;
         model.add_rule(one_loop)?;
-        let shapes = add_shapes(&mut model, board, &links, &names)?;
+        for tie in ties {
+            model.add_rule(tie)?;
+        }
         for (cell, pearl) in puzzle.pearls().iter().enumerate() {
             match pearl {
-                Some(Pearl::Black) => add_black(&mut model, board, &shapes, (cell, &names[cell]))?,
-                Some(Pearl::White) => add_white(&mut model, board, &shapes, (cell, &names[cell]))?,
+                Some(Pearl::Black) => add_black(&mut model, board, &shapes, cell)?,
+                Some(Pearl::White) => add_white(&mut model, board, &shapes, cell)?,
                 None => {}
             }
         }
@@ -126,7 +130,7 @@ fn add_black(
     model: &mut Model,
     board: Board,
     shapes: &[VarId],
-    (cell, cell_name): (usize, &str),
+    cell: usize,
 ) -> Result<(), sieve::Error> {
     let turns = SHAPE_VALUES.values_where(board.directions(cell), is_turn);
     model.restrict(shapes[cell], &turns.iter().copied().collect())?;
@@ -134,7 +138,10 @@ fn add_black(
         let Some(next) = board.step(cell, direction) else {
             continue;
         };
-        let mut pairs = Vec::new();
+        // The pairs one after another, in a list made once at its most: for
+        // each turn, the next cell goes straight on or takes one of the four
+        // shapes that do not lead back.
+        let mut pairs = Vec::with_capacity(2 * turns.len() * 4);
         for &here in &turns {
             for (there, there_mask) in domain(board, next) {
                 let here_mask = SHAPE_VALUES.mask_of(here);
@@ -145,13 +152,13 @@ fn add_black(
                     there_mask & opposite(direction) == 0
                 };
                 if fits {
-                    pairs.push([here, there]);
+                    pairs.extend([here, there]);
                 }
             }
         }
-        let name = ["black pearl at ", cell_name].concat();
-        let rule = "turns, and goes straight on either side";
-        add_table(model, name, vec![shapes[cell], shapes[next]], pairs, rule)?;
+        let pearl = Pearl::Black;
+        let vars = vec![shapes[cell], shapes[next]];
+        add_table(model, (pearl, board, cell), vars, pairs)?;
     }
     Ok(())
 }
@@ -162,7 +169,7 @@ fn add_white(
     model: &mut Model,
     board: Board,
     shapes: &[VarId],
-    (cell, cell_name): (usize, &str),
+    cell: usize,
 ) -> Result<(), sieve::Error> {
     let straights = SHAPE_VALUES.values_where(board.directions(cell), is_straight);
     model.restrict(shapes[cell], &straights.iter().copied().collect())?;
@@ -172,8 +179,11 @@ fn add_white(
             continue;
         };
         let along = before | after;
-        let mut triples = Vec::new();
         let (ones, others) = (domain(board, first), domain(board, second));
+        // The triples one after another, in a list made once at its most:
+        // for each straight, each cell beside it takes one of the three
+        // shapes that lead to the pearl or one of the four that do not.
+        let mut triples = Vec::with_capacity(3 * straights.len() * 4 * 4);
         for &here in &straights {
             for (one, one_mask) in ones.clone() {
                 for (other, other_mask) in others.clone() {
@@ -185,43 +195,53 @@ fn add_white(
                         one_mask & after == 0 && other_mask & before == 0
                     };
                     if fits {
-                        triples.push([here, one, other]);
+                        triples.extend([here, one, other]);
                     }
                 }
             }
         }
         let vars = vec![shapes[cell], shapes[first], shapes[second]];
-        let name = ["white pearl at ", cell_name].concat();
-        let rule = "goes straight, and turns on at least one side";
-        add_table(model, name, vars, triples, rule)?;
+        add_table(model, (Pearl::White, board, cell), vars, triples)?;
     }
     Ok(())
 }
 
-/// Adds the table of `tuples` over `vars`, worded with the pearl (`name`) and
-/// what its `rule` asks; with no tuple at all (a pearl where the board leaves it
-/// no way to go) the first variable loses every value instead, so the puzzle
-/// has no solution rather than no model.
-fn add_table<const N: usize>(
+/// Adds the table over `vars` of the tuples `flat` holds one after another,
+/// named by the pearl at `cell` and worded with what it asks; with no tuple
+/// at all (a pearl where the board leaves it no way to go) the first variable
+/// loses every value instead, so the puzzle has no solution rather than no
+/// model.
+fn add_table(
     model: &mut Model,
-    name: String,
+    (pearl, board, cell): (Pearl, Board, usize),
     vars: Vec<VarId>,
-    tuples: Vec<[Value; N]>,
-    rule: &'static str,
+    flat: Vec<Value>,
 ) -> Result<(), sieve::Error> {
-    if tuples.is_empty() {
+    if flat.is_empty() {
         return model.restrict(vars[0], &ValueSet::new());
     }
-    let pearl = name.clone();
-    let table = Table::new(name, vars, tuples)?.wording(move |names, deduction| {
-        let value = deduction
-            .value
-            .map_or_else(|| "that".to_string(), |value| names.value_label(value));
-        format!(
-            "{} cannot be {value}: the loop through the {pearl} {rule}",
-            names.var_name(deduction.var)
-        )
-    });
+    let (kind, rule) = match pearl {
+        Pearl::Black => ("black pearl at ", "turns, and goes straight on either side"),
+        Pearl::White => (
+            "white pearl at ",
+            "goes straight, and turns on at least one side",
+        ),
+    };
+    // The pearl's cell is named as its shape variable is: the sentence reads
+    // the name there when it is written, rather than a copy kept a table.
+    let center = vars[0];
+    let table = Table::from_flat(board.about_cell(kind, cell), vars, flat)?.wording(
+        move |names, deduction| {
+            let value = deduction
+                .value
+                .map_or_else(|| "that".to_string(), |value| names.value_label(value));
+            format!(
+                "{} cannot be {value}: the loop through the {kind}{} {rule}",
+                names.var_name(deduction.var),
+                names.var_name(center)
+            )
+        },
+    );
     model.add_rule(table).map(drop)
 }
 

@@ -7,6 +7,7 @@
 //! ones (H−1 rows of W). A cell's connections are a mask of directions: up 1,
 //! right 2, down 4, left 8, as the zoo's one-line answer writes them.
 
+use sieve::names::push_cell_name;
 use sieve::rules::graph::lines::cell_names;
 use std::fmt;
 
@@ -117,6 +118,16 @@ impl Board {
     /// `r2c3` for a cell.
     pub fn cell_name(self, cell: usize) -> String {
         format!("r{}c{}", cell / self.width + 1, cell % self.width + 1)
+    }
+
+    /// `words` then the name of `cell`: `black pearl at r2c3`, the name of a
+    /// rule about the cell, written into one string without `format!` (a
+    /// model names a hundred pearls' rules).
+    pub fn about_cell(self, words: &str, cell: usize) -> String {
+        let mut name = String::with_capacity(words.len() + "r10c10".len());
+        name.push_str(words);
+        push_cell_name(&mut name, cell / self.width, cell % self.width);
+        name
     }
 
     /// Every cell's [`Board::cell_name`], row by row, each number written once
@@ -253,6 +264,10 @@ mod tests {
         assert_eq!(board.directions(0), RIGHT | DOWN);
         assert_eq!(board.directions(12), 15);
         assert_eq!(board.cell_name(7), "r2c3");
+        assert_eq!(
+            board.about_cell("black pearl at ", 7),
+            "black pearl at r2c3"
+        );
         assert_eq!(opposite(LEFT), RIGHT);
     }
 

@@ -37,23 +37,38 @@ pub fn is_turn(mask: u8) -> bool {
 }
 
 /// Adds a shape variable for every cell, named by the cell (`names`, one a
-/// cell) and tied by a [`VertexShape`] to its links; returns them, row by row.
+/// cell), with the shapes its neighbours allow; returns them, row by row.
 pub fn add_shapes(
     model: &mut Model,
     board: Board,
-    links: &[VarId],
     names: &[String],
 ) -> Result<Vec<VarId>, sieve::Error> {
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
-    let mut shapes = Vec::with_capacity(board.cells());
-    for (cell, name) in names.iter().enumerate() {
-        let shape = model.new_var_in(FIRST_SHAPE..=last)?;
-        model.set_name(shape, name.as_str());
+    let shapes = model.new_vars_in(board.cells(), FIRST_SHAPE..=last)?;
+    for (cell, (&shape, name)) in shapes.iter().zip(names).enumerate() {
+        model.set_name(shape, name);
         let allowed = SHAPE_VALUES.shapes_where(board.directions(cell), |_| true);
         // A cell inside the board keeps every shape: nothing to restrict.
         if allowed.clone().count() < SHAPES.len() {
-            model.restrict(shape, &allowed.clone().map(|(value, _)| value).collect())?;
+            model.restrict(shape, &allowed.map(|(value, _)| value).collect())?;
         }
+    }
+    Ok(shapes)
+}
+
+/// The rules tying each cell's shape (`shapes`, row by row) to its links, a
+/// [`VertexShape`] a cell named by the cell (`names`): made before the model
+/// takes them, so that the names can then go to the loop rule, which is
+/// posted first, without a copy.
+pub fn shape_ties(
+    board: Board,
+    links: &[VarId],
+    shapes: &[VarId],
+    names: &[String],
+) -> Result<Vec<VertexShape>, sieve::Error> {
+    let mut ties = Vec::with_capacity(shapes.len());
+    for (cell, (&shape, name)) in shapes.iter().zip(names).enumerate() {
+        let allowed = SHAPE_VALUES.shapes_where(board.directions(cell), |_| true);
         let mut around = [(0, VarId::from_index(0)); 4];
         let mut edges = 0;
         for direction in [UP, RIGHT, DOWN, LEFT] {
@@ -63,11 +78,14 @@ pub fn add_shapes(
             }
         }
         let rule_name = ["links at ", name].concat();
-        let rule = VertexShape::new(rule_name, shape, &around[..edges], allowed)?;
-        model.add_rule(rule)?;
-        shapes.push(shape);
+        ties.push(VertexShape::new(
+            rule_name,
+            shape,
+            &around[..edges],
+            allowed,
+        )?);
     }
-    Ok(shapes)
+    Ok(ties)
 }
 
 #[cfg(test)]

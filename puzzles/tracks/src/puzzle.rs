@@ -213,14 +213,14 @@ impl Puzzle {
                 });
             }
         }
+        // The line is named only when it is overfull: a `format!` a line was
+        // a tenth of reading an ID.
         let lines = (columns.iter().enumerate())
-            .map(|(index, &count)| (format!("column {}", index + 1), count, height))
-            .chain(
-                (rows.iter().enumerate())
-                    .map(|(index, &count)| (format!("row {}", index + 1), count, width)),
-            );
-        for (line, count, cells) in lines {
+            .map(|(index, &count)| ("column", index, count, height))
+            .chain((rows.iter().enumerate()).map(|(index, &count)| ("row", index, count, width)));
+        for (kind, index, count, cells) in lines {
             if count > cells {
+                let line = format!("{kind} {}", index + 1);
                 return Err(PuzzleError::Overfull { line, count, cells });
             }
         }

@@ -4,7 +4,7 @@
 //! its cell's shape.
 
 use sieve::rules::graph::lines::{CellShapes, VertexShape};
-use sieve::{Model, Value, VarId};
+use sieve::{Model, Value, ValueSet, VarId};
 
 use crate::puzzle::{DOWN, LEFT, Puzzle, RIGHT, UP};
 
@@ -46,8 +46,7 @@ pub fn add_shapes(
         // Most cells keep every shape: nothing to restrict, nor a list of
         // shapes to walk.
         if !keeps_every_shape(puzzle, cell) {
-            let values = allowed_shapes(puzzle, cell).map(|(value, _)| value);
-            model.restrict(shape, &values.collect())?;
+            model.restrict(shape, &shapes_allowed(puzzle, cell))?;
         }
     }
     Ok(shapes)
@@ -82,6 +81,20 @@ fn keeps_every_shape(puzzle: &Puzzle, cell: usize) -> bool {
     puzzle.pieces()[cell].is_none()
         && puzzle.off_grid(cell) == 0
         && puzzle.board().directions(cell) == all
+}
+
+/// The values of the shapes `cell` may take, as a set: every shape, less
+/// those it may not take (a set built value by value, each value moving its
+/// start, cost as much as the rest of adding the cell).
+fn shapes_allowed(puzzle: &Puzzle, cell: usize) -> ValueSet {
+    let every = SHAPE_VALUES.first()..=SHAPE_VALUES.last();
+    let bit = |value: Value| 1u32 << (value - FIRST_SHAPE);
+    let allowed = allowed_shapes(puzzle, cell).fold(0, |set, (value, _)| set | bit(value));
+    let mut values = ValueSet::inclusive(every.clone());
+    for value in every.filter(|&value| allowed & bit(value) == 0) {
+        values.remove(value);
+    }
+    values
 }
 
 /// The shapes `cell` may take, `(value, mask)`: see [`add_shapes`].
