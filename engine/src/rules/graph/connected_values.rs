@@ -204,14 +204,15 @@ impl ConnectedValues {
         Ok(())
     }
 
-    /// The deductions for one value; the vertices it fixed to the value (which
-    /// lose every other value: the only change to the other values' layers).
+    /// The deductions for one value; the vertices it fixed to the value go on
+    /// `assigned` (they lose every other value: the only change to the other
+    /// values' layers).
     fn propagate_value(
         &self,
         ctx: &mut Context<'_>,
         (value, bits): (Value, &[u64]),
-        reach: &mut Reach,
-    ) -> Result<Vec<usize>, Conflict> {
+        (reach, assigned): (&mut Reach, &mut Vec<usize>),
+    ) -> Result<(), Conflict> {
         let n = self.vars.len();
         let bit = |at: usize| bits[at / 64] >> (at % 64) & 1 == 1;
         // Read from the layer's bits where needed, not copied out for each
@@ -222,13 +223,12 @@ impl ConnectedValues {
             (true, false) => Truth::Open,
         };
         let Some(root) = first_set(bits, n..2 * n).map(|at| at - n) else {
-            return Ok(Vec::new());
+            return Ok(());
         };
         reach.search(&self.graph, truth, root);
         let reach = &*reach;
         let facts = self.facts(ctx, value, truth, root, reach);
         let root_var = self.vars[root];
-        let mut assigned = Vec::new();
         if reach.reached < count_set(bits, 0..n) {
             self.remove_unreached(ctx, (value, bits), (root, reach), &facts)?;
         }
@@ -250,7 +250,7 @@ impl ConnectedValues {
                 assigned.push(cut);
             }
         }
-        Ok(assigned)
+        Ok(())
     }
 }
 
@@ -279,8 +279,8 @@ impl Rule for ConnectedValues {
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut reach = Reach::default();
         self.layers
-            .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
-                self.propagate_value(ctx, (value, bits), &mut reach)
+            .for_each_changed(ctx, &self.vars, |ctx, value, bits, fixed| {
+                self.propagate_value(ctx, (value, bits), (&mut reach, fixed))
             })
     }
 

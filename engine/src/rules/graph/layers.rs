@@ -48,20 +48,27 @@ impl ValueLayers {
         (value - self.first_value) as usize
     }
 
-    /// Calls `propagate(ctx, value, layer)` for each value whose layer changed
-    /// since the last run, `layer` being its bits (see [`ValueLayers`]). The
-    /// vertices `propagate` returns were fixed to the value, so they leave every
-    /// later layer read in this run.
+    /// Calls `propagate(ctx, value, layer, fixed)` for each value whose layer
+    /// changed since the last run, `layer` being its bits (see
+    /// [`ValueLayers`]). The vertices `propagate` pushes on `fixed` (empty at
+    /// each call; one list a run, not a new one a value) were fixed to the
+    /// value, so they leave every later layer read in this run.
     pub(crate) fn for_each_changed(
         &self,
         ctx: &mut Context<'_>,
         vars: &[VarId],
-        mut propagate: impl FnMut(&mut Context<'_>, Value, &[u64]) -> Result<Vec<usize>, Conflict>,
+        mut propagate: impl FnMut(
+            &mut Context<'_>,
+            Value,
+            &[u64],
+            &mut Vec<usize>,
+        ) -> Result<(), Conflict>,
     ) -> Result<(), Conflict> {
         let words = (2 * vars.len()).div_ceil(64);
         let mut all = self.bits(ctx.domains(), vars, words);
         // One value's bits, copied out of `all` (which its changes update).
         let mut layer = Vec::with_capacity(words);
+        let mut fixed = Vec::new();
         for (offset, &seen) in self.seen.iter().enumerate() {
             let value = self.first_value + offset as Value;
             let bits = &all[offset * words..(offset + 1) * words];
@@ -73,7 +80,9 @@ impl ValueLayers {
             }
             layer.clear();
             layer.extend_from_slice(bits);
-            for vertex in propagate(ctx, value, &layer)? {
+            fixed.clear();
+            propagate(ctx, value, &layer, &mut fixed)?;
+            for &vertex in &fixed {
                 for other in (0..self.seen.len()).filter(|&other| other != offset) {
                     all[other * words + vertex / 64] &= !(1 << (vertex % 64));
                 }

@@ -494,28 +494,28 @@ impl SizedRegions {
     }
 
     /// Every deduction for one value (see the module docs); the vertices it fixed
-    /// to the value (which lose every other value: the only change to the other
-    /// values' layers).
+    /// to the value go on `assigned` (they lose every other value: the only
+    /// change to the other values' layers).
     fn propagate_value(
         &self,
         ctx: &mut Context<'_>,
         layer: &mut Layer,
         scratch: &mut Scratch,
-    ) -> Result<Vec<usize>, Conflict> {
+        assigned: &mut Vec<usize>,
+    ) -> Result<(), Conflict> {
         let size = layer.value as usize;
         self.close_pieces(ctx, layer, &mut scratch.border)?;
         self.forbid_merges(ctx, layer, scratch)?;
         scratch.reachable.fill(0);
-        let mut assigned = Vec::new();
         for piece in 0..layer.sizes.len() {
             if layer.sizes[piece] < size {
-                self.grow_piece(ctx, layer, piece, scratch, &mut assigned)?;
+                self.grow_piece(ctx, layer, piece, scratch, assigned)?;
             }
         }
         let open_unreached =
             |index: usize| layer.possible[index] & !layer.fixed[index] & !scratch.reachable[index];
         if (0..layer.possible.len()).all(|index| open_unreached(index) == 0) {
-            return Ok(assigned);
+            return Ok(());
         }
         for index in 0..layer.possible.len() {
             scratch.unreached[index] = open_unreached(index);
@@ -536,7 +536,7 @@ impl SizedRegions {
             };
             self.no_room(ctx, &facts, (vertex, layer.value))?;
         }
-        Ok(assigned)
+        Ok(())
     }
 
     /// Pieces too large are a conflict; the neighbours of a whole region lose its
@@ -783,10 +783,10 @@ impl SizedRegions {
             layers, scratch, ..
         } = buffers;
         self.layers
-            .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
+            .for_each_changed(ctx, &self.vars, |ctx, value, bits, fixed| {
                 let layer = &mut layers[self.layers.offset(value)];
                 self.fill_layer(bits, value, layer, &mut scratch.growth);
-                self.propagate_value(ctx, layer, scratch)
+                self.propagate_value(ctx, layer, scratch, fixed)
             })
     }
 
@@ -803,10 +803,10 @@ impl SizedRegions {
             ..
         } = buffers;
         self.layers
-            .for_each_changed(ctx, &self.vars, |ctx, value, bits| {
+            .for_each_changed(ctx, &self.vars, |ctx, value, bits, fixed| {
                 let layer = &mut narrow_layers[self.layers.offset(value)];
                 self.fill_narrow_layer(graph, (value, bits), layer);
-                self.propagate_narrow(ctx, graph, layer, narrow_growth)
+                self.propagate_narrow(ctx, graph, layer, (narrow_growth, fixed))
             })
     }
 

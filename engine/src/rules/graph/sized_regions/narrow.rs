@@ -197,29 +197,28 @@ impl SizedRegions {
         ctx: &mut Context<'_>,
         graph: &NarrowGraph,
         layer: &mut NarrowLayer,
-        growth: &mut NarrowGrowth,
-    ) -> Result<Vec<usize>, Conflict> {
+        (growth, assigned): (&mut NarrowGrowth, &mut Vec<usize>),
+    ) -> Result<(), Conflict> {
         let size = layer.value as usize;
         self.close_narrow_pieces(ctx, graph, layer)?;
         self.forbid_narrow_merges(ctx, graph, layer)?;
         let mut reachable = 0;
-        let mut assigned = Vec::new();
         for index in 0..layer.pieces.len() {
             let piece = layer.pieces[index];
             if piece.1 < size {
-                let piece = (piece, &mut assigned);
+                let piece = (piece, &mut *assigned);
                 reachable |= self.grow_narrow_piece(ctx, (graph, &*layer), piece, growth)?;
             }
         }
         let unreached = layer.possible & !layer.fixed & !reachable;
         if unreached == 0 {
-            return Ok(assigned);
+            return Ok(());
         }
         for vertex in members(unreached & !narrow_room(graph, layer, unreached)) {
             let facts = self.narrow_facts(ctx, (graph, layer), 1 << vertex);
             self.no_room(ctx, &facts, (vertex, layer.value))?;
         }
-        Ok(assigned)
+        Ok(())
     }
 
     /// [`SizedRegions::facts`] about the vertices of `cells`, in the same
