@@ -9,6 +9,7 @@
 //! "simple loop avoidance"). It knows the grid, so a cell's corners are
 //! worked out, not looked up in a list of edges.
 
+use sieve::fast::Words;
 use sieve::rules::graph::Fragments;
 use sieve::{Conflict, Context, Cost, Events, Fact, Rule, Value, VarId, Watch, Why};
 
@@ -103,11 +104,16 @@ impl NoLoop {
             let first = row * self.width;
             for (column, &var) in vars.iter().enumerate() {
                 let (cell, top_left) = (first + column, first + row + column);
-                let Some(value) = domains.value(var) else {
-                    open.push(Open { cell, top_left });
-                    continue;
+                // The candidates as a word: bit 1 is `\`, bit 0 `/`.
+                let diagonal = match domains.word(var) {
+                    0b10 => Diagonal::Backslash,
+                    0b01 => Diagonal::Slash,
+                    _ => {
+                        open.push(Open { cell, top_left });
+                        continue;
+                    }
                 };
-                let (a, b) = self.ends(top_left, diagonal_of(value));
+                let (a, b) = self.ends(top_left, diagonal);
                 if corners.join(a, b) {
                     return Err(self.loop_closed(ctx, cell));
                 }

@@ -126,10 +126,32 @@ const fn choice_tables() -> ([[(u8, u8); 5]; 16], [u8; 81]) {
 
 /// The frame bits of a clue's cells from its own 4-bit order, for the
 /// clue whose up-left cell is frame bit `up_left`.
-fn spread(cells: u8, up_left: u32) -> u16 {
-    let cells = u16::from(cells);
-    (cells & 0b11) << up_left | (cells >> 2) << (up_left + CELLS_ACROSS as u32)
+const fn spread(cells: u8, up_left: usize) -> u16 {
+    let cells = cells as u16;
+    (cells & 0b11) << up_left | (cells >> 2) << (up_left + CELLS_ACROSS)
 }
+
+/// How many frame bits a clue's up-left cell can be: 0 to 10 (the middle
+/// 3×3 corners' up-left cells lie in the frame's first three rows and
+/// columns).
+const UP_LEFTS: usize = 2 * CELLS_ACROSS + 3;
+
+/// [`CHOICES`] on the frame, per frame bit of the clue's up-left cell:
+/// the walk adds a choice's cells with one load, not by spreading its
+/// 4-bit set each time (slant-12x10dh: 88.9 -> 87.5 M instructions).
+const FRAME_CHOICES: [[u16; CHOICES.len()]; UP_LEFTS] = {
+    let mut table = [[0u16; CHOICES.len()]; UP_LEFTS];
+    let mut up_left = 0;
+    while up_left < UP_LEFTS {
+        let mut at = 0;
+        while at < CHOICES.len() {
+            table[up_left][at] = spread(CHOICES[at], up_left);
+            at += 1;
+        }
+        up_left += 1;
+    }
+    table
+};
 
 /// The 4-bit set of the clue's cells among the frame bits `mask`.
 fn gather(mask: u16, up_left: u32) -> u8 {
@@ -490,8 +512,9 @@ impl Walk {
             return true;
         };
         let last = at + 1 == self.count;
-        for &choice in &CHOICES[usize::from(start)..usize::from(end)] {
-            let next = backslashes | spread(choice, u32::from(step.up_left));
+        let choices = &FRAME_CHOICES[usize::from(step.up_left)];
+        for &cells in &choices[usize::from(start)..usize::from(end)] {
+            let next = backslashes | cells;
             if closes(step.closing, next) {
                 continue;
             }

@@ -16,6 +16,7 @@
 
 use std::sync::OnceLock;
 
+use sieve::fast::Words;
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use crate::window::{Live, MAX_CELLS, Window, cells_in};
@@ -176,11 +177,11 @@ impl Rule for WindowRule {
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
         let (mut may_backslash, mut may_slash) = (0u16, 0u16);
-        // One read a cell: a boolean left one value is assigned, else open.
+        // One read a cell, its candidates as a word: bit 1 is `\`, bit 0 `/`.
         for (&var, &at) in self.vars().iter().zip(&self.positions) {
-            let value = domains.value(var);
-            may_backslash |= u16::from(value != Some(0)) << at;
-            may_slash |= u16::from(value != Some(1)) << at;
+            let word = domains.word(var);
+            may_backslash |= u16::from(word & 0b10 != 0) << at;
+            may_slash |= u16::from(word & 0b01 != 0) << at;
         }
         let cells = self.touched;
         let (only_backslash, only_slash) = (cells & !may_slash, cells & !may_backslash);
