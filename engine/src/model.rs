@@ -480,16 +480,24 @@ impl Model {
     /// Add a rule that is already boxed.
     pub fn add_boxed(&mut self, mut rule: Box<dyn Rule>) -> Result<RuleId, Error> {
         let watches = rule.watches();
-        if let Some(watch) = watches.iter().find(|w| w.var.index() >= self.ranges.len()) {
-            return Err(Error::UnknownVariable {
-                rule: rule.name().to_string(),
-                var: watch.var.index(),
-                vars: self.ranges.len(),
-            });
+        // One pass for both checks (a Slant model adds 129 rules an ID): the
+        // first unknown variable, else the first interval a rule of values
+        // cannot read.
+        let handles_intervals = rule.handles_intervals();
+        let mut interval = None;
+        for watch in &watches {
+            let Some(&(_, size)) = self.ranges.get(watch.var.index()) else {
+                return Err(Error::UnknownVariable {
+                    rule: rule.name().to_string(),
+                    var: watch.var.index(),
+                    vars: self.ranges.len(),
+                });
+            };
+            if !handles_intervals && interval.is_none() && size > u64::from(Self::BITSET_LIMIT) {
+                interval = Some(watch);
+            }
         }
-        if !rule.handles_intervals()
-            && let Some(watch) = watches.iter().find(|w| self.is_bounds(w.var))
-        {
+        if let Some(watch) = interval {
             return Err(Error::InvalidRule {
                 rule: rule.name().to_string(),
                 problem: format!(
