@@ -3,8 +3,6 @@
 
 use smallvec::SmallVec;
 
-use std::ops::RangeInclusive;
-
 use crate::domain::{Value, VarId};
 use crate::error::Error;
 use crate::fast::{WordChanges, Words};
@@ -29,50 +27,18 @@ pub struct VertexShape {
     name: String,
     /// The shape variable, then the edges' booleans.
     vars: SmallVec<[VarId; 5]>,
-    /// The value of the shape whose mask is bit 0 of the words below.
+    /// The value of the shape whose mask is bit 0 of the words below: from
+    /// post on, the shape variable's first value when its range fits a word,
+    /// so that the masks are bits of its own word.
     base: Value,
     /// The shapes of the list, as bits from `base`.
     listed: u64,
     /// For each edge, the shapes (bits from `base`) that leave along it.
     leaving: SmallVec<[u64; 4]>,
-    /// The same masks in each variable's own word, made at post when every
-    /// variable has at most 64 values; `None` before post or otherwise.
-    words: Option<WordMasks>,
-}
-
-/// [`VertexShape`]'s masks as bits of each variable's own word (bit `p` is
-/// the value `first + p`), so that a run reads each domain in one load and
-/// narrows it with one word keep. Reading through ranges and value sets was
-/// about 890 instructions a run, the largest single cost of solving an easy
-/// Slitherlink (123 M of 638 M, callgrind, bench/data/zoo/loopy-20x20t0de.txt).
-#[derive(Clone, Debug)]
-struct WordMasks {
-    /// The listed shapes, as bits of the shape variable's word.
-    listed: u64,
-    /// For each edge, in the order of the edges.
-    edges: SmallVec<[EdgeBits; 4]>,
-}
-
-/// One edge in [`WordMasks`].
-#[derive(Clone, Copy, Debug)]
-struct EdgeBits {
-    /// The shapes leaving along the edge, as bits of the shape variable's word.
-    leaving: u64,
-    /// The bit of the value 0 in the edge's word (0 when it has no such value).
-    off: u64,
-    /// The bit of the value 1 in the edge's word (0 when it has no such value).
-    on: u64,
-}
-
-/// The bit of `value` in the word of a variable declared over `range`, 0 when
-/// the range lacks it.
-fn bit_in(range: &RangeInclusive<Value>, value: Value) -> u64 {
-    let position = i64::from(value) - i64::from(*range.start());
-    if range.contains(&value) && position < 64 {
-        1 << position
-    } else {
-        0
-    }
+    /// Whether a run may read the domains as words (set at post): the shape
+    /// variable's range fits a word, so that the masks above are bits of its
+    /// word, and every edge is declared over 0 and 1.
+    by_words: bool,
 }
 
 /// `mask` (bits from the value `from`) as bits from the value `to`, keeping
@@ -132,36 +98,32 @@ impl VertexShape {
             base,
             listed,
             leaving,
-            words: None,
+            by_words: false,
         })
     }
 
-    /// The masks in each variable's own word, when every variable's range has
-    /// at most 64 values (a variable the model lacks has an empty range).
-    fn word_masks(&self, posting: &Posting<'_>) -> Option<WordMasks> {
-        let ranges: SmallVec<[RangeInclusive<Value>; 5]> =
-            self.vars.iter().map(|&var| posting.range(var)).collect();
-        let fits = |range: &RangeInclusive<Value>| {
-            !range.is_empty() && i64::from(*range.end()) - i64::from(*range.start()) < 64
-        };
-        if !ranges.iter().all(fits) {
-            return None;
+    /// Rebase the masks to the shape variable's own word when its range fits
+    /// one and holds every shape of the list (so that the sentences, which say
+    /// whether any shape has a value, stay the same), and note whether runs may read the domains as words. Reading
+    /// through ranges and value sets was about 890 instructions a run, the
+    /// largest single cost of solving an easy Slitherlink (123 M of 638 M,
+    /// callgrind, bench/data/zoo/loopy-20x20t0de.txt).
+    fn rebase_to_words(&mut self, posting: &Posting<'_>) {
+        let shape = posting.range(self.vars[0]);
+        let (first, last) = (i64::from(*shape.start()), i64::from(*shape.end()));
+        if !(0..64).contains(&(last - first)) {
+            return;
         }
-        let first = *ranges[0].start();
-        let size = i64::from(*ranges[0].end()) - i64::from(first) + 1;
-        let held = u64::MAX >> (64 - size);
-        let shape_bits = |mask: u64| rebase(mask, self.base, first) & held;
-        let edges = (ranges[1..].iter().zip(&self.leaving))
-            .map(|(range, &leaving)| EdgeBits {
-                leaving: shape_bits(leaving),
-                off: bit_in(range, 0),
-                on: bit_in(range, 1),
-            })
-            .collect();
-        Some(WordMasks {
-            listed: shape_bits(self.listed),
-            edges,
-        })
+        let held = u64::MAX >> (63 - (last - first));
+        let from = self.base;
+        let rebased = |mask: u64| rebase(mask, from, *shape.start()) & held;
+        if rebased(self.listed).count_ones() != self.listed.count_ones() {
+            return;
+        }
+        self.listed = rebased(self.listed);
+        self.leaving.iter_mut().for_each(|mask| *mask = rebased(*mask));
+        self.base = *shape.start();
+        self.by_words = (self.vars[1..].iter()).all(|&edge| posting.range(edge) == (0..=1));
     }
 
     /// Every variable but `var`: the cause of a change to `var`.
@@ -173,15 +135,16 @@ impl VertexShape {
 
     /// The action when no one reads explanations and the masks are words: the
     /// same deductions, in the same order, with the same causes as
-    /// [`VertexShape::narrow`]'s quiet path, each domain read as one word.
-    fn action_by_words(&self, ctx: &mut Context<'_>, masks: &WordMasks) -> Result<(), Conflict> {
+    /// [`VertexShape::narrow`]'s quiet path, each domain read as one word
+    /// (an edge's: bit 0 for the value 0, bit 1 for 1).
+    fn action_by_words(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let domains = ctx.domains();
         let held = domains.word(self.vars[0]);
-        let mut shapes = held & masks.listed;
-        for (&edge, bits) in self.vars[1..].iter().zip(&masks.edges) {
+        let mut shapes = held & self.listed;
+        for (&edge, &leaving) in self.vars[1..].iter().zip(&self.leaving) {
             let values = domains.word(edge);
-            let on = if values & bits.on != 0 { bits.leaving } else { 0 };
-            let off = if values & bits.off != 0 { !bits.leaving } else { 0 };
+            let on = if values & 0b10 != 0 { leaving } else { 0 };
+            let off = if values & 0b01 != 0 { !leaving } else { 0 };
             shapes &= on | off;
         }
         if shapes == 0 {
@@ -190,11 +153,10 @@ impl VertexShape {
         if held != shapes {
             self.keep_word(ctx, self.vars[0], shapes)?;
         }
-        for (&edge, bits) in self.vars[1..].iter().zip(&masks.edges) {
-            let off = if shapes & !bits.leaving != 0 { bits.off } else { 0 };
-            let on = if shapes & bits.leaving != 0 { bits.on } else { 0 };
-            if ctx.domains().word(edge) != off | on {
-                self.keep_word(ctx, edge, off | on)?;
+        for (&edge, &leaving) in self.vars[1..].iter().zip(&self.leaving) {
+            let keep = u64::from(shapes & !leaving != 0) | u64::from(shapes & leaving != 0) << 1;
+            if ctx.domains().word(edge) != keep {
+                self.keep_word(ctx, edge, keep)?;
             }
         }
         if shapes.is_power_of_two() {
@@ -301,15 +263,13 @@ impl Rule for VertexShape {
     }
 
     fn post(&mut self, posting: &mut Posting<'_>) -> Result<(), Error> {
-        self.words = self.word_masks(posting);
+        self.rebase_to_words(posting);
         Ok(())
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if let Some(masks) = &self.words
-            && !ctx.explaining()
-        {
-            return self.action_by_words(ctx, masks);
+        if self.by_words && !ctx.explaining() {
+            return self.action_by_words(ctx);
         }
         let shapes = self.supported(ctx);
         if shapes == 0 {
