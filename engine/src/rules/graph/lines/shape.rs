@@ -7,9 +7,7 @@ use crate::domain::{Value, VarId};
 use crate::error::Error;
 use crate::fast::{WordChanges, Words};
 use crate::names::Names;
-use crate::propagation::{
-    Conflict, Consistency, Context, Cost, Events, Posting, Rule, Watch, Why,
-};
+use crate::propagation::{Conflict, Consistency, Context, Cost, Events, Posting, Rule, Watch, Why};
 use crate::value_set::ValueSet;
 
 /// The inference label of every change.
@@ -121,7 +119,9 @@ impl VertexShape {
             return;
         }
         self.listed = rebased(self.listed);
-        self.leaving.iter_mut().for_each(|mask| *mask = rebased(*mask));
+        self.leaving
+            .iter_mut()
+            .for_each(|mask| *mask = rebased(*mask));
         self.base = *shape.start();
         self.by_words = (self.vars[1..].iter()).all(|&edge| posting.range(edge) == (0..=1));
     }
@@ -165,8 +165,15 @@ impl VertexShape {
         Ok(())
     }
 
-    /// Keep only the values of `keep` (bits of its own word) of `var`.
+    /// Keep only the values of `keep` (bits of its own word) of `var`. The
+    /// edges are the shape's cause as they stand, without a copy, unless one
+    /// of them is the shape variable itself.
     fn keep_word(&self, ctx: &mut Context<'_>, var: VarId, keep: u64) -> Result<(), Conflict> {
+        let edges = &self.vars[1..];
+        if var == self.vars[0] && !edges.contains(&var) {
+            ctx.keep_word(var, keep, &Why::new(INFERENCE).cause(edges))?;
+            return Ok(());
+        }
         let others = self.others(var);
         ctx.keep_word(var, keep, &Why::new(INFERENCE).cause(&others))?;
         Ok(())
