@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 use crate::ids::{Value, VarId};
 use crate::names::Names;
-use crate::propagation::Fact;
+use crate::propagation::{Conflict, Context, Fact, Why};
 
 /// One change a library rule made, as its wording sees it.
 #[derive(Copy, Clone, Debug)]
@@ -78,6 +78,27 @@ impl Wording {
             None => default(names),
         }
     }
+}
+
+/// Remove `value` from `var` for `inference`, with every one of `causes`
+/// behind it and the sentence `say` writes: the removal of a rule that reads
+/// a line's cells together (Binairo's, Tents', Magnets' line rules), whose
+/// sentence names the line and its clue. Whether the domain changed.
+pub fn remove_worded(
+    ctx: &mut Context<'_>,
+    (inference, causes): (&'static str, &[VarId]),
+    (var, value): (VarId, Value),
+    say: &dyn Fn(&Names, &Deduction<'_>) -> String,
+) -> Result<bool, Conflict> {
+    let deduction = Deduction {
+        inference,
+        var,
+        value: Some(value),
+        facts: &[],
+    };
+    let text = |names: &Names| say(names, &deduction);
+    let why = Why::new(inference).cause(causes).named_text(&text);
+    ctx.remove(var, value, &why)
 }
 
 impl fmt::Debug for Wording {

@@ -15,6 +15,7 @@
 //! instructions).
 
 use sieve::rules::Deduction;
+use sieve::rules::wording::remove_worded;
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use crate::model::{MINUS, NEUTRAL, PLUS, Place};
@@ -189,15 +190,8 @@ impl MagnetLine {
 
     /// Remove `value` from `var`, with the line's sentence.
     fn remove(&self, ctx: &mut Context<'_>, var: VarId, value: Value) -> Result<bool, Conflict> {
-        let deduction = Deduction {
-            inference: "regular",
-            var,
-            value: Some(value),
-            facts: &[],
-        };
-        let text = |names: &Names| (self.wording)(names, &deduction);
-        let why = Why::new("regular").cause(&self.vars).named_text(&text);
-        ctx.remove(var, value, &why)
+        let causes = ("regular", self.vars.as_slice());
+        remove_worded(ctx, causes, (var, value), &self.wording)
     }
 }
 

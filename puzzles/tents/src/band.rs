@@ -18,6 +18,7 @@
 //! tents-15x15dt: 194.7 M of 545.5 M instructions, 26,000 a run).
 
 use sieve::rules::Deduction;
+use sieve::rules::wording::remove_worded;
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
 /// The sentence of a removal: the band's wording.
@@ -206,15 +207,8 @@ impl Band {
 
     /// Remove `value` from `var`, with the band's sentence.
     fn remove(&self, ctx: &mut Context<'_>, var: VarId, value: Value) -> Result<bool, Conflict> {
-        let deduction = Deduction {
-            inference: "regular",
-            var,
-            value: Some(value),
-            facts: &[],
-        };
-        let text = |names: &Names| (self.wording)(names, &deduction);
-        let why = Why::new("regular").cause(&self.vars).named_text(&text);
-        ctx.remove(var, value, &why)
+        let causes = ("regular", self.vars.as_slice());
+        remove_worded(ctx, causes, (var, value), &self.wording)
     }
 }
 

@@ -13,6 +13,8 @@
 //! solving (callgrind, unruly-16x16dn, 100 IDs: 148.5 M instructions the
 //! whole process before).
 
+use sieve::rules::Deduction;
+use sieve::rules::wording::remove_worded;
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
 use crate::distinct::Known;
@@ -132,15 +134,14 @@ impl BalancedLine {
     /// Remove `value` from `var`, with the line's sentence.
     fn remove(&self, ctx: &mut Context<'_>, var: VarId, value: Value) -> Result<bool, Conflict> {
         let line = self.line;
-        let text = |names: &Names| {
+        let text = |names: &Names, _: &Deduction<'_>| {
             format!(
                 "{} cannot be {value}: no filling of {line} with as many 1s as 0s and never three \
                  alike agrees with what is left and has {value} there",
                 names.var_name(var)
             )
         };
-        let why = Why::new("regular").cause(&self.vars).named_text(&text);
-        ctx.remove(var, value, &why)
+        remove_worded(ctx, ("regular", &self.vars), (var, value), &text)
     }
 }
 
