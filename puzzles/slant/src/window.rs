@@ -496,13 +496,13 @@ impl Walk {
     /// `held` already filled (`\` in those of `held_backslash`); false when
     /// those break a clue or close a loop, so that no filling agrees.
     fn start(&mut self, window: &Window, held_backslash: u16, held: u16) -> bool {
-        // The clues with open cells, in reading order.
-        let (mut pending, mut left) = ([0u8; MAX_CLUES], 0);
+        // The clues with open cells, bits in reading order (a mask, not a
+        // list: moving a list's entries up was a call to `memmove` a step).
+        let mut pending = 0u16;
         for (at, clue) in window.clues().iter().enumerate() {
             let touches = clue.touches();
             if touches & !held != 0 {
-                pending[left] = at as u8;
-                left += 1;
+                pending |= 1 << at;
             } else if lines_drawn(clue, held_backslash, touches) != u32::from(clue.lines) {
                 return false;
             }
@@ -511,14 +511,9 @@ impl Walk {
         // of those in reading order): one with none only checks, one with
         // a single cell forces it, so branches end early.
         let mut filled = held;
-        while left > 0 {
-            let open_cells = |at: &u8| cells_in(window.clues[usize::from(*at)].touches() & !filled);
-            let (place, _) = (pending[..left].iter().enumerate())
-                .min_by_key(|(_, at)| open_cells(at))
-                .expect("a clue is left");
-            let at = usize::from(pending[place]);
-            pending.copy_within(place + 1..left, place);
-            left -= 1;
+        while pending != 0 {
+            let at = fewest_open(window, pending, filled);
+            pending &= !(1 << at);
             let (clue, up_left) = (window.clues[at], window.up_lefts[at]);
             self.steps[self.count] = Step {
                 clue,
@@ -592,6 +587,22 @@ impl Walk {
         }
         true
     }
+}
+
+/// Of the `pending` clues of `window` (bits in reading order), the one
+/// with the fewest touched cells outside `filled`, the first of those.
+fn fewest_open(window: &Window, pending: u16, filled: u16) -> usize {
+    let (mut best, mut fewest) = (0, u32::MAX);
+    let mut left = pending;
+    while left != 0 {
+        let at = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let open = cells_in(window.clues[at].touches() & !filled);
+        if open < fewest {
+            (best, fewest) = (at, open);
+        }
+    }
+    best
 }
 
 /// Whether `filling` closes one of the loops `closing` picks (bits of
