@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use sieve::names::{push_cell_name, push_number};
-use sieve::{Conflict, Consistency, Context, Events, Rule, Value, VarId, Watch, Why};
+use sieve::{Conflict, Consistency, Context, Domains, Events, Rule, Value, VarId, Watch, Why};
 
 use crate::model::{cell_name, diagonal_value, other};
 use crate::puzzle::Diagonal;
@@ -98,9 +98,44 @@ impl ClueRule {
         &self.touches[..self.count]
     }
 
+    /// How many of the corner's touches are drawn, and how many open.
+    fn counts(&self, domains: &Domains) -> (usize, usize) {
+        let (mut drawn, mut open) = (0, 0);
+        for touch in self.touches() {
+            match domains.value(touch.var) {
+                Some(value) => drawn += usize::from(value == touch.drawn()),
+                None => open += 1,
+            }
+        }
+        (drawn, open)
+    }
+
+    /// Whether this clue alone leaves `removed` out of the open cell whose
+    /// boolean is `var`: its touch there and `full` as [`ClueRule::narrow`]
+    /// takes them (the clue has its lines, or needs every one it can still
+    /// have), or `None` when it takes more than this clue to do so.
+    pub(crate) fn forcing(
+        &self,
+        domains: &Domains,
+        var: VarId,
+        removed: Value,
+    ) -> Option<(Touch, bool)> {
+        let touch = *self.touches().iter().find(|touch| touch.var == var)?;
+        let (drawn, open) = self.counts(domains);
+        let lines = usize::from(self.lines);
+        let full = drawn == lines && removed == touch.drawn();
+        let needs_all = drawn + open == lines && removed != touch.drawn();
+        (domains.value(var).is_none() && (full || needs_all)).then_some((touch, full))
+    }
+
     /// Draw (`full` false) or leave out (`full` true) the open `touch`:
     /// the clue has its lines already, or needs every one it can still have.
-    fn narrow(&self, ctx: &mut Context<'_>, touch: Touch, full: bool) -> Result<(), Conflict> {
+    pub(crate) fn narrow(
+        &self,
+        ctx: &mut Context<'_>,
+        touch: Touch,
+        full: bool,
+    ) -> Result<(), Conflict> {
         // The cause: the touches drawn (full) or left out (needs all).
         let mut cause = [touch.var; MAX_TOUCHES];
         let mut causes = 0;
@@ -157,13 +192,7 @@ impl Rule for ClueRule {
     }
 
     fn action(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let (mut drawn, mut open) = (0, 0);
-        for touch in self.touches() {
-            match ctx.domains().value(touch.var) {
-                Some(value) => drawn += usize::from(value == touch.drawn()),
-                None => open += 1,
-            }
-        }
+        let (drawn, open) = self.counts(ctx.domains());
         let lines = usize::from(self.lines);
         if drawn > lines || drawn + open < lines {
             let why = Why::new("cardinality").cause(&self.vars[..self.count]);

@@ -17,7 +17,8 @@
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out),
 //! [`text`] (the one-line answer and a picture), [`model`] (one boolean a
 //! cell; each clue a count of the diagonals at its corner, clues near each
-//! other together as window rules over their fillings, no loop as a
+//! other together as window rules over their fillings (which word what one
+//! clue alone leaves out as that clue), no loop as a
 //! union-find of the corners; the rules are the private `clue_rule`,
 //! `window_rule` and `no_loop` modules, the fillings come from `window`),
 //! [`solve`](mod@solve), [`check`](mod@check) (the independent checker).

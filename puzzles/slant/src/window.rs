@@ -23,10 +23,10 @@
 pub(crate) const MAX_CELLS: usize = 16;
 
 /// Cells across (and down) the block a window's clues can touch.
-const CELLS_ACROSS: usize = 4;
+pub(crate) const CELLS_ACROSS: usize = 4;
 
 /// Corners across (and down) those 4×4 cells.
-const CORNERS_ACROSS: usize = CELLS_ACROSS + 1;
+pub(crate) const CORNERS_ACROSS: usize = CELLS_ACROSS + 1;
 
 /// A clue, as the masks of the window's cells that can touch it: bits of
 /// the 4×4 cells around the window in reading order when given to
@@ -410,7 +410,7 @@ impl Window {
     }
 
     /// The window's clues.
-    fn clues(&self) -> &[WindowClue] {
+    pub(crate) fn clues(&self) -> &[WindowClue] {
         &self.clues[..self.count]
     }
 

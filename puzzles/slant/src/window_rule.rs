@@ -19,7 +19,9 @@ use std::sync::OnceLock;
 use sieve::fast::Words;
 use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, VarId, Watch, Why};
 
-use crate::window::{Live, MAX_CELLS, Window, cells_in};
+use crate::clue_rule::{ClueRule, Touch};
+use crate::puzzle::Diagonal;
+use crate::window::{CELLS_ACROSS, CORNERS_ACROSS, Live, MAX_CELLS, Window, WindowClue, cells_in};
 use sieve::names::push_cell_name;
 
 /// The label of a window's deductions, as a table's (traces read the same).
@@ -44,16 +46,19 @@ pub(crate) struct WindowRule {
     positions: [u8; MAX_CELLS],
     /// How many cells are touched.
     count: usize,
+    /// The grid's width, to name cells in a clue's sentences.
+    width: usize,
     /// The clues and loops whose fillings the cells hold.
     window: Window,
 }
 
 impl WindowRule {
     /// The rule over `window`, whose top-left corner is at `top_left` (row
-    /// and column from 0), the `i`-th cell of whose frame is grid cell
-    /// `frame_cell(i)`, a grid cell's `\` boolean being `vars(cell)`.
+    /// and column from 0) in a grid `width` cells across, the `i`-th cell of
+    /// whose frame is grid cell `frame_cell(i)`, a grid cell's `\` boolean
+    /// being `vars(cell)`.
     pub(crate) fn new(
-        top_left: (usize, usize),
+        (top_left, width): ((usize, usize), usize),
         window: Window,
         frame_cell: impl Fn(usize) -> usize,
         vars: impl Fn(usize) -> VarId,
@@ -67,6 +72,7 @@ impl WindowRule {
             vars: [VarId::from_index(0); MAX_CELLS],
             positions: [0; MAX_CELLS],
             count: 0,
+            width,
             window,
         };
         for at in bits_of(touched) {
@@ -118,6 +124,14 @@ impl WindowRule {
             let why = Why::new(INFERENCE).cause(&others[..count]);
             return ctx.remove(var, removed, &why).map(drop);
         }
+        // What one clue alone leaves out reads as that clue's deduction.
+        let at_bit = 1u16 << at;
+        for clue in (self.window.clues().iter()).filter(|clue| clue.touches() & at_bit != 0) {
+            let clue_rule = self.clue_rule(clue);
+            if let Some((touch, full)) = clue_rule.forcing(ctx.domains(), var, removed) {
+                return clue_rule.narrow(ctx, touch, full);
+            }
+        }
         // A value no filling has at all is left out with no cause, as a
         // table does: the walk over every filling says which.
         let (bit, every) = (1 << at, self.window.live(0, 0));
@@ -129,6 +143,38 @@ impl WindowRule {
         let text = |_: &Names| self.sentence(at, removed);
         let why = Why::new(INFERENCE).cause(cause).named_text(&text);
         ctx.remove(var, removed, &why).map(drop)
+    }
+
+    /// The rule of `clue` alone, over the grid's cells: to word what it
+    /// leaves out as that rule would, the window holding the clue in place
+    /// of a rule of its own.
+    fn clue_rule(&self, clue: &WindowClue) -> ClueRule {
+        let (top, left) = self.top_left;
+        let corner = usize::from(clue.corner);
+        let (row, column) = (corner / CORNERS_ACROSS, corner % CORNERS_ACROSS);
+        // The frame cells up-left, up-right, down-left and down-right of the
+        // corner, with the diagonal of each that would touch it.
+        let around = [
+            (row - 1, column - 1, Diagonal::Backslash),
+            (row - 1, column, Diagonal::Slash),
+            (row, column - 1, Diagonal::Slash),
+            (row, column, Diagonal::Backslash),
+        ];
+        let mut touches = Vec::with_capacity(around.len());
+        for (cell_row, cell_column, diagonal) in around {
+            let at = cell_row * CELLS_ACROSS + cell_column;
+            if clue.touches() >> at & 1 == 1 {
+                let cell = (top + cell_row - 1) * self.width + left + cell_column - 1;
+                let var = self.frame_vars[at];
+                touches.push(Touch {
+                    var,
+                    cell,
+                    diagonal,
+                });
+            }
+        }
+        let corner = (top + row - 1, left + column - 1);
+        ClueRule::new(corner, clue.lines, &touches, self.width)
     }
 
     /// "r2c3 is /: a \\ there leaves no way to meet the clues of corners r1c2

@@ -44,3 +44,20 @@ fn clues_together_name_their_corners() {
         "{text}"
     );
 }
+
+#[test]
+fn a_clue_a_window_holds_reads_as_the_clue() {
+    // The same Hard puzzle: its clues lie in windows, which word what one
+    // clue leaves out alone as that clue's rule would.
+    let text = trace_of("9x4dh:b111111b1d312211a1a2c3a0a121a33h1c");
+    let worded_alone = (text.lines())
+        .filter(|line| line.contains("together: cardinality"))
+        .collect::<Vec<_>>();
+    assert!(!worded_alone.is_empty(), "{text}");
+    for line in worded_alone {
+        assert!(
+            line.contains("already has its") || line.contains("needs every line it can still have"),
+            "{line}"
+        );
+    }
+}
