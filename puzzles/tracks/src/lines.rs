@@ -132,6 +132,12 @@ fn all_if_any(shapes: u8, way: u8) -> u64 {
     0u64.wrapping_sub(u64::from(shapes & way != 0))
 }
 
+/// All ones when some state is `reached`, else none: a branch-free choice of
+/// a way's shapes.
+fn all_if_reached(reached: u64) -> u8 {
+    0u8.wrapping_sub(u8::from(reached != 0))
+}
+
 impl LinePieces {
     /// The rule of `line` (`row 3`, named `row 3 pieces`) with `count` track
     /// cells, its shape variables `vars` read from the side `before` towards
@@ -261,14 +267,12 @@ impl LinePieces {
         for (position, &link) in self.links().iter().enumerate() {
             let values = domains.word(link) as u8;
             links[position] = values;
-            if values & 0b10 == 0 {
-                shapes[position] &= !on;
-                shapes[position + 1] &= !into;
-            }
-            if values & 0b01 == 0 {
-                shapes[position] &= on;
-                shapes[position + 1] &= into;
-            }
+            // All ones for each value the link may take: the shapes of that
+            // value are kept, without a branch on the link's values.
+            let may_be_1 = 0u8.wrapping_sub(values >> 1 & 1);
+            let may_be_0 = 0u8.wrapping_sub(values & 1);
+            shapes[position] &= (on & may_be_1) | (!on & may_be_0);
+            shapes[position + 1] &= (into & may_be_1) | (!into & may_be_0);
         }
     }
 
@@ -311,18 +315,14 @@ impl LinePieces {
             let [out_after, into_after] = after.map(|states| states << rise);
             let [out, into] = layers[position];
             let (ended, led_on) = (out_after >> 1, into_after >> 1);
-            let mut shapes_kept = 0;
-            for (way, reached) in [
-                (empty, out & out_after),
-                (across, out & ended),
-                (off, into & ended),
-                (onto, out & led_on),
-                (along, into & led_on),
-            ] {
-                if reached != 0 {
-                    shapes_kept |= way;
-                }
-            }
+            // Each way's shapes kept when some state runs through it, chosen
+            // without a branch: tested one by one, the five unforeseeable
+            // branches a cell were a fifth of the rule's time.
+            let shapes_kept = (empty & all_if_reached(out & out_after))
+                | (across & all_if_reached(out & ended))
+                | (off & all_if_reached(into & ended))
+                | (onto & all_if_reached(out & led_on))
+                | (along & all_if_reached(into & led_on));
             kept[position] = held & shapes_kept;
             if kept[position] == 0 {
                 return false;
