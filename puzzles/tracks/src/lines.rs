@@ -337,25 +337,27 @@ impl LinePieces {
         true
     }
 
-    /// What a run takes away, `(variable, values)` by the word of each one's
-    /// values: each cell's shapes `held` less those `kept`, then each link's
-    /// values (`links`) less those the kept shapes leave it.
-    fn removals<'a>(
-        &'a self,
-        (held, kept): (&'a [u8], &'a [u8]),
-        links: &'a [u8],
-    ) -> impl Iterator<Item = (VarId, u64)> + 'a {
+    /// What a run takes away, into the first places of `gone`, how many:
+    /// `(place in the rule's variables, values)` by the word of each one's
+    /// values, each cell's shapes `held` less those `kept`, then each link's
+    /// values (`links`) less those the kept shapes leave it. Every place is
+    /// written and the count moves on only past a removal, without a
+    /// branch: whether a cell loses shapes is a coin toss, and filtering
+    /// the variables by it was a tenth of the rule's time.
+    fn removals(&self, (held, kept): (&[u8], &[u8]), links: &[u8], gone: &mut [(u8, u8)]) -> usize {
+        let mut count = 0;
+        for (position, (&held, &kept)) in held.iter().zip(kept).enumerate() {
+            gone[count] = (position as u8, held & !kept);
+            count += usize::from(held != kept);
+        }
         let on = self.leading_on();
-        let cells = (self.shape_vars().iter().zip(held).zip(kept))
-            .filter(|((_, held), kept)| held != kept)
-            .map(|((&var, &held), &kept)| (var, u64::from(held & !kept)));
-        let links = (self.links().iter().zip(links).zip(kept))
-            .map(move |((&link, &values), &kept)| {
-                let may_be = |leading: u8| u8::from(kept & leading != 0);
-                (link, u64::from(values & !(may_be(!on) | may_be(on) << 1)))
-            })
-            .filter(|&(_, gone)| gone != 0);
-        cells.chain(links)
+        for (position, (&values, &kept)) in links.iter().zip(kept).enumerate() {
+            let may_be = |leading: u8| u8::from(kept & leading != 0);
+            let taken = values & !(may_be(!on) | may_be(on) << 1);
+            gone[count] = ((self.cells + position) as u8, taken);
+            count += usize::from(taken != 0);
+        }
+        count
     }
 
     /// Narrow the cell at `position` of the line read as `shapes` to the
@@ -514,8 +516,12 @@ impl Rule for LinePieces {
             // anyone listens: a run narrows six variables on average, and
             // narrowing them one by one was a quarter of the rule's runs on
             // Tatham's easy 15x15 IDs.
+            let mut gone = [(0, 0); 2 * MAX_SIZE];
+            let count = self.removals((held, kept), &links[..self.links().len()], &mut gone);
+            let removals = (gone[..count].iter())
+                .map(|&(place, values)| (self.vars[usize::from(place)], u64::from(values)));
             let why = Why::new(INFERENCE).cause(&self.vars);
-            ctx.remove_word_each(self.removals((held, kept), &links), &why)?;
+            ctx.remove_word_each(removals, &why)?;
         }
         if kept.iter().all(|shapes| shapes.is_power_of_two()) {
             ctx.declare_entailed();
