@@ -316,8 +316,9 @@ impl LinePieces {
             let [out, into] = layers[position];
             let (ended, led_on) = (out_after >> 1, into_after >> 1);
             // Each way's shapes kept when some state runs through it, chosen
-            // without a branch: tested one by one, the five unforeseeable
-            // branches a cell were a fifth of the rule's time.
+            // without a branch: tested one by one, five unforeseeable branches
+            // a cell cost 4 % of solving tracks-15x15de (184.5 -> 177.0 ms
+            // task-clock over 20 passes of its 100 IDs, with `read_links`').
             let shapes_kept = (empty & all_if_reached(out & out_after))
                 | (across & all_if_reached(out & ended))
                 | (off & all_if_reached(into & ended))
@@ -343,7 +344,8 @@ impl LinePieces {
     /// values (`links`) less those the kept shapes leave it. Every place is
     /// written and the count moves on only past a removal, without a
     /// branch: whether a cell loses shapes is a coin toss, and filtering
-    /// the variables by it was a tenth of the rule's time.
+    /// the variables by it cost 4 % of solving tracks-15x15de (170.7 ->
+    /// 163.3 ms task-clock over 20 passes of its 100 IDs).
     fn removals(&self, (held, kept): (&[u8], &[u8]), links: &[u8], gone: &mut [(u8, u8)]) -> usize {
         let mut count = 0;
         for (position, (&held, &kept)) in held.iter().zip(kept).enumerate() {
