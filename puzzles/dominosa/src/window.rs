@@ -3,14 +3,14 @@
 //! laid twice.
 //!
 //! The model is built for every puzzle solved, so this is on the hot path.
-//! It numbers the window's few partners and dominoes locally (a window has
-//! at most 5 cells, so at most 17 partners and 20 dominoes). The fillings
-//! but for dominoes depend only on which window cells and partners the
-//! candidates name, the window's *shape*, of which a grid has a few dozen
-//! at most: they are walked once a shape (what the choices so far have
-//! claimed one word, each candidate checked with a bit test), and each
-//! window keeps those that lay no domino twice, a filling's choices tested
-//! against the few pairs of its candidates that make one domino.
+//! The fillings but for dominoes depend only on which window cells and
+//! partners the candidates name, the window's *shape*, which its place in
+//! the grid decides (a grid has at most 25): they are walked once a shape
+//! (the partners numbered locally, at most 20; what the choices so far have
+//! claimed one word, each candidate checked with a bit test), with, per
+//! candidate, the set of fillings that take it. Each window then pairs its
+//! candidates by domino in one pass and strikes, per pair that lays one
+//! domino twice, the fillings that take both, a few words at a time.
 
 use sieve::Value;
 use sieve::fast::bits;
@@ -58,15 +58,6 @@ impl Candidates {
     }
 }
 
-/// A candidate in the window's own numbering.
-#[derive(Clone, Copy, Default)]
-struct Local {
-    /// The partner: a window cell's position, or a number past them.
-    target: u8,
-    /// The domino, numbered in order of first appearance in the window.
-    domino: u8,
-}
-
 /// The fillings of the window shapes met so far while building one model,
 /// dominoes aside: a grid has few shapes (its inside, its edges, its
 /// corners and the cells next to them), so the walk runs once a shape, not
@@ -74,73 +65,180 @@ struct Local {
 /// domino twice.
 #[derive(Default)]
 pub(crate) struct Shapes {
-    /// Per shape met: its key ([`shape_key`]) and its fillings.
-    known: Vec<(u128, Vec<Filling>)>,
+    /// Per shape key ([`shape_key`]), its place in `known` plus one (0: not
+    /// met yet): a look-up a window, not a search.
+    index: Vec<u16>,
+    /// The shapes met, in order.
+    known: Vec<Shape>,
+    /// Per domino, the slots of the window at hand that lay it (emptied
+    /// again after each window): slots are paired by domino in one pass.
+    by_domino: Vec<u32>,
 }
 
-/// One filling of a window shape: per window cell, the position of its
-/// choice among its candidates, and the choices as slots (bit `4 × cell +
-/// position`), to test against pairs of slots that lay one domino twice.
-#[derive(Clone, Copy)]
-struct Filling {
-    choices: [u8; MAX_CELLS],
-    slots: u32,
+/// The fillings of one window shape, dominoes aside.
+struct Shape {
+    /// Per filling, in increasing order, per window cell the slot of its
+    /// choice (`4 × cell + position`).
+    fillings: Vec<[u8; MAX_CELLS]>,
+    /// Words a set of fillings takes.
+    words: usize,
+    /// Per slot, the fillings that take it (`words` words a slot): a pair
+    /// of slots that lays one domino twice strikes the fillings of both in
+    /// a word operation, not by testing each filling.
+    takers: Vec<u64>,
+    /// Per slot that names a window cell, the slots of that cell that name
+    /// it back: one pair seen from both ends, one domino.
+    reverse: [u32; MOST_NUMBERED],
 }
+
+/// The key of the shape of the window around the cell at `row`, `column`
+/// of a `height` × `width` grid, its cells listed as the model lists them:
+/// which cells within two steps lie inside the grid. Windows of one key have
+/// the same candidates' targets (each cell's neighbours in increasing order
+/// of value, that is up, left, right, down), so the same fillings but for
+/// dominoes.
+pub(crate) fn shape_key(row: usize, column: usize, height: usize, width: usize) -> usize {
+    let inside = |at: usize, length: usize| {
+        usize::from(at >= 1)
+            | usize::from(at >= 2) << 1
+            | usize::from(at + 1 < length) << 2
+            | usize::from(at + 2 < length) << 3
+    };
+    inside(row, height) << 4 | inside(column, width)
+}
+
+/// The most shape keys: four bits a direction.
+const SHAPE_KEYS: usize = 1 << 8;
 
 /// Every choice of partners for the `window`'s cells (each from its
-/// `candidates`, in increasing order of value) that agrees within the
+/// `candidates`, indexed by cell, in increasing order of value) that agrees within the
 /// window: pairs agree both ways, no cell is claimed twice, no domino laid
-/// twice. Appended to `tuples` as partner values, one row after another, in
-/// increasing order. `shapes` keeps the fillings of the shapes met so far.
+/// twice. Given as partner values, one row after another, in increasing
+/// order. `key` is the window's [`shape_key`]: windows of one key must have
+/// the same shape. `shapes` keeps the fillings of the shapes met so far.
 pub(crate) fn window_fillings(
     window: &[usize],
     candidates: &[Candidates],
+    key: usize,
     shapes: &mut Shapes,
-    tuples: &mut Vec<Value>,
-) {
+) -> Vec<Value> {
     assert!(
-        window.len() <= MAX_CELLS,
+        window.len() <= MAX_CELLS && key < SHAPE_KEYS,
         "a window is a cell and its neighbours"
     );
-    // The window's cells first, then the partners past them; the dominoes
-    // in order of first appearance: at most 20 of each, in arrays.
-    let mut targets = Numbering::<usize>::default();
-    for &cell in window {
-        targets.number(cell);
+    if shapes.index.is_empty() {
+        shapes.index = vec![0; SHAPE_KEYS];
     }
-    let mut dominoes = Numbering::<Value>::default();
-    let mut locals = [[Local::default(); MAX_PARTNERS]; MAX_CELLS];
-    let mut counts = [0; MAX_CELLS];
-    for ((list, locals), count) in candidates.iter().zip(&mut locals).zip(&mut counts) {
-        for (local, candidate) in locals.iter_mut().zip(list.as_slice()) {
-            *local = Local {
-                target: targets.number(candidate.partner),
-                domino: dominoes.number(candidate.domino),
-            };
-        }
-        *count = list.as_slice().len();
+    if shapes.index[key] == 0 {
+        shapes.known.push(Shape::walked(window, candidates));
+        shapes.index[key] = shapes.known.len() as u16;
     }
-    let walk = Walk {
-        cells: window.len(),
-        locals: &locals,
-        counts: &counts,
-    };
-    let key = walk.shape_key();
-    let at = match shapes.known.iter().position(|(known, _)| *known == key) {
-        Some(at) => at,
-        None => {
-            let mut fillings = Vec::new();
-            walk.step(0, 0, &mut [0; MAX_CELLS], 0, &mut fillings);
-            shapes.known.push((key, fillings));
-            shapes.known.len() - 1
+    let shape = &shapes.known[usize::from(shapes.index[key]) - 1];
+    // Each slot's value, and the pairs of slots of two cells that lay one
+    // domino (unless they are one pair seen from both ends).
+    let mut values = [0; MOST_NUMBERED];
+    let mut twice: SmallVec<[(usize, usize); 8]> = SmallVec::new();
+    let by_domino = &mut shapes.by_domino;
+    for (cell, list) in window.iter().map(|&cell| &candidates[cell]).enumerate() {
+        for (position, candidate) in list.as_slice().iter().enumerate() {
+            let slot = 4 * cell + position;
+            values[slot] = candidate.value;
+            let domino = candidate.domino as usize;
+            if domino >= by_domino.len() {
+                by_domino.resize(domino + 1, 0);
+            }
+            let others = by_domino[domino] & !(0b1111 << (4 * cell)) & !shape.reverse[slot];
+            twice.extend(bits(u64::from(others)).map(|other| (other as usize, slot)));
+            by_domino[domino] |= 1 << slot;
         }
-    };
-    let twice = walk.domino_twice();
-    for filling in &shapes.known[at].1 {
-        if twice.iter().all(|&pair| filling.slots & pair != pair) {
-            let choices = filling.choices.iter().zip(candidates);
-            tuples
-                .extend(choices.map(|(&choice, list)| list.as_slice()[usize::from(choice)].value));
+    }
+    for candidate in window.iter().flat_map(|&cell| candidates[cell].as_slice()) {
+        by_domino[candidate.domino as usize] = 0;
+    }
+    // The fillings left: all, less those that take both slots of a pair.
+    let words = shape.words;
+    let mut left: SmallVec<[u64; 4]> = SmallVec::from_elem(u64::MAX, words);
+    let last = shape.fillings.len() % 64;
+    if last != 0 {
+        left[words - 1] = u64::MAX >> (64 - last);
+    }
+    for &(first, second) in &twice {
+        let (first, second) = (
+            &shape.takers[first * words..][..words],
+            &shape.takers[second * words..][..words],
+        );
+        for ((word, a), b) in left.iter_mut().zip(first).zip(second) {
+            *word &= !(a & b);
+        }
+    }
+    // Sized once, exactly: the table takes the list over.
+    let kept: usize = left.iter().map(|word| word.count_ones() as usize).sum();
+    let size = window.len();
+    let mut rows = Vec::with_capacity(kept * size);
+    for (at, &word) in left.iter().enumerate() {
+        for bit in bits(word) {
+            let filling = &shape.fillings[64 * at + bit as usize];
+            rows.extend(
+                filling[..size]
+                    .iter()
+                    .map(|&slot| values[usize::from(slot)]),
+            );
+        }
+    }
+    rows
+}
+
+impl Shape {
+    /// The shape of the `window` (its cells; `candidates` indexed by
+    /// cell), walked.
+    fn walked(window: &[usize], candidates: &[Candidates]) -> Shape {
+        // The window's cells first, then the partners past them: at most
+        // 20, in an array.
+        let mut targets = Numbering::<usize>::default();
+        for &cell in window {
+            targets.number(cell);
+        }
+        let mut locals = [[0u8; MAX_PARTNERS]; MAX_CELLS];
+        let mut counts = [0; MAX_CELLS];
+        let lists = window.iter().map(|&cell| &candidates[cell]);
+        for ((list, locals), count) in lists.zip(&mut locals).zip(&mut counts) {
+            for (local, candidate) in locals.iter_mut().zip(list.as_slice()) {
+                *local = targets.number(candidate.partner);
+            }
+            *count = list.as_slice().len();
+        }
+        let walk = Walk {
+            cells: window.len(),
+            locals: &locals,
+            counts: &counts,
+        };
+        let mut fillings = Vec::new();
+        walk.step(0, 0, &mut [0; MAX_CELLS], &mut fillings);
+        let words = fillings.len().div_ceil(64).max(1);
+        let mut takers = vec![0; MOST_NUMBERED * words];
+        for (at, filling) in fillings.iter().enumerate() {
+            for &slot in &filling[..window.len()] {
+                takers[usize::from(slot) * words + at / 64] |= 1 << (at % 64);
+            }
+        }
+        let mut reverse = [0; MOST_NUMBERED];
+        for cell in 0..window.len() {
+            for (position, &target) in locals[cell][..counts[cell]].iter().enumerate() {
+                let target = usize::from(target);
+                if target < window.len() {
+                    for (back, &again) in locals[target][..counts[target]].iter().enumerate() {
+                        if usize::from(again) == cell {
+                            reverse[4 * cell + position] |= 1 << (4 * target + back);
+                        }
+                    }
+                }
+            }
+        }
+        Shape {
+            fillings,
+            words,
+            takers,
+            reverse,
         }
     }
 }
@@ -177,85 +275,39 @@ impl<T: PartialEq + Copy> Numbering<T> {
     }
 }
 
-/// The walk over one window's fillings.
+/// The walk over one window's fillings, dominoes aside.
 struct Walk<'a> {
     cells: usize,
-    /// Per window cell, its candidates in the window's numbering (the first
-    /// `counts` of them).
-    locals: &'a [[Local; MAX_PARTNERS]; MAX_CELLS],
+    /// Per window cell, the targets of its candidates in the window's
+    /// numbering (the window's cells first; the first `counts` of them).
+    locals: &'a [[u8; MAX_PARTNERS]; MAX_CELLS],
     counts: &'a [usize; MAX_CELLS],
 }
 
 impl Walk<'_> {
-    /// What the fillings but for dominoes depend on: how many candidates
-    /// each cell has and the target of each, five bits a candidate (at most
-    /// 20 targets), three a count.
-    fn shape_key(&self) -> u128 {
-        let mut key = self.cells as u128;
-        for (locals, &count) in self.locals.iter().zip(self.counts).take(self.cells) {
-            key = key << 3 | count as u128;
-            for local in &locals[..count] {
-                key = key << 5 | u128::from(local.target);
-            }
-        }
-        key
-    }
-
-    /// The pairs of slots (as masks) that lay one domino twice: two cells'
-    /// choices with the same domino, unless they are one pair seen from
-    /// both ends. The slots are grouped by domino first (most dominoes a
-    /// window meets once), so only slots of one group are paired.
-    fn domino_twice(&self) -> SmallVec<[u32; 8]> {
-        let mut by_domino = [0u32; MOST_NUMBERED];
-        for cell in 0..self.cells {
-            for (at, local) in self.locals[cell][..self.counts[cell]].iter().enumerate() {
-                by_domino[usize::from(local.domino)] |= 1 << (4 * cell + at);
-            }
-        }
-        let mut pairs = SmallVec::new();
-        for &group in by_domino.iter().filter(|group| group.count_ones() > 1) {
-            let group = u64::from(group);
-            for first in bits(group) {
-                for second in bits(group & u64::MAX << (first + 1)) {
-                    let (cell, other) = (first as usize / 4, second as usize / 4);
-                    let target =
-                        |slot: u32| self.locals[slot as usize / 4][slot as usize % 4].target;
-                    let one_pair =
-                        usize::from(target(first)) == other && usize::from(target(second)) == cell;
-                    if cell != other && !one_pair {
-                        pairs.push(1 << first | 1 << second);
-                    }
-                }
-            }
-        }
-        pairs
-    }
-
     /// Choose a partner for the window's cell `at` on, given the targets
-    /// `claimed` and the `choices` and `slots` so far, dominoes aside.
+    /// `claimed` and the `choices` (as slots) so far, dominoes aside.
     fn step(
         &self,
         at: usize,
         claimed: u32,
         choices: &mut [u8; MAX_CELLS],
-        slots: u32,
-        fillings: &mut Vec<Filling>,
+        fillings: &mut Vec<[u8; MAX_CELLS]>,
     ) {
         if at == self.cells {
-            fillings.push(Filling {
-                choices: *choices,
-                slots,
-            });
+            fillings.push(*choices);
             return;
         }
         let taken = claimed >> at & 1 == 1;
-        for (position, local) in self.locals[at][..self.counts[at]].iter().enumerate() {
-            let target = usize::from(local.target);
+        for (position, &target) in self.locals[at][..self.counts[at]].iter().enumerate() {
+            let target = usize::from(target);
             let earlier = target < at;
             if taken {
                 // An earlier cell chose this one: it must choose that cell back.
-                let chosen_back =
-                    |earlier: usize| self.locals[earlier][usize::from(choices[earlier])].target;
+                let chosen_back = |earlier: usize| {
+                    let slot = usize::from(choices[earlier]);
+                    self.locals[earlier][slot % 4]
+                };
                 if !earlier || usize::from(chosen_back(target)) != at {
                     continue;
                 }
@@ -264,15 +316,8 @@ impl Walk<'_> {
                 // is any partner already claimed.
                 continue;
             }
-            choices[at] = position as u8;
-            let slot = 1 << (4 * at + position);
-            self.step(
-                at + 1,
-                claimed | 1 << target,
-                choices,
-                slots | slot,
-                fillings,
-            );
+            choices[at] = (4 * at + position) as u8;
+            self.step(at + 1, claimed | 1 << target, choices, fillings);
         }
     }
 }
@@ -352,22 +397,22 @@ mod tests {
                 Value::from(low) * 10 + Value::from(high)
             };
             let mut shapes = Shapes::default();
+            let candidates: Vec<Candidates> = (0..cells)
+                .map(|cell| {
+                    Candidates::sorted(neighbours(cell).into_iter().map(|partner| Candidate {
+                        partner,
+                        value: 100 + partner as Value,
+                        domino: domino(cell, partner),
+                    }))
+                })
+                .collect();
             for centre in 0..cells {
                 let window: Vec<usize> =
                     std::iter::once(centre).chain(neighbours(centre)).collect();
-                let candidates: Vec<Candidates> = (window.iter())
-                    .map(|&cell| {
-                        Candidates::sorted(neighbours(cell).into_iter().map(|partner| Candidate {
-                            partner,
-                            value: 100 + partner as Value,
-                            domino: domino(cell, partner),
-                        }))
-                    })
-                    .collect();
-                let mut walked = Vec::new();
-                window_fillings(&window, &candidates, &mut shapes, &mut walked);
-                let lists: Vec<Vec<Candidate>> = (candidates.iter())
-                    .map(|list| list.as_slice().to_vec())
+                let key = shape_key(centre / width, centre % width, height, width);
+                let walked = window_fillings(&window, &candidates, key, &mut shapes);
+                let lists: Vec<Vec<Candidate>> = (window.iter())
+                    .map(|&cell| candidates[cell].as_slice().to_vec())
                     .collect();
                 let expected = brute_force(&window, &lists);
                 assert_eq!(walked, expected, "{width}×{height}, around {centre}");
