@@ -5,10 +5,11 @@
 //! The model is built for every puzzle solved, so this is on the hot path.
 //! The fillings but for dominoes depend only on which window cells and
 //! partners the candidates name, the window's *shape*, which its place in
-//! the grid decides (a grid has at most 25): they are walked once a shape
-//! (the partners numbered locally, at most 20; what the choices so far have
-//! claimed one word, each candidate checked with a bit test), with, per
-//! candidate, the set of fillings that take it. Each window then pairs its
+//! the grid decides (a grid has at most 25). The inside shape's are walked
+//! once a model (the partners numbered locally; what the choices so far
+//! have claimed one word, each candidate checked with a bit test); every
+//! other shape's are some of those, picked by a mask test and renumbered,
+//! with, per candidate, the set of fillings that take it. Each window then pairs its
 //! candidates by domino in one pass and strikes, per pair that lays one
 //! domino twice, the fillings that take both, a few words at a time.
 
@@ -65,6 +66,9 @@ impl Candidates {
 /// domino twice.
 #[derive(Default)]
 pub(crate) struct Shapes {
+    /// The fillings of the inside shape (every cell within two steps in
+    /// the grid), walked once: every other shape's are some of them.
+    inside: Vec<Inside>,
     /// Per shape key ([`shape_key`]), its place in `known` plus one (0: not
     /// met yet): a look-up a window, not a search.
     index: Vec<u16>,
@@ -91,12 +95,30 @@ struct Shape {
     reverse: [u32; MOST_NUMBERED],
 }
 
+/// A filling of the inside shape: per window cell the slot of its choice,
+/// and those slots as a mask.
+#[derive(Clone, Copy)]
+struct Inside {
+    slots: [u8; MAX_CELLS],
+    mask: u32,
+}
+
+/// Where a window's cells lie from its centre (row, column steps), in the
+/// order the model lists them: the centre, then its neighbours left,
+/// right, up and down.
+const WINDOW: [(i8, i8); MAX_CELLS] = [(0, 0), (0, -1), (0, 1), (-1, 0), (1, 0)];
+
+/// Where a cell's candidates lie from it, in increasing order of the values
+/// that name them (cells are named in reading order): up, left, right, down.
+const AROUND: [(i8, i8); MAX_PARTNERS] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+
 /// The key of the shape of the window around the cell at `row`, `column`
-/// of a `height` × `width` grid, its cells listed as the model lists them:
-/// which cells within two steps lie inside the grid. Windows of one key have
-/// the same candidates' targets (each cell's neighbours in increasing order
-/// of value, that is up, left, right, down), so the same fillings but for
-/// dominoes.
+/// of a `height` × `width` grid: which steps of one or two from it, along
+/// each axis, stay inside the grid (bits 0 to 3: one up, two up, one down,
+/// two down; bits 4 to 7 the same leftwards and rightwards). It decides
+/// which cells within two steps lie in the grid, so the window's cells
+/// (listed as [`WINDOW`]) and their candidates (as [`AROUND`]): windows of
+/// one key have the same fillings but for dominoes.
 pub(crate) fn shape_key(row: usize, column: usize, height: usize, width: usize) -> usize {
     let inside = |at: usize, length: usize| {
         usize::from(at >= 1)
@@ -104,7 +126,28 @@ pub(crate) fn shape_key(row: usize, column: usize, height: usize, width: usize) 
             | usize::from(at + 1 < length) << 2
             | usize::from(at + 2 < length) << 3
     };
-    inside(row, height) << 4 | inside(column, width)
+    inside(column, width) << 4 | inside(row, height)
+}
+
+/// Whether the cell `step` away from a window's centre lies in the grid,
+/// for a window of shape `key`.
+fn lies_inside(key: usize, (rows, columns): (i8, i8)) -> bool {
+    let along = |step: i8, bits: usize| match step {
+        0 => true,
+        -1 => bits & 1 != 0,
+        -2 => bits & 2 != 0,
+        1 => bits & 4 != 0,
+        2 => bits & 8 != 0,
+        _ => unreachable!("a window reaches two steps"),
+    };
+    along(rows, key & 0b1111) && along(columns, key >> 4 & 0b1111)
+}
+
+/// The step from a window's centre to the target of window cell `cell`'s
+/// candidate `position`.
+fn target_step(cell: usize, position: usize) -> (i8, i8) {
+    let ((rows, columns), (down, across)) = (WINDOW[cell], AROUND[position]);
+    (rows + down, columns + across)
 }
 
 /// The most shape keys: four bits a direction.
@@ -130,7 +173,10 @@ pub(crate) fn window_fillings(
         shapes.index = vec![0; SHAPE_KEYS];
     }
     if shapes.index[key] == 0 {
-        shapes.known.push(Shape::walked(window, candidates));
+        if shapes.inside.is_empty() {
+            shapes.inside = inside_fillings();
+        }
+        shapes.known.push(Shape::of_key(key, &shapes.inside));
         shapes.index[key] = shapes.known.len() as u16;
     }
     let shape = &shapes.known[usize::from(shapes.index[key]) - 1];
@@ -188,59 +234,115 @@ pub(crate) fn window_fillings(
     rows
 }
 
+/// The fillings of the inside shape, dominoes aside, in increasing order:
+/// walked over the cells within two steps of the centre, numbered window
+/// cells first.
+fn inside_fillings() -> Vec<Inside> {
+    let mut targets = Numbering::<(i8, i8)>::default();
+    for &step in &WINDOW {
+        targets.number(step);
+    }
+    let mut locals = [[0u8; MAX_PARTNERS]; MAX_CELLS];
+    for (cell, locals) in locals.iter_mut().enumerate() {
+        for (position, local) in locals.iter_mut().enumerate() {
+            *local = targets.number(target_step(cell, position));
+        }
+    }
+    let walk = Walk {
+        cells: MAX_CELLS,
+        locals: &locals,
+        counts: &[MAX_PARTNERS; MAX_CELLS],
+    };
+    let mut fillings = Vec::with_capacity(128);
+    walk.step(0, 0, &mut [0; MAX_CELLS], &mut fillings);
+    (fillings.into_iter())
+        .map(|slots| Inside {
+            slots,
+            mask: slots.iter().fold(0, |mask, &slot| mask | 1 << slot),
+        })
+        .collect()
+}
+
 impl Shape {
-    /// The shape of the `window` (its cells; `candidates` indexed by
-    /// cell), walked.
-    fn walked(window: &[usize], candidates: &[Candidates]) -> Shape {
-        // The window's cells first, then the partners past them: at most
-        // 20, in an array.
-        let mut targets = Numbering::<usize>::default();
-        for &cell in window {
-            targets.number(cell);
-        }
-        let mut locals = [[0u8; MAX_PARTNERS]; MAX_CELLS];
-        let mut counts = [0; MAX_CELLS];
-        let lists = window.iter().map(|&cell| &candidates[cell]);
-        for ((list, locals), count) in lists.zip(&mut locals).zip(&mut counts) {
-            for (local, candidate) in locals.iter_mut().zip(list.as_slice()) {
-                *local = targets.number(candidate.partner);
+    /// The shape of `key`, from the `inside` shape's fillings: those whose
+    /// choices all lie in the grid, each window cell outside the grid
+    /// choosing the cell beyond it (which no other window cell can: a
+    /// stand-in, so that each filling here is one of the inside's, met in
+    /// the same order), renumbered over the cells and candidates in the
+    /// grid. Walking each shape anew was 2 % of solving an ID.
+    fn of_key(key: usize, inside: &[Inside]) -> Shape {
+        // Per inside slot, the slot here; the inside slots allowed.
+        let mut renumbered = [0u8; MOST_NUMBERED];
+        let mut allowed = 0u32;
+        // The window cells in the grid, in order.
+        let mut present = [0; MAX_CELLS];
+        let mut cells = 0;
+        for cell in 0..MAX_CELLS {
+            if !lies_inside(key, WINDOW[cell]) {
+                let beyond = AROUND.iter().position(|&step| step == WINDOW[cell]);
+                allowed |= 1 << (4 * cell + beyond.expect("a neighbour's step"));
+                continue;
             }
-            *count = list.as_slice().len();
+            let mut positions = 0;
+            for position in 0..MAX_PARTNERS {
+                if lies_inside(key, target_step(cell, position)) {
+                    renumbered[4 * cell + position] = (4 * cells + positions) as u8;
+                    allowed |= 1 << (4 * cell + position);
+                    positions += 1;
+                }
+            }
+            present[cells] = cell;
+            cells += 1;
         }
-        let walk = Walk {
-            cells: window.len(),
-            locals: &locals,
-            counts: &counts,
-        };
-        let mut fillings = Vec::new();
-        walk.step(0, 0, &mut [0; MAX_CELLS], &mut fillings);
+        let present = &present[..cells];
+        let fillings: Vec<[u8; MAX_CELLS]> = (inside.iter())
+            .filter(|filling| filling.mask & !allowed == 0)
+            .map(|filling| {
+                let mut slots = [0; MAX_CELLS];
+                for (here, &cell) in slots.iter_mut().zip(present) {
+                    *here = renumbered[usize::from(filling.slots[cell]) % MOST_NUMBERED];
+                }
+                slots
+            })
+            .collect();
         let words = fillings.len().div_ceil(64).max(1);
         let mut takers = vec![0; MOST_NUMBERED * words];
         for (at, filling) in fillings.iter().enumerate() {
-            for &slot in &filling[..window.len()] {
+            for &slot in &filling[..cells] {
                 takers[usize::from(slot) * words + at / 64] |= 1 << (at % 64);
-            }
-        }
-        let mut reverse = [0; MOST_NUMBERED];
-        for cell in 0..window.len() {
-            for (position, &target) in locals[cell][..counts[cell]].iter().enumerate() {
-                let target = usize::from(target);
-                if target < window.len() {
-                    for (back, &again) in locals[target][..counts[target]].iter().enumerate() {
-                        if usize::from(again) == cell {
-                            reverse[4 * cell + position] |= 1 << (4 * target + back);
-                        }
-                    }
-                }
             }
         }
         Shape {
             fillings,
             words,
             takers,
-            reverse,
+            reverse: reverse_slots(key, &renumbered),
         }
     }
+}
+
+/// Per slot of the shape `key` (`renumbered`: its slot for each inside
+/// slot in the grid) that names a window cell, the slot of that cell that
+/// names it back.
+fn reverse_slots(key: usize, renumbered: &[u8; MOST_NUMBERED]) -> [u32; MOST_NUMBERED] {
+    let mut reverse = [0; MOST_NUMBERED];
+    for cell in (0..MAX_CELLS).filter(|&cell| lies_inside(key, WINDOW[cell])) {
+        for position in 0..MAX_PARTNERS {
+            let step = target_step(cell, position);
+            let Some(other) = WINDOW.iter().position(|&at| at == step) else {
+                continue;
+            };
+            if !lies_inside(key, step) {
+                continue;
+            }
+            let (down, across) = AROUND[position];
+            let back = AROUND.iter().position(|&at| at == (-down, -across));
+            let back = 4 * other + back.expect("the way back is a step");
+            let here = renumbered[4 * cell + position];
+            reverse[usize::from(here)] |= 1 << renumbered[back];
+        }
+    }
+    reverse
 }
 
 /// The most partners or dominoes a window numbers: 5 cells with 4 each.
@@ -407,8 +509,13 @@ mod tests {
                 })
                 .collect();
             for centre in 0..cells {
-                let window: Vec<usize> =
-                    std::iter::once(centre).chain(neighbours(centre)).collect();
+                // The centre, then its neighbours left, right, up, down:
+                // the model's order (`neighbours` gives up, left, right, down).
+                let around = neighbours(centre);
+                let (row, column) = (centre / width, centre % width);
+                let mut window = vec![centre];
+                window.extend(around.iter().filter(|&&cell| cell / width == row));
+                window.extend(around.iter().filter(|&&cell| cell % width == column));
                 let key = shape_key(centre / width, centre % width, height, width);
                 let walked = window_fillings(&window, &candidates, key, &mut shapes);
                 let lists: Vec<Vec<Candidate>> = (window.iter())
