@@ -417,13 +417,18 @@ fn independent_sets(
     // it would give up, so it is not walked at all (counting them is cheap:
     // most cells join none, and walking up to the limit only to give up was
     // a twentieth of building a model).
+    // A bound within the limit spares the count (the count was 1 % of
+    // solving an ID; 100 builds of dominosa-9dh: 299.3 -> 293.7 M
+    // instructions).
     let limit = MOST_GROUPS * cells.len().max(1) * 4;
-    let mut walked = 0;
-    for length in 0..=cells.len() {
-        let prefix = every & !Mask::MAX.checked_shl(length as u32).unwrap_or(0);
-        walked += independent_count(&joins, prefix, limit - walked);
-        if walked > limit {
-            return None;
+    if walk_bound(&joins, limit) > limit {
+        let mut walked = 0;
+        for length in 0..=cells.len() {
+            let prefix = every & !Mask::MAX.checked_shl(length as u32).unwrap_or(0);
+            walked += independent_count(&joins, prefix, limit - walked);
+            if walked > limit {
+                return None;
+            }
         }
     }
     // Per position k, the cells that join one from k on: a cell left out
@@ -468,6 +473,31 @@ fn independent_sets(
         }
     }
     Some(sets)
+}
+
+/// At least the number of sets without two joined positions among the
+/// first k positions, summed over every k (`joins`: per position, the
+/// positions it joins), or past `cap`: `2^(k − 2m) · 3^m` for the first k,
+/// with m disjoint joined pairs among them (taken greedily as positions
+/// come), since each pair allows three of its four choices.
+fn walk_bound(joins: &[Mask], cap: usize) -> usize {
+    let (mut total, mut term, mut paired): (usize, usize, Mask) = (1, 1, 0);
+    for (at, &joined) in joins.iter().enumerate() {
+        let earlier = joined & !paired & ((1 << at) - 1);
+        if earlier == 0 {
+            term *= 2;
+        } else {
+            // The earlier one was counted free (a factor 2): with this
+            // one, a pair of three.
+            paired |= 1 << at | 1 << earlier.trailing_zeros();
+            term = term / 2 * 3;
+        }
+        total += term;
+        if total > cap {
+            return total;
+        }
+    }
+    total
 }
 
 /// How many sets of the positions `within` hold no two `joins` (per
@@ -597,6 +627,30 @@ mod tests {
                         false => assert!(counted > cap),
                     }
                 }
+            }
+        }
+    }
+
+    /// The bound is at least the sum of the prefixes' exact counts.
+    #[test]
+    fn the_walk_bound_bounds_the_counts() {
+        let mut state = 11u64;
+        for vertices in 1..=10usize {
+            for _ in 0..20 {
+                let mut joins = vec![0 as Mask; vertices];
+                for a in 0..vertices {
+                    for b in a + 1..vertices {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        if state >> 61 < 3 {
+                            joins[a] |= 1 << b;
+                            joins[b] |= 1 << a;
+                        }
+                    }
+                }
+                let exact: usize = (0..=vertices)
+                    .map(|length| independent_count(&joins, (1 << length) - 1, usize::MAX / 4))
+                    .sum();
+                assert!(walk_bound(&joins, usize::MAX / 4) >= exact);
             }
         }
     }
