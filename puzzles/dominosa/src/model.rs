@@ -219,10 +219,16 @@ impl DominosaModel {
         candidates: &[Candidates],
         shapes: &mut Shapes,
     ) -> Result<(), sieve::Error> {
-        let mut window = [0; 5];
-        let mut size = 0;
-        for c in std::iter::once(cell).chain(self.neighbours(cell)) {
-            window[size] = c;
+        // The cell, then its neighbours left, right, up, down: its
+        // candidates (up, left, right, down) reordered, not found again
+        // round its sides (a division a side).
+        let around = candidates[cell].as_slice();
+        let mut window = [cell; 5];
+        let mut size = 1;
+        let beside = around.iter().filter(|c| c.partner.abs_diff(cell) == 1);
+        let above_or_below = around.iter().filter(|c| c.partner.abs_diff(cell) != 1);
+        for candidate in beside.chain(above_or_below) {
+            window[size] = candidate.partner;
             size += 1;
         }
         let window = &window[..size];
