@@ -81,6 +81,8 @@ pub(crate) struct Shapes {
 
 /// The fillings of one window shape, dominoes aside.
 struct Shape {
+    /// How many window cells lie in the grid.
+    cells: usize,
     /// Per filling, in increasing order, per window cell the slot of its
     /// choice (`4 × cell + position`).
     fillings: Vec<[u8; MAX_CELLS]>,
@@ -154,11 +156,12 @@ fn target_step(cell: usize, position: usize) -> (i8, i8) {
 const SHAPE_KEYS: usize = 1 << 8;
 
 /// Every choice of partners for the `window`'s cells (each from its
-/// `candidates`, indexed by cell, in increasing order of value) that agrees within the
-/// window: pairs agree both ways, no cell is claimed twice, no domino laid
-/// twice. Given as partner values, one row after another, in increasing
-/// order. `key` is the window's [`shape_key`]: windows of one key must have
-/// the same shape. `shapes` keeps the fillings of the shapes met so far.
+/// `candidates`, indexed by cell, in increasing order of value) that agrees
+/// within the window: pairs agree both ways, no cell is claimed twice, no
+/// domino laid twice. Given as partner values, one row after another, in
+/// increasing order. `key` is the window's [`shape_key`]; the window lists
+/// its cells as [`WINDOW`] does (those in the grid), each cell's candidates
+/// as [`AROUND`] does. `shapes` keeps the shapes met so far.
 pub(crate) fn window_fillings(
     window: &[usize],
     candidates: &[Candidates],
@@ -169,22 +172,13 @@ pub(crate) fn window_fillings(
         window.len() <= MAX_CELLS && key < SHAPE_KEYS,
         "a window is a cell and its neighbours"
     );
-    if shapes.index.is_empty() {
-        shapes.index = vec![0; SHAPE_KEYS];
-    }
-    if shapes.index[key] == 0 {
-        if shapes.inside.is_empty() {
-            shapes.inside = inside_fillings();
-        }
-        shapes.known.push(Shape::of_key(key, &shapes.inside));
-        shapes.index[key] = shapes.known.len() as u16;
-    }
-    let shape = &shapes.known[usize::from(shapes.index[key]) - 1];
+    let at = shapes.place_of(key);
+    let shape = &shapes.known[at];
     // Each slot's value, and the pairs of slots of two cells that lay one
     // domino (unless they are one pair seen from both ends).
     let mut values = [0; MOST_NUMBERED];
-    let mut twice: SmallVec<[(usize, usize); 8]> = SmallVec::new();
     let by_domino = &mut shapes.by_domino;
+    let mut twice: SmallVec<[(usize, usize); 8]> = SmallVec::new();
     for (cell, list) in window.iter().map(|&cell| &candidates[cell]).enumerate() {
         for (position, candidate) in list.as_slice().iter().enumerate() {
             let slot = 4 * cell + position;
@@ -201,37 +195,24 @@ pub(crate) fn window_fillings(
     for candidate in window.iter().flat_map(|&cell| candidates[cell].as_slice()) {
         by_domino[candidate.domino as usize] = 0;
     }
-    // The fillings left: all, less those that take both slots of a pair.
-    let words = shape.words;
-    let mut left: SmallVec<[u64; 4]> = SmallVec::from_elem(u64::MAX, words);
-    let last = shape.fillings.len() % 64;
-    if last != 0 {
-        left[words - 1] = u64::MAX >> (64 - last);
-    }
-    for &(first, second) in &twice {
-        let (first, second) = (
-            &shape.takers[first * words..][..words],
-            &shape.takers[second * words..][..words],
-        );
-        for ((word, a), b) in left.iter_mut().zip(first).zip(second) {
-            *word &= !(a & b);
+    shape.rows_without(&twice, &values)
+}
+
+impl Shapes {
+    /// The place in `known` of the shape of `key`, made if new.
+    fn place_of(&mut self, key: usize) -> usize {
+        if self.index.is_empty() {
+            self.index = vec![0; SHAPE_KEYS];
         }
-    }
-    // Sized once, exactly: the table takes the list over.
-    let kept: usize = left.iter().map(|word| word.count_ones() as usize).sum();
-    let size = window.len();
-    let mut rows = Vec::with_capacity(kept * size);
-    for (at, &word) in left.iter().enumerate() {
-        for bit in bits(word) {
-            let filling = &shape.fillings[64 * at + bit as usize];
-            rows.extend(
-                filling[..size]
-                    .iter()
-                    .map(|&slot| values[usize::from(slot)]),
-            );
+        if self.index[key] == 0 {
+            if self.inside.is_empty() {
+                self.inside = inside_fillings();
+            }
+            self.known.push(Shape::of_key(key, &self.inside));
+            self.index[key] = self.known.len() as u16;
         }
+        usize::from(self.index[key]) - 1
     }
-    rows
 }
 
 /// The fillings of the inside shape, dominoes aside, in increasing order:
@@ -264,6 +245,41 @@ fn inside_fillings() -> Vec<Inside> {
 }
 
 impl Shape {
+    /// The rows of this shape's fillings that take no two slots of a pair
+    /// of `twice`, each filling's slots read as their `values`.
+    fn rows_without(&self, twice: &[(usize, usize)], values: &[Value]) -> Vec<Value> {
+        let words = self.words;
+        let mut left: SmallVec<[u64; 4]> = SmallVec::from_elem(u64::MAX, words);
+        let last = self.fillings.len() % 64;
+        if last != 0 {
+            left[words - 1] = u64::MAX >> (64 - last);
+        }
+        for &(first, second) in twice {
+            let (first, second) = (
+                &self.takers[first * words..][..words],
+                &self.takers[second * words..][..words],
+            );
+            for ((word, a), b) in left.iter_mut().zip(first).zip(second) {
+                *word &= !(a & b);
+            }
+        }
+        // Sized once, exactly: the table takes the list over.
+        let kept: usize = left.iter().map(|word| word.count_ones() as usize).sum();
+        let size = self.cells;
+        let mut rows = Vec::with_capacity(kept * size);
+        for (at, &word) in left.iter().enumerate() {
+            for bit in bits(word) {
+                let filling = &self.fillings[64 * at + bit as usize];
+                rows.extend(
+                    filling[..size]
+                        .iter()
+                        .map(|&slot| values[usize::from(slot)]),
+                );
+            }
+        }
+        rows
+    }
+
     /// The shape of `key`, from the `inside` shape's fillings: those whose
     /// choices all lie in the grid, each window cell outside the grid
     /// choosing the cell beyond it (which no other window cell can: a
@@ -313,6 +329,7 @@ impl Shape {
             }
         }
         Shape {
+            cells,
             fillings,
             words,
             takers,
