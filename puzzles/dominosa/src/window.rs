@@ -9,9 +9,10 @@
 //! once a model (the partners numbered locally; what the choices so far
 //! have claimed one word, each candidate checked with a bit test); every
 //! other shape's are some of those, picked by a mask test and renumbered,
-//! with, per candidate, the set of fillings that take it. Each window then pairs its
-//! candidates by domino in one pass and strikes, per pair that lays one
-//! domino twice, the fillings that take both, a few words at a time.
+//! with, per candidate, the set of fillings that take it. Each window then
+//! pairs its candidates by domino in one pass and strikes, per pair that
+//! lays one domino twice, the fillings that take both, a few words at a
+//! time.
 
 use sieve::Value;
 use sieve::fast::bits;
@@ -61,7 +62,7 @@ impl Candidates {
 
 /// The fillings of the window shapes met so far while building one model,
 /// dominoes aside: a grid has few shapes (its inside, its edges, its
-/// corners and the cells next to them), so the walk runs once a shape, not
+/// corners and the cells next to them), so they are made once a shape, not
 /// once a cell, and each window keeps the shape's fillings that lay no
 /// domino twice.
 #[derive(Default)]
@@ -541,7 +542,7 @@ mod tests {
                 let expected = brute_force(&window, &lists);
                 assert_eq!(walked, expected, "{width}×{height}, around {centre}");
             }
-            // Fewer shapes than windows: the walk ran once a shape.
+            // Fewer shapes than windows: each made once.
             assert!(shapes.known.len() <= 25.min(cells), "{width}×{height}");
         }
     }
