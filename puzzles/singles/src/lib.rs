@@ -17,11 +17,13 @@
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out, the
 //! one-line answer, a picture), [`line`](mod@line) (the automata of a line and
-//! of a band), [`line_rule`] (a line's rule),
+//! of a band), [`line_rule`] (a line's rule), [`connected`](mod@connected) (the
+//! unshaded cells connected),
 //! [`model`], [`solve`](mod@solve), [`check`](mod@check) (the independent
 //! checker).
 
 pub mod check;
+pub mod connected;
 pub mod corner;
 pub mod line;
 pub mod line_rule;

@@ -3,8 +3,8 @@
 //!
 //! - Each row and column is a [`LineRule`](crate::line_rule::LineRule): no two shaded cells side by
 //!   side, no number unshaded twice; domain consistent on the line.
-//! - The unshaded cells are one [`Connected`] region of the grid's
-//!   [`Graph`].
+//! - The unshaded cells are one connected region of the grid
+//!   ([`UnshadedConnected`]).
 //! - Each corner's 2×2 block is a table of its fillings ([`add_corners`]).
 //! - Every two neighbouring rows, and every two neighbouring columns, are
 //!   one more [`Regular`] rule read column by column (row by row):
@@ -21,8 +21,9 @@
 use std::fmt::Display;
 
 use sieve::rules::{Deduction, Regular};
-use sieve::{Config, Connected, Domains, Graph, Model, Names, Search, Value, VarId};
+use sieve::{Config, Domains, Model, Names, Search, Value, VarId};
 
+use crate::connected::UnshadedConnected;
 use crate::corner::add_corners;
 use crate::line::{SHADED, band_automaton};
 use crate::line_rule::Lines;
@@ -70,8 +71,8 @@ impl SinglesModel {
         model.name_grid_cells(&cells, width);
         model.set_value_labels(vec!["shaded".to_string(), "unshaded".to_string()]);
         add_lines(&mut model, puzzle, &cells)?;
-        let grid = Graph::grid(puzzle.height(), width);
-        let connected = Connected::new("the unshaded cells connected", grid, cells.clone())?;
+        let connected =
+            UnshadedConnected::new("the unshaded cells connected", width, cells.clone())?;
         model.add_rule(connected.wording(connected_wording))?;
         add_corners(&mut model, puzzle, &cells)?;
         Ok(SinglesModel {
