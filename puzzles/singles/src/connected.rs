@@ -168,78 +168,6 @@ impl UnshadedConnected {
         (visits, root)
     }
 
-    /// The search from `root` (an unshaded cell) through the cells that may be
-    /// unshaded: [`sieve::Connected`]'s, step for step. A cell's next
-    /// neighbour and low link stay in registers while its neighbours are
-    /// tried, and are written back only when the search descends or leaves.
-    fn search(&self, mut visits: Vec<Visit>, root: usize) -> Reach {
-        let stride = self.stride();
-        // Left, right, up, down: a bordered cell's neighbours are all there.
-        let steps = [1usize.wrapping_neg(), 1, stride.wrapping_neg(), stride];
-        let mut cuts = Vec::new();
-        visits[root].discovered = 0;
-        visits[root].true_below = root as u32;
-        let mut time = 1;
-        let mut at = root;
-        'cell: loop {
-            let Visit {
-                mut next,
-                mut low,
-                parent,
-                ..
-            } = visits[at];
-            while let Some(&step) = steps.get(usize::from(next)) {
-                next += 1;
-                let neighbour = at.wrapping_add(step);
-                let seen = visits[neighbour];
-                if seen.truth < OPEN {
-                    continue;
-                }
-                if seen.discovered == UNSEEN {
-                    visits[at].next = next;
-                    visits[at].low = low;
-                    visits[neighbour] = Visit {
-                        discovered: time,
-                        low: time,
-                        parent: at as u32,
-                        true_below: if seen.truth == TRUE {
-                            neighbour as u32
-                        } else {
-                            UNSEEN
-                        },
-                        next: 0,
-                        ..seen
-                    };
-                    time += 1;
-                    at = neighbour;
-                    continue 'cell;
-                }
-                if neighbour as u32 != parent {
-                    low = low.min(seen.discovered);
-                }
-            }
-            visits[at].next = next;
-            visits[at].low = low;
-            if parent == UNSEEN {
-                break;
-            }
-            let below = visits[at];
-            let parent = parent as usize;
-            let above = &mut visits[parent];
-            above.low = above.low.min(below.low);
-            if above.true_below == UNSEEN {
-                above.true_below = below.true_below;
-            }
-            let separates = below.low >= above.discovered;
-            if separates && below.true_below != UNSEEN && !above.is_cut && above.truth == OPEN {
-                above.is_cut = true;
-                cuts.push((parent, below.true_below as usize));
-            }
-            at = parent;
-        }
-        Reach { visits, cuts }
-    }
-
     /// The facts every deduction of a run rests on, as [`sieve::Connected`]
     /// gathers them: the root is unshaded and the cells around the region it
     /// reaches are shaded. Only for an observer that reads explanations.
@@ -282,9 +210,22 @@ impl UnshadedConnected {
             facts,
         };
         let text = |names: &Names| self.wording.sentence(names, &deduction, &explain);
-        let cause: Vec<VarId> = facts.iter().map(|fact| fact.var()).collect();
+        // The facts' variables are the causes; a single one (an articulation
+        // point's, unless explaining) needs no vector.
+        let single;
+        let several: Vec<VarId>;
+        let cause: &[VarId] = match facts {
+            [fact] => {
+                single = [fact.var()];
+                &single
+            }
+            _ => {
+                several = facts.iter().map(|fact| fact.var()).collect();
+                &several
+            }
+        };
         let why = Why::new(inference)
-            .cause(&cause)
+            .cause(cause)
             .because(facts)
             .named_text(&text);
         if make_true {
@@ -312,6 +253,177 @@ impl UnshadedConnected {
             .named_text(&text);
         ctx.conflict(&why)
     }
+}
+
+/// The search from `root` (an unshaded cell) through the cells that may be
+/// unshaded: [`sieve::Connected`]'s, step for step. A cell's next
+/// neighbour and low link stay in registers while its neighbours are
+/// tried, and are written back only when the search descends or leaves.
+fn search(stride: usize, mut visits: Vec<Visit>, root: usize) -> Reach {
+    // Left, right, up, down: a bordered cell's neighbours are all there.
+    let steps = [1usize.wrapping_neg(), 1, stride.wrapping_neg(), stride];
+    // Room for every open cell to be a cut: one allocation at most.
+    let open = visits.iter().filter(|visit| visit.truth == OPEN).count();
+    let mut cuts = Vec::with_capacity(open);
+    visits[root].discovered = 0;
+    visits[root].true_below = root as u32;
+    let mut time = 1;
+    let mut at = root;
+    'cell: loop {
+        let Visit {
+            mut next,
+            mut low,
+            parent,
+            ..
+        } = visits[at];
+        while let Some(&step) = steps.get(usize::from(next)) {
+            next += 1;
+            let neighbour = at.wrapping_add(step);
+            let seen = visits[neighbour];
+            if seen.truth < OPEN {
+                continue;
+            }
+            if seen.discovered == UNSEEN {
+                visits[at].next = next;
+                visits[at].low = low;
+                visits[neighbour] = Visit {
+                    discovered: time,
+                    low: time,
+                    parent: at as u32,
+                    true_below: if seen.truth == TRUE {
+                        neighbour as u32
+                    } else {
+                        UNSEEN
+                    },
+                    next: 0,
+                    ..seen
+                };
+                time += 1;
+                at = neighbour;
+                continue 'cell;
+            }
+            if neighbour as u32 != parent {
+                low = low.min(seen.discovered);
+            }
+        }
+        visits[at].next = next;
+        visits[at].low = low;
+        if parent == UNSEEN {
+            break;
+        }
+        let below = visits[at];
+        let parent = parent as usize;
+        let above = &mut visits[parent];
+        above.low = above.low.min(below.low);
+        if above.true_below == UNSEEN {
+            above.true_below = below.true_below;
+        }
+        let separates = below.low >= above.discovered;
+        if separates && below.true_below != UNSEEN && !above.is_cut && above.truth == OPEN {
+            above.is_cut = true;
+            cuts.push((parent, below.true_below as usize));
+        }
+        at = parent;
+    }
+    Reach { visits, cuts }
+}
+
+/// What the connectivity of a grid's unshaded cells settles, read from its
+/// rows as words (bit `c` for column `c`): the shaded and the unshaded cells
+/// known, each row's cells it shades and unshades added to `newly`
+/// (shaded, unshaded). `None` when two unshaded cells cannot reach each other;
+/// else whether it settled any cell. The same search as the rule's, for
+/// [`crate::whole`], which reads the grid as words.
+pub(crate) fn settle_rows(
+    width: usize,
+    known: (&[u64], &[u64]),
+    newly: (&mut [u64], &mut [u64]),
+) -> Option<bool> {
+    let (shaded, unshaded) = known;
+    let every_column = u64::MAX >> (64 - width);
+    if shaded
+        .iter()
+        .zip(unshaded)
+        .all(|(&s, &u)| s | u == every_column)
+    {
+        // Every cell known: the unshaded ones connected is all there is to
+        // ask, a flood of words (the search was a tenth of a solve, and the
+        // last run of most solves is this one).
+        return all_reached(unshaded).then_some(false);
+    }
+    let stride = width + 2;
+    let mut visits = vec![FRESH; (shaded.len() + 2) * stride];
+    let mut root = None;
+    for (row, (&shaded, &unshaded)) in shaded.iter().zip(unshaded).enumerate() {
+        for column in 0..width {
+            let truth = match (shaded >> column & 1, unshaded >> column & 1) {
+                (1, _) => FALSE,
+                (_, 1) => TRUE,
+                _ => OPEN,
+            };
+            let at = (row + 1) * stride + column + 1;
+            visits[at].truth = truth;
+            if truth == TRUE && root.is_none() {
+                root = Some(at);
+            }
+        }
+    }
+    let Some(root) = root else {
+        return Some(false);
+    };
+    let reach = search(stride, visits, root);
+    let (newly_shaded, newly_unshaded) = newly;
+    let mut changed = false;
+    for (at, visit) in reach.visits.iter().enumerate() {
+        if visit.discovered == UNSEEN && visit.truth >= OPEN {
+            if visit.truth == TRUE {
+                return None;
+            }
+            newly_shaded[at / stride - 1] |= 1 << (at % stride - 1);
+            changed = true;
+        }
+    }
+    for &(cut, _) in &reach.cuts {
+        newly_unshaded[cut / stride - 1] |= 1 << (cut % stride - 1);
+        changed = true;
+    }
+    Some(changed)
+}
+
+/// Whether the cells of `rows` (a word a row) are all connected: a flood
+/// from the first, each row's reach spreading along its runs and to the rows
+/// beside, down and up until nothing grows.
+fn all_reached(rows: &[u64]) -> bool {
+    let Some(first) = rows.iter().position(|&row| row != 0) else {
+        return true;
+    };
+    let mut reached = [0u64; 64];
+    let reached = &mut reached[..rows.len()];
+    reached[first] = rows[first] & rows[first].wrapping_neg();
+    let mut grown = true;
+    while grown {
+        grown = false;
+        let downwards = 0..rows.len();
+        for row in downwards.clone().chain(downwards.rev()) {
+            let above = row.checked_sub(1).map_or(0, |above| reached[above]);
+            let below = reached.get(row + 1).copied().unwrap_or(0);
+            let mut spread = (reached[row] | above | below) & rows[row];
+            loop {
+                let wider = (spread | spread << 1 | spread >> 1) & rows[row];
+                if wider == spread {
+                    break;
+                }
+                spread = wider;
+            }
+            if spread != reached[row] {
+                reached[row] = spread;
+                grown = true;
+            }
+        }
+    }
+    rows.iter()
+        .zip(reached.iter())
+        .all(|(&row, &reached)| row == reached)
 }
 
 /// The value of an unshaded cell, which the rule reads as true.
@@ -343,7 +455,7 @@ impl Rule for UnshadedConnected {
             }
             return Ok(());
         };
-        let reach = self.search(visits, root);
+        let reach = search(self.stride(), visits, root);
         let facts = self.facts(ctx, &reach, root);
         let visits = &reach.visits;
         for (cell, at) in self.cells() {
@@ -370,10 +482,19 @@ impl Rule for UnshadedConnected {
             )?;
         }
         for &(cut, cut_off) in &reach.cuts {
-            let mut facts = facts.clone();
-            facts.push(Fact::Is(self.vars[self.cell(cut_off)], TRUE_VALUE));
+            // The run's facts and the cell cut off: only that cell's fact
+            // unless explaining, with no vector to grow (a cut a vector was a
+            // third of the rule's allocations).
+            let cut_off_fact = Fact::Is(self.vars[self.cell(cut_off)], TRUE_VALUE);
+            let with_cut_off: Vec<Fact>;
+            let facts: &[Fact] = if facts.is_empty() {
+                std::slice::from_ref(&cut_off_fact)
+            } else {
+                with_cut_off = [&facts[..], &[cut_off_fact]].concat();
+                &with_cut_off
+            };
             let [var, a, b] = [cut, root, cut_off].map(|at| self.vars[self.cell(at)]);
-            self.change(ctx, ("articulation point", &facts), (cut, true), |names| {
+            self.change(ctx, ("articulation point", facts), (cut, true), |names| {
                 format!(
                     "{} must be true: without it the true vertices {} and {} are cut apart",
                     names.var_name(var),

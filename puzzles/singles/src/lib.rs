@@ -19,7 +19,8 @@
 //! one-line answer, a picture), [`line`](mod@line) (the automata of a line and
 //! of a band), [`line_rule`] (a line's rule), [`connected`](mod@connected) (the
 //! unshaded cells connected),
-//! [`model`], [`solve`](mod@solve), [`check`](mod@check) (the independent
+//! [`model`], [`whole`] (every rule of the model without bands in one, for
+//! solving), [`solve`](mod@solve), [`check`](mod@check) (the independent
 //! checker).
 
 pub mod check;
@@ -31,6 +32,7 @@ pub mod model;
 pub mod parse;
 pub mod puzzle;
 pub mod solve;
+pub mod whole;
 
 pub use check::{Violation, check};
 pub use model::{LINE_STATE_LIMIT, SinglesModel};

@@ -28,6 +28,7 @@ use crate::corner::add_corners;
 use crate::line::{SHADED, band_automaton};
 use crate::line_rule::Lines;
 use crate::puzzle::{Line, Puzzle, Shading};
+use crate::whole::WholeGrid;
 
 /// The most states a band's automaton may have before the band is left
 /// out.
@@ -75,6 +76,28 @@ impl SinglesModel {
             UnshadedConnected::new("the unshaded cells connected", width, cells.clone())?;
         model.add_rule(connected.wording(connected_wording))?;
         add_corners(&mut model, puzzle, &cells)?;
+        Ok(SinglesModel {
+            puzzle: puzzle.clone(),
+            model,
+            cells,
+            state_limit,
+            has_bands: false,
+        })
+    }
+
+    /// The model of `puzzle` for solving only: every rule of
+    /// [`SinglesModel::without_bands`] in one [`WholeGrid`] rule, which
+    /// reaches the same fixpoint with none of the engine's work around 29
+    /// rules (see [`crate::whole`]); its deductions name no line or corner, so
+    /// traces and hints read the separate rules. The bands join as in
+    /// [`SinglesModel::add_bands`].
+    pub fn whole(puzzle: &Puzzle, state_limit: usize) -> Result<Self, sieve::Error> {
+        let mut model = Model::new();
+        let width = puzzle.width();
+        let cells = model.new_vars(width * puzzle.height(), 2);
+        model.name_grid_cells(&cells, width);
+        model.set_value_labels(vec!["shaded".to_string(), "unshaded".to_string()]);
+        model.add_rule(WholeGrid::new(puzzle, cells.clone())?)?;
         Ok(SinglesModel {
             puzzle: puzzle.clone(),
             model,
