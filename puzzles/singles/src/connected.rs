@@ -54,7 +54,8 @@ struct Visit {
     true_below: u32,
     /// What the cell is known to be.
     truth: Truth,
-    /// The next of the cell's four neighbours to try.
+    /// The directions of the neighbours still to try, a bit each (left,
+    /// right, up, down).
     next: u8,
     /// Whether the cell is already listed among the cuts.
     is_cut: bool,
@@ -87,6 +88,8 @@ struct Reach {
     /// The open cells that cut an unshaded cell off the root, each with that
     /// unshaded cell, in the order found (bordered positions).
     cuts: Vec<(usize, usize)>,
+    /// How many cells the root reaches, itself included.
+    reached: u32,
 }
 
 impl UnshadedConnected {
@@ -260,29 +263,35 @@ impl UnshadedConnected {
 /// neighbour and low link stay in registers while its neighbours are
 /// tried, and are written back only when the search descends or leaves.
 fn search(stride: usize, mut visits: Vec<Visit>, root: usize) -> Reach {
-    // Left, right, up, down: a bordered cell's neighbours are all there.
+    // Left, right, up, down (bits 0 to 3 of a cell's `next`): a bordered
+    // cell's neighbours are all there; a direction's opposite is `d ^ 1`.
     let steps = [1usize.wrapping_neg(), 1, stride.wrapping_neg(), stride];
+    // The directions of a cell's neighbours that may be unshaded, found once
+    // with no branch, so that the search tries those alone (a test a
+    // neighbour, taken or not at random, was most of the search's time).
+    let open_sides = |visits: &[Visit], at: usize| -> u8 {
+        (steps.iter().enumerate()).fold(0, |sides, (direction, &step)| {
+            let possible = visits[at.wrapping_add(step)].truth >= OPEN;
+            sides | u8::from(possible) << direction
+        })
+    };
     // Room for every open cell to be a cut: one allocation at most.
     let open = visits.iter().filter(|visit| visit.truth == OPEN).count();
     let mut cuts = Vec::with_capacity(open);
     visits[root].discovered = 0;
     visits[root].true_below = root as u32;
+    visits[root].next = open_sides(&visits, root);
     let mut time = 1;
     let mut at = root;
     'cell: loop {
         let Visit {
-            mut next,
-            mut low,
-            parent,
-            ..
+            mut next, mut low, ..
         } = visits[at];
-        while let Some(&step) = steps.get(usize::from(next)) {
-            next += 1;
-            let neighbour = at.wrapping_add(step);
+        while next != 0 {
+            let direction = next.trailing_zeros() as usize & 3;
+            next &= next - 1;
+            let neighbour = at.wrapping_add(steps[direction]);
             let seen = visits[neighbour];
-            if seen.truth < OPEN {
-                continue;
-            }
             if seen.discovered == UNSEEN {
                 visits[at].next = next;
                 visits[at].low = low;
@@ -295,24 +304,23 @@ fn search(stride: usize, mut visits: Vec<Visit>, root: usize) -> Reach {
                     } else {
                         UNSEEN
                     },
-                    next: 0,
+                    // Not back to the parent: its edge is the tree's.
+                    next: open_sides(&visits, neighbour) & !(1 << (direction ^ 1)),
                     ..seen
                 };
                 time += 1;
                 at = neighbour;
                 continue 'cell;
             }
-            if neighbour as u32 != parent {
-                low = low.min(seen.discovered);
-            }
+            low = low.min(seen.discovered);
         }
-        visits[at].next = next;
+        visits[at].next = 0;
         visits[at].low = low;
-        if parent == UNSEEN {
+        let below = visits[at];
+        if below.parent == UNSEEN {
             break;
         }
-        let below = visits[at];
-        let parent = parent as usize;
+        let parent = below.parent as usize;
         let above = &mut visits[parent];
         above.low = above.low.min(below.low);
         if above.true_below == UNSEEN {
@@ -325,7 +333,11 @@ fn search(stride: usize, mut visits: Vec<Visit>, root: usize) -> Reach {
         }
         at = parent;
     }
-    Reach { visits, cuts }
+    Reach {
+        visits,
+        cuts,
+        reached: time,
+    }
 }
 
 /// What the connectivity of a grid's unshaded cells settles, read from its
@@ -353,34 +365,36 @@ pub(crate) fn settle_rows(
     }
     let stride = width + 2;
     let mut visits = vec![FRESH; (shaded.len() + 2) * stride];
-    let mut root = None;
+    // Each cell's truth with no branch (shaded 1, open 2, unshaded 3), the
+    // root the first unshaded cell: a test a cell cost a tenth of the run.
     for (row, (&shaded, &unshaded)) in shaded.iter().zip(unshaded).enumerate() {
-        for column in 0..width {
-            let truth = match (shaded >> column & 1, unshaded >> column & 1) {
-                (1, _) => FALSE,
-                (_, 1) => TRUE,
-                _ => OPEN,
-            };
-            let at = (row + 1) * stride + column + 1;
-            visits[at].truth = truth;
-            if truth == TRUE && root.is_none() {
-                root = Some(at);
-            }
+        let start = (row + 1) * stride + 1;
+        for (column, visit) in visits[start..start + width].iter_mut().enumerate() {
+            let (shaded, unshaded) = ((shaded >> column & 1) as u8, (unshaded >> column & 1) as u8);
+            visit.truth = FALSE + (1 - shaded) * (1 + unshaded);
         }
     }
-    let Some(root) = root else {
+    let Some((row, &first)) = unshaded.iter().enumerate().find(|&(_, &row)| row != 0) else {
         return Some(false);
     };
+    let root = (row + 1) * stride + first.trailing_zeros() as usize + 1;
     let reach = search(stride, visits, root);
     let (newly_shaded, newly_unshaded) = newly;
     let mut changed = false;
-    for (at, visit) in reach.visits.iter().enumerate() {
-        if visit.discovered == UNSEEN && visit.truth >= OPEN {
-            if visit.truth == TRUE {
-                return None;
+    let possible: u32 = (shaded.iter())
+        .map(|&shaded| (!shaded & every_column).count_ones())
+        .sum();
+    if reach.reached < possible {
+        // Some cell that may be unshaded is not reached: shaded, or a
+        // contradiction when it is unshaded already.
+        for (at, visit) in reach.visits.iter().enumerate() {
+            if visit.discovered == UNSEEN && visit.truth >= OPEN {
+                if visit.truth == TRUE {
+                    return None;
+                }
+                newly_shaded[at / stride - 1] |= 1 << (at % stride - 1);
+                changed = true;
             }
-            newly_shaded[at / stride - 1] |= 1 << (at % stride - 1);
-            changed = true;
         }
     }
     for &(cut, _) in &reach.cuts {
