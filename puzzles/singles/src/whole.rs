@@ -124,28 +124,14 @@ impl WholeGrid {
         }
         let mut twins = Vec::with_capacity(2 * vars.len());
         let mut twinned = Vec::with_capacity(width + height);
-        let mut positions = [0u64; 256];
-        for line in puzzle.lines() {
-            let mut along = [0u8; LONGEST_SIDE];
-            let mut length = 0;
-            for (slot, cell) in along.iter_mut().zip(puzzle.cells_along(line)) {
-                *slot = puzzle.numbers()[cell];
-                length += 1;
-            }
-            let numbers = &along[..length];
-            for (position, &number) in numbers.iter().enumerate() {
-                positions[usize::from(number)] |= 1 << position;
-            }
-            let mut repeated = 0;
-            for (position, &number) in numbers.iter().enumerate() {
-                let others = positions[usize::from(number)] & !(1 << position);
-                repeated |= u64::from(others != 0) << position;
-                twins.push(others);
-            }
-            for &number in numbers {
-                positions[usize::from(number)] = 0;
-            }
-            twinned.push(repeated);
+        // The rows, then the columns, as `puzzle.lines()` orders them.
+        let numbers = puzzle.numbers();
+        for row in numbers.chunks_exact(width) {
+            add_line(row.iter().copied(), &mut twins, &mut twinned);
+        }
+        for column in 0..width {
+            let along = numbers[column..].iter().step_by(width).copied();
+            add_line(along, &mut twins, &mut twinned);
         }
         let corners = corner_blocks(puzzle).map(|block| {
             let fillings = allowed_fillings(block.map(|cell| puzzle.numbers()[cell]));
@@ -307,20 +293,50 @@ impl WholeGrid {
         before: &'a Grid,
         after: &'a Grid,
     ) -> impl Iterator<Item = (VarId, Value)> + 'a {
-        (0..self.height).flat_map(move |row| {
-            let shaded = after.rows.shaded[row] & !before.rows.shaded[row];
-            let unshaded = after.rows.unshaded[row] & !before.rows.unshaded[row];
-            sieve::fast::bits(shaded | unshaded).map(move |column| {
-                let var = self.vars[row * self.width + column as usize];
-                let loses = if shaded >> column & 1 == 1 {
-                    UNSHADED
-                } else {
-                    SHADED
-                };
-                (var, loses)
-            })
+        (0..self.height).flat_map(move |row| self.removals_in_row(before, after, row))
+    }
+
+    /// Each cell of row `row` that `after` settles beyond `before`, with the
+    /// value it loses.
+    fn removals_in_row<'a>(
+        &'a self,
+        before: &Grid,
+        after: &Grid,
+        row: usize,
+    ) -> impl Iterator<Item = (VarId, Value)> + 'a {
+        let shaded = after.rows.shaded[row] & !before.rows.shaded[row];
+        let unshaded = after.rows.unshaded[row] & !before.rows.unshaded[row];
+        let vars = &self.vars[row * self.width..];
+        sieve::fast::bits(shaded | unshaded).map(move |column| {
+            let loses = if shaded >> column & 1 == 1 {
+                UNSHADED
+            } else {
+                SHADED
+            };
+            (vars[column as usize], loses)
         })
     }
+}
+
+/// Add a line of `numbers` (each at most 63) to `twins` (for each position,
+/// the other positions of its number) and `twinned` (the positions whose
+/// number comes again).
+fn add_line(numbers: impl Iterator<Item = u8>, twins: &mut Vec<u64>, twinned: &mut Vec<u64>) {
+    let mut along = [0u8; LONGEST_SIDE];
+    let mut positions = [0u64; 64];
+    let mut length = 0;
+    for (slot, number) in along.iter_mut().zip(numbers) {
+        *slot = number & 63;
+        positions[usize::from(*slot)] |= 1 << length;
+        length += 1;
+    }
+    let mut repeated = 0;
+    for (position, &number) in along[..length].iter().enumerate() {
+        let others = positions[usize::from(number)] & !(1 << position);
+        repeated |= u64::from(others != 0) << position;
+        twins.push(others);
+    }
+    twinned.push(repeated);
 }
 
 /// The sentence of a removal, for an observer that reads them.
@@ -367,8 +383,13 @@ impl Rule for WholeGrid {
                 ctx.remove_word(var, 1 << value, &why)?;
             }
         } else {
-            let removals = (self.removals(&before, &after)).map(|(var, value)| (var, 1 << value));
-            ctx.remove_word_each(removals, &Why::new(INFERENCE).cause(&self.vars))?;
+            // A row's removals a call: one flattened iterator over the rows
+            // cost more than the removals themselves.
+            let why = Why::new(INFERENCE).cause(&self.vars);
+            for row in 0..self.height {
+                let removals = self.removals_in_row(&before, &after, row);
+                ctx.remove_word_each(removals.map(|(var, value)| (var, 1 << value)), &why)?;
+            }
         }
         let all = u64::MAX >> (LONGEST_SIDE - self.width);
         if (0..self.height).all(|row| after.rows.shaded[row] | after.rows.unshaded[row] == all) {
@@ -434,16 +455,28 @@ mod tests {
 
     #[test]
     fn the_whole_grid_reaches_the_separate_rules_fixpoint() {
-        // Every 3×3 puzzle of numbers 1 to 3 in a spread, from a spread of
-        // states: the same state reached, or a conflict for both.
-        for code in (0..3u64.pow(9)).step_by(37) {
-            let puzzle = puzzle_of(3, 3, 3, code);
+        // A spread of 3×3 puzzles of numbers 1 to 3 and of 5×4 ones of
+        // numbers 1 to 5, from a spread of states: the same state reached,
+        // or a conflict for both.
+        let small = (0..3u64.pow(9))
+            .step_by(37)
+            .map(|code| puzzle_of(3, 3, 3, code));
+        let larger = (0..400u64).map(|seed| {
+            let code = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 17;
+            puzzle_of(5, 4, 5, code)
+        });
+        for (code, puzzle) in small.chain(larger).enumerate() {
             let separate = SinglesModel::without_bands(&puzzle, 0).expect("builds");
             let whole = SinglesModel::whole(&puzzle, 0).expect("builds");
             for state_code in (0..3u64.pow(9)).step_by(53) {
+                // A few cells fixed, most open: a cell's digit in base 8,
+                // 1 shaded, 2 unshaded.
+                let mut digits = state_code.wrapping_mul(0x2545_F491_4F6C_DD1D);
                 let mut states = [separate.start(), whole.start()];
-                for (cell, &var) in separate.cells().iter().enumerate() {
-                    let value = match state_code / 3u64.pow(cell as u32) % 3 {
+                for &var in separate.cells() {
+                    let digit = digits % 8;
+                    digits = digits / 8 + digit.wrapping_mul(0x9E37_79B9);
+                    let value = match digit {
                         1 => SHADED,
                         2 => UNSHADED,
                         _ => continue,
