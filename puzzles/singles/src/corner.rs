@@ -6,7 +6,7 @@
 //! unshaded cells are connected, and there are always at least two). With
 //! the neighbours never both shaded and no number unshaded twice in a
 //! block's row or column, a rule over the block's allowed fillings
-//! ([`CornerBlock`], 16 of them, a bit each)
+//! (`CornerBlock`, 16 of them, a bit each)
 //! settles what a person reads off a corner: two equal numbers along an
 //! edge unshade the other side cell; three equal numbers shade the apex of
 //! their L; four shade the corner and the inner cell. (Each line's rule and

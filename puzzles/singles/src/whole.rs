@@ -110,7 +110,7 @@ impl Grid {
 
 impl WholeGrid {
     /// The rule of `puzzle`, whose cells are `vars` (row by row). Refused past
-    /// [`LONGEST_SIDE`] cells a side.
+    /// 64 cells a side.
     pub fn new(puzzle: &Puzzle, vars: Vec<VarId>) -> Result<WholeGrid, sieve::Error> {
         let (width, height) = (puzzle.width(), puzzle.height());
         if width > LONGEST_SIDE || height > LONGEST_SIDE || vars.len() != width * height {
