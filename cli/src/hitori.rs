@@ -127,8 +127,11 @@ impl ZooPuzzle for Hitori {
 }
 
 impl Staged for Hitori {
+    /// The lines, corners and connectivity as one rule over the whole grid:
+    /// the same fixpoint as their separate rules (which traces and hints
+    /// read), without the engine's work around 29 rules.
     fn first_stage(puzzle: &Puzzle) -> Result<SinglesModel, CliError> {
-        SinglesModel::without_bands(puzzle, LINE_STATE_LIMIT).map_err(CliError::input)
+        SinglesModel::whole(puzzle, LINE_STATE_LIMIT).map_err(CliError::input)
     }
 
     fn is_complete(model: &SinglesModel) -> bool {

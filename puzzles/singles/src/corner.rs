@@ -6,7 +6,7 @@
 //! unshaded cells are connected, and there are always at least two). With
 //! the neighbours never both shaded and no number unshaded twice in a
 //! block's row or column, a rule over the block's allowed fillings
-//! ([`CornerBlock`], 16 of them, a bit each)
+//! (`CornerBlock`, 16 of them, a bit each)
 //! settles what a person reads off a corner: two equal numbers along an
 //! edge unshade the other side cell; three equal numbers shade the apex of
 //! their L; four shade the corner and the inner cell. (Each line's rule and
@@ -15,35 +15,34 @@
 
 use sieve::{
     Conflict, Consistency, Context, Cost, Deduction, Events, Model, Names, Rule, Value, ValueSet,
-    VarId, Watch, Why, Wording,
+    VarId, Watch, Why,
 };
 
 use crate::line::{SHADED, UNSHADED};
-use crate::line_rule::{Removal, default_sentence};
+use crate::line_rule::Removal;
 use crate::puzzle::Puzzle;
 
-/// The four cells of the block at one corner: the corner, its neighbour in
+/// The four cells of the block at each corner: the corner, its neighbour in
 /// the same row, its neighbour in the same column, and the inner cell.
-fn corner_blocks(puzzle: &Puzzle) -> Vec<[usize; 4]> {
+pub(crate) fn corner_blocks(puzzle: &Puzzle) -> [[usize; 4]; 4] {
     let (width, height) = (puzzle.width(), puzzle.height());
     let at = |row: usize, column: usize| row * width + column;
-    let mut blocks = Vec::new();
-    for (row, inner_row) in [(0, 1), (height - 1, height - 2)] {
-        for (column, inner_column) in [(0, 1), (width - 1, width - 2)] {
-            blocks.push([
-                at(row, column),
-                at(row, inner_column),
-                at(inner_row, column),
-                at(inner_row, inner_column),
-            ]);
-        }
-    }
-    blocks
+    let rows = [(0, 1), (height - 1, height - 2)];
+    let columns = [(0, 1), (width - 1, width - 2)];
+    [0, 1, 2, 3].map(|corner| {
+        let ((row, inner_row), (column, inner_column)) = (rows[corner / 2], columns[corner % 2]);
+        [
+            at(row, column),
+            at(row, inner_column),
+            at(inner_row, column),
+            at(inner_row, inner_column),
+        ]
+    })
 }
 
 /// The fillings of a corner block (cells in the order of [`corner_blocks`])
 /// that keep the rules the block sees, a bit each (see [`UNSHADED_AT`]).
-fn allowed_fillings(numbers: [u8; 4]) -> u16 {
+pub(crate) fn allowed_fillings(numbers: [u8; 4]) -> u16 {
     let unshaded = |index: usize| UNSHADED_AT[index];
     let mut forbidden = unshaded(0) & !unshaded(1) & !unshaded(2); // the corner walled in
     for (a, b) in NEIGHBOURS {
@@ -81,64 +80,49 @@ pub fn add_corners(
 ) -> Result<(), sieve::Error> {
     for block in corner_blocks(puzzle) {
         let numbers = block.map(|cell| puzzle.numbers()[cell]);
-        let vars: Vec<VarId> = block.iter().map(|&cell| cells[cell]).collect();
-        let corner = model.var_name(vars[0]);
-        let name = ["the corner at ", &corner].concat();
+        let vars = block.map(|cell| cells[cell]);
         let fillings = allowed_fillings(numbers);
         if fillings == 0 {
             // No filling: the puzzle has no solution, which the search reports.
             model.restrict(vars[0], &ValueSet::new())?;
             continue;
         }
-        let block = CornerBlock {
+        // The name in one text, with no copy of the corner's name on the way.
+        let mut name = String::from("the corner at ");
+        match model.names().given_name(vars[0]) {
+            Some(corner) => name.push_str(corner),
+            None => name.push_str(&vars[0].to_string()),
+        }
+        model.add_rule(CornerBlock {
             name,
             vars,
             fillings,
-            wording: Wording::default(),
-        };
-        let wording = move |names: &Names, deduction: &Deduction<'_>| {
-            let cell = names.var_name(deduction.var);
-            let state = match deduction.value {
-                Some(UNSHADED) => "unshaded",
-                _ => "shaded",
-            };
-            format!(
-                "{cell} cannot be {state}: no filling of the corner block at {corner} that agrees \
-                 with what is left has it so (no two shaded side by side, no number unshaded \
-                 twice, the corner not walled in)"
-            )
-        };
-        model.add_rule(block.wording(wording))?;
+        })?;
     }
     Ok(())
 }
 
 /// The fillings of a block with cell `i` unshaded, as bits of a set of
 /// fillings (filling `f` has cell `i` unshaded when bit `i` of `f` is set).
-const UNSHADED_AT: [u16; 4] = [0xAAAA, 0xCCCC, 0xF0F0, 0xFF00];
+pub(crate) const UNSHADED_AT: [u16; 4] = [0xAAAA, 0xCCCC, 0xF0F0, 0xFF00];
 
 /// The rule of one corner block: its four cells take one of its allowed
 /// fillings; domain consistent. The fillings are a 16-bit set, so a run is
 /// a few masks (a [`sieve::Table`] of them cost more to build than the
 /// block's whole share of a solve).
+///
+/// Each block is three allocations of its own (its name, its box in the
+/// model and its watches): its cells are an array and its sentence is
+/// written when read, from its corner's name (a vector, a copy of the name
+/// and a shared wording each were four more, on every puzzle).
 struct CornerBlock {
     name: String,
-    vars: Vec<VarId>,
+    vars: [VarId; 4],
     /// The allowed fillings, a bit each.
     fillings: u16,
-    wording: Wording,
 }
 
 impl CornerBlock {
-    /// Word the rule's removals in the puzzle's sentences.
-    fn wording(
-        mut self,
-        say: impl Fn(&Names, &Deduction<'_>) -> String + Send + Sync + 'static,
-    ) -> Self {
-        self.wording = Wording::new(say);
-        self
-    }
-
     /// The fillings the candidates left allow, whether the block allows
     /// them or not.
     fn open_fillings(&self, ctx: &Context<'_>) -> u16 {
@@ -157,7 +141,17 @@ impl CornerBlock {
 
     /// The sentence of a removal.
     fn sentence(&self, names: &Names, deduction: &Deduction<'_>) -> String {
-        (self.wording).sentence(names, deduction, |names| default_sentence(names, deduction))
+        let cell = names.var_name(deduction.var);
+        let corner = names.var_name(self.vars[0]);
+        let state = match deduction.value {
+            Some(UNSHADED) => "unshaded",
+            _ => "shaded",
+        };
+        format!(
+            "{cell} cannot be {state}: no filling of the corner block at {corner} that agrees \
+             with what is left has it so (no two shaded side by side, no number unshaded \
+             twice, the corner not walled in)"
+        )
     }
 }
 

@@ -17,11 +17,14 @@
 //!
 //! Modules: [`puzzle`] (the data), [`parse`] (game IDs in and out, the
 //! one-line answer, a picture), [`line`](mod@line) (the automata of a line and
-//! of a band), [`line_rule`] (a line's rule),
-//! [`model`], [`solve`](mod@solve), [`check`](mod@check) (the independent
+//! of a band), [`line_rule`] (a line's rule), [`connected`](mod@connected) (the
+//! unshaded cells connected),
+//! [`model`], [`whole`] (every rule of the model without bands in one, for
+//! solving), [`solve`](mod@solve), [`check`](mod@check) (the independent
 //! checker).
 
 pub mod check;
+pub mod connected;
 pub mod corner;
 pub mod line;
 pub mod line_rule;
@@ -29,6 +32,7 @@ pub mod model;
 pub mod parse;
 pub mod puzzle;
 pub mod solve;
+pub mod whole;
 
 pub use check::{Violation, check};
 pub use model::{LINE_STATE_LIMIT, SinglesModel};

@@ -42,9 +42,9 @@ const INFERENCE: &str = "line";
 
 /// A line's shaded and unshaded cells, a bit a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Shading {
-    shaded: u64,
-    unshaded: u64,
+pub(crate) struct Shading {
+    pub(crate) shaded: u64,
+    pub(crate) unshaded: u64,
 }
 
 /// No cell fixed.
@@ -218,13 +218,13 @@ impl LineRule {
 
 /// What a run of a line's rule reads of its numbers.
 #[derive(Clone, Copy)]
-struct Numbers<'a> {
+pub(crate) struct Numbers<'a> {
     /// For each position, the other positions of its number.
-    twins: &'a [u64],
+    pub(crate) twins: &'a [u64],
     /// Every position of the line.
-    all: u64,
+    pub(crate) all: u64,
     /// The positions whose number comes again in the line.
-    twinned: u64,
+    pub(crate) twinned: u64,
 }
 
 impl Numbers<'_> {
@@ -259,7 +259,7 @@ impl Numbers<'_> {
 
     /// The cells every shading of the line that agrees with `known` fixes,
     /// trying both states of each open cell; `None` when there is none.
-    fn settled(self, known: Shading) -> Option<Shading> {
+    pub(crate) fn settled(self, known: Shading) -> Option<Shading> {
         let base = self.follow(NOTHING, known.shaded, known.unshaded)?;
         let mut settled = base;
         let open = self.all & !(base.shaded | base.unshaded);

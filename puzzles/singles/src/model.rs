@@ -3,8 +3,8 @@
 //!
 //! - Each row and column is a [`LineRule`](crate::line_rule::LineRule): no two shaded cells side by
 //!   side, no number unshaded twice; domain consistent on the line.
-//! - The unshaded cells are one [`Connected`] region of the grid's
-//!   [`Graph`].
+//! - The unshaded cells are one connected region of the grid
+//!   ([`UnshadedConnected`]).
 //! - Each corner's 2×2 block is a table of its fillings ([`add_corners`]).
 //! - Every two neighbouring rows, and every two neighbouring columns, are
 //!   one more [`Regular`] rule read column by column (row by row):
@@ -21,12 +21,14 @@
 use std::fmt::Display;
 
 use sieve::rules::{Deduction, Regular};
-use sieve::{Config, Connected, Domains, Graph, Model, Names, Search, Value, VarId};
+use sieve::{Config, Domains, Model, Names, Search, Value, VarId};
 
+use crate::connected::UnshadedConnected;
 use crate::corner::add_corners;
 use crate::line::{SHADED, band_automaton};
 use crate::line_rule::Lines;
 use crate::puzzle::{Line, Puzzle, Shading};
+use crate::whole::WholeGrid;
 
 /// The most states a band's automaton may have before the band is left
 /// out.
@@ -70,10 +72,34 @@ impl SinglesModel {
         model.name_grid_cells(&cells, width);
         model.set_value_labels(vec!["shaded".to_string(), "unshaded".to_string()]);
         add_lines(&mut model, puzzle, &cells)?;
-        let grid = Graph::grid(puzzle.height(), width);
-        let connected = Connected::new("the unshaded cells connected", grid, cells.clone())?;
+        let connected =
+            UnshadedConnected::new("the unshaded cells connected", width, cells.clone())?;
         model.add_rule(connected.wording(connected_wording))?;
         add_corners(&mut model, puzzle, &cells)?;
+        Ok(SinglesModel {
+            puzzle: puzzle.clone(),
+            model,
+            cells,
+            state_limit,
+            has_bands: false,
+        })
+    }
+
+    /// The model of `puzzle` for solving only: every rule of
+    /// [`SinglesModel::without_bands`] in one [`WholeGrid`] rule, which
+    /// reaches the same fixpoint with none of the engine's work around 29
+    /// rules (see [`crate::whole`]); its deductions name no line or corner, so
+    /// traces and hints read the separate rules. The bands join as in
+    /// [`SinglesModel::add_bands`].
+    ///
+    /// Nobody reads its sentences, so its cells are not named (`x0`… in
+    /// any sentence): naming 144 cells `r1c1`… was a tenth of building the
+    /// model of a 12×12 ID.
+    pub fn whole(puzzle: &Puzzle, state_limit: usize) -> Result<Self, sieve::Error> {
+        let mut model = Model::new();
+        let width = puzzle.width();
+        let cells = model.new_vars(width * puzzle.height(), 2);
+        model.add_rule(WholeGrid::new(puzzle, cells.clone())?)?;
         Ok(SinglesModel {
             puzzle: puzzle.clone(),
             model,
