@@ -230,6 +230,15 @@ impl Rule for WindowRule {
             may_slash |= u16::from(word & 0b01 != 0) << at;
         }
         let cells = self.touched;
+        if may_backslash & may_slash == 0 {
+            // Every cell held (a third of the runs): one filling to test, no
+            // walk to set up.
+            if !self.window.holds(may_backslash) {
+                return Err(ctx.conflict(&Why::new(INFERENCE).cause(self.vars())));
+            }
+            ctx.declare_entailed();
+            return Ok(());
+        }
         let (only_backslash, only_slash) = (cells & !may_slash, cells & !may_backslash);
         let Live {
             count: live,
