@@ -57,6 +57,12 @@ impl ZooPuzzle for Slant {
         SlantModel::new(puzzle).map_err(CliError::input)
     }
 
+    /// [`SlantModel::unnamed`]: `solve` and `count` write no sentence
+    /// (`--trace` and `explain` build their own model, named).
+    fn solving(puzzle: &Puzzle) -> Result<SlantModel, CliError> {
+        SlantModel::unnamed(puzzle).map_err(CliError::input)
+    }
+
     fn model(model: &SlantModel) -> &Model {
         model.model()
     }

@@ -49,11 +49,26 @@ pub struct SlantModel {
 impl SlantModel {
     /// The model of `puzzle`.
     pub fn new(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
+        Self::build(puzzle, true)
+    }
+
+    /// The model of [`SlantModel::new`] with its cells and values left
+    /// unnamed (a sentence would say `x17`, not `r2c6`): for a solve or a
+    /// count, which writes none. Naming them was 2 % of solving
+    /// slant-12x10dh (72.7 -> 71.0 M instructions).
+    pub fn unnamed(puzzle: &Puzzle) -> Result<Self, sieve::Error> {
+        Self::build(puzzle, false)
+    }
+
+    /// The model of `puzzle`, its cells and values `named` or not.
+    fn build(puzzle: &Puzzle, named: bool) -> Result<Self, sieve::Error> {
         let (width, height) = (puzzle.width(), puzzle.height());
         let mut model = Model::new();
         let cells = model.new_vars(width * height, 2);
-        model.name_grid_cells(&cells, width);
-        model.set_value_labels(vec!["/".to_string(), "\\".to_string()]);
+        if named {
+            model.name_grid_cells(&cells, width);
+            model.set_value_labels(vec!["/".to_string(), "\\".to_string()]);
+        }
         let mut slant = SlantModel {
             puzzle: puzzle.clone(),
             model,
@@ -335,4 +350,34 @@ pub(crate) fn cell_name(width: usize, cell: usize) -> String {
     let mut name = String::with_capacity(8);
     push_cell_name(&mut name, cell / width, cell % width);
     name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_slant_id;
+
+    #[test]
+    fn the_unnamed_model_is_the_named_one_without_its_names() {
+        let puzzle = parse_slant_id("5x5:a2d11a3a0a112a1a2a2a1d2b10a11").expect("a valid ID");
+        let named = SlantModel::new(&puzzle).expect("a model");
+        let unnamed = SlantModel::unnamed(&puzzle).expect("a model");
+        assert_eq!(
+            (named.model().num_vars(), named.model().num_rules()),
+            (unnamed.model().num_vars(), unnamed.model().num_rules())
+        );
+        assert!(named.start() == unnamed.start(), "the same start");
+        let cell = named.var_at(1, 2).expect("a cell");
+        assert_eq!(Some(cell), unnamed.var_at(1, 2));
+        assert_eq!(named.model().var_name(cell), "r2c3");
+        assert_eq!(unnamed.model().names().given_name(cell), None);
+        let (solved, unnamed_solved) = (
+            crate::solve::solve(&puzzle, &Config::default()).expect("solved"),
+            named.search(Config::default()).expect("a search").uniqueness(),
+        );
+        assert_eq!(
+            solved.answer,
+            unnamed_solved.map(|found| named.solution_of(&found.values))
+        );
+    }
 }

@@ -17,7 +17,7 @@ pub struct Solved {
 
 /// Solves `puzzle` and tells whether the solution is unique.
 pub fn solve(puzzle: &Puzzle, config: &Config) -> Result<Solved, sieve::Error> {
-    let model = SlantModel::new(puzzle)?;
+    let model = SlantModel::unnamed(puzzle)?;
     let mut search = model.search(*config)?;
     let answer = search
         .uniqueness()
@@ -34,7 +34,7 @@ pub fn count(
     limit: Option<u64>,
     config: &Config,
 ) -> Result<(Count, Counters), sieve::Error> {
-    let model = SlantModel::new(puzzle)?;
+    let model = SlantModel::unnamed(puzzle)?;
     let mut search = model.search(*config)?;
     let count = search.count_in_place(limit);
     Ok((count, search.counters()))
