@@ -58,6 +58,7 @@
 //! reports a conflict. The sentences can be a puzzle's own
 //! ([`SizedRegions::wording`]).
 
+use std::ops::RangeInclusive;
 use std::sync::Mutex;
 
 use crate::domain::{Value, VarId};
@@ -71,7 +72,7 @@ use crate::rules::wording::{Deduction, Wording};
 
 mod narrow;
 
-use narrow::{NarrowGraph, NarrowGrowth, NarrowLayer};
+use narrow::{NarrowBuffers, NarrowGraph};
 
 /// The vertices of equal value form regions of exactly that many vertices (see
 /// the [module docs](self)).
@@ -87,8 +88,12 @@ pub struct SizedRegions {
     /// On a graph of at most 128 vertices, the neighbours of a set as one
     /// number: the runs take the path of [`narrow`], every set in a register.
     narrow: Option<NarrowGraph>,
-    /// Each value's layer as the last run left it, made when posted.
+    /// Each value's layer as the last run left it, made when posted (the
+    /// general path's: the narrow one keeps its own, see [`narrow`]).
     layers: ValueLayers,
+    /// The values that have a layer, from 1 or the smallest value to the
+    /// largest, at most the number of vertices (known when posted).
+    sizes: RangeInclusive<Value>,
     /// Whether every variable was declared with sizes from 1 to the vertices
     /// only, so that no run need look for others (known when posted).
     sizes_in_range: bool,
@@ -104,8 +109,7 @@ pub struct SizedRegions {
 struct Buffers {
     layers: Vec<Layer>,
     scratch: Scratch,
-    narrow_layers: Vec<NarrowLayer>,
-    narrow_growth: NarrowGrowth,
+    narrow: NarrowBuffers,
 }
 
 /// The buffers the last run left, lent to the next run so that a run allocates
@@ -230,6 +234,7 @@ impl SizedRegions {
             vars,
             wording: Wording::default(),
             layers: ValueLayers::default(),
+            sizes: RangeInclusive::new(1, 0),
             sizes_in_range: false,
             kept: KeptBuffers::default(),
         })
@@ -755,12 +760,10 @@ impl SizedRegions {
     fn buffers(&self) -> Buffers {
         let values = self.layers.count();
         if self.narrow.is_some() {
-            let narrow_layers = (0..values).map(|_| NarrowLayer::default()).collect();
             return Buffers {
                 layers: Vec::new(),
                 scratch: Scratch::new(0, 0),
-                narrow_layers,
-                narrow_growth: NarrowGrowth::default(),
+                narrow: NarrowBuffers::default(),
             };
         }
         let (vertices, words) = (self.vars.len(), self.neighbours.words());
@@ -772,8 +775,7 @@ impl SizedRegions {
         Buffers {
             layers,
             scratch,
-            narrow_layers: Vec::new(),
-            narrow_growth: NarrowGrowth::default(),
+            narrow: NarrowBuffers::default(),
         }
     }
 
@@ -787,26 +789,6 @@ impl SizedRegions {
                 let layer = &mut layers[self.layers.offset(value)];
                 self.fill_layer(bits, value, layer, &mut scratch.growth);
                 self.propagate_value(ctx, layer, scratch, fixed)
-            })
-    }
-
-    /// Every changed value's deductions, each set one number.
-    fn run_narrow(
-        &self,
-        ctx: &mut Context<'_>,
-        graph: &NarrowGraph,
-        buffers: &mut Buffers,
-    ) -> Result<(), Conflict> {
-        let Buffers {
-            narrow_layers,
-            narrow_growth,
-            ..
-        } = buffers;
-        self.layers
-            .for_each_changed(ctx, &self.vars, |ctx, value, bits, fixed| {
-                let layer = &mut narrow_layers[self.layers.offset(value)];
-                self.fill_narrow_layer(graph, (value, bits), layer);
-                self.propagate_narrow(ctx, graph, layer, (narrow_growth, fixed))
             })
     }
 
@@ -851,7 +833,8 @@ impl Rule for SizedRegions {
         let largest = self.vars.len() as Value;
         self.sizes_in_range = first >= 1 && last <= largest;
         let last = last.min(largest);
-        self.layers = ValueLayers::post(posting, self.vars.len(), first.max(1)..=last);
+        self.sizes = first.max(1)..=last;
+        self.layers = ValueLayers::post(posting, self.vars.len(), self.sizes.clone());
         Ok(())
     }
 
@@ -870,7 +853,7 @@ impl Rule for SizedRegions {
             None => own.insert(self.buffers()),
         };
         match &self.narrow {
-            Some(graph) => self.run_narrow(ctx, graph, buffers)?,
+            Some(graph) => self.run_narrow(ctx, graph, &mut buffers.narrow)?,
             None => self.run_general(ctx, buffers)?,
         }
         drop(kept);
