@@ -237,9 +237,9 @@ pub(super) struct NarrowLayer {
     left_by_last_run: Option<u128>,
     /// The areas with room for a new region the last run that searched them
     /// found (each a whole area of vertices that may take the value, touch
-    /// none fixed to it and are at least as many), while the fixed vertices
-    /// stay as they were: when the unreached vertices all lie in them, still
-    /// whole, none loses the value and no area need be searched again.
+    /// none fixed to it and are at least as many): when the unreached
+    /// vertices all lie in them, each still free, none loses the value and no
+    /// area need be searched again.
     room: Option<u128>,
 }
 
@@ -379,7 +379,6 @@ impl SizedRegions {
         if layer.value == value && layer.fixed == fixed {
             return;
         }
-        layer.room = None;
         if layer.value == value && layer.fixed & !fixed == 0 {
             let added = fixed & !layer.fixed;
             let near = added | graph.beside(added);
@@ -442,7 +441,7 @@ impl SizedRegions {
         let unreached = layer.possible & !layer.fixed & !reachable;
         let mut removed = 0;
         if unreached != 0
-            && !(layer.room).is_some_and(|room| has_room(room, layer.possible, unreached))
+            && !(layer.room).is_some_and(|room| has_room(graph, layer, (room, unreached)))
         {
             let room = narrow_room(graph, layer, unreached);
             layer.room = Some(room);
@@ -681,11 +680,12 @@ fn narrow_room(graph: &NarrowGraph, layer: &NarrowLayer, unreached: u128) -> u12
 }
 
 /// Whether each vertex of `unreached` lies in one of the areas of `room` (the
-/// room a run found, the fixed vertices as they were then), all its vertices
-/// still among `possible`: each area is then still whole, with room for a new
-/// region.
-fn has_room(room: u128, possible: u128, unreached: u128) -> bool {
-    unreached & !room == 0 && room & !possible == 0
+/// room a run found), all its vertices still free in `layer` (they may take
+/// the value and touch no vertex fixed to it): each area is then still whole,
+/// with room for a new region.
+fn has_room(graph: &NarrowGraph, layer: &NarrowLayer, (room, unreached): (u128, u128)) -> bool {
+    let free = || layer.possible & !layer.fixed & !graph.beside(layer.fixed);
+    unreached & !room == 0 && room & !free() == 0
 }
 
 /// The vertices of `set`, in order.
