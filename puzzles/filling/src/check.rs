@@ -81,8 +81,8 @@ const OUTSIDE: u16 = u16::MAX;
 /// frame of [`OUTSIDE`] cells, so that every cell has four neighbours and a
 /// search takes a neighbour of the same number without a branch (a cell's
 /// edges, and whether each neighbour joins, were a branch each, mispredicted
-/// about half the time: 100 Fillomino 13×9 IDs, check 4.6 % of the solve's
-/// time -> NEW %).
+/// about half the time: 100 Fillomino 13×9 IDs, the check 4.6 % of the
+/// solve's time -> 2.1 %, perf samples).
 fn first_wrong_region(width: usize, values: &[u8]) -> Option<(usize, u8, usize)> {
     let framed_width = width + 2;
     let height = values.len() / width;

@@ -41,7 +41,9 @@
 //!   (room for a new region): otherwise it loses `v` (`"no room for the region"`).
 //!
 //! A value whose layer (who may take it, who is fixed to it) is as the last run
-//! left it is skipped: the rule keeps each layer as reversible state. The
+//! left it is skipped: the rule keeps each layer as reversible state (on a
+//! graph of at most 128 vertices, its own way, and more is kept from run to
+//! run: see its `narrow` module). The
 //! searches work on sets of vertices a word of bits at a time, each step adding
 //! every neighbour of the last step's vertices at once. The search again
 //! without a vertex, to see whether a piece can do without it, runs only for the

@@ -3,6 +3,16 @@
 //! and the search without a vertex are a few operations a step, with no set of
 //! words in memory to fill, copy or clear. The deductions, their order and their
 //! facts are those of the general path (tests check the two agree).
+//!
+//! It also does less from run to run. It reads each value's layer anew only
+//! where a vertex's domain changed ([`LayerReading`]), and skips a value whose
+//! layer is as a run that found nothing saw it. While the vertices that may
+//! take a value only lose it (no search went back), a piece's growth that
+//! found nothing new stays valid as long as every vertex it reached may still
+//! take the value ([`Growth`]), and the room found for new regions as long as
+//! it stays free: neither is searched again. On 100 Fillomino 13×9 IDs this
+//! took a solve from 68.5 M instructions to 59.8 M (callgrind), 7.5 ms to
+//! 6.4 ms of task-clock (perf stat).
 
 use crate::domain::{Domains, Value, VarId};
 use crate::propagation::{Conflict, Context, Fact};
@@ -109,7 +119,7 @@ pub(super) struct NarrowBuffers {
 /// Every value's layer as the domains hold it, read again at each run only
 /// where a vertex's domain changed since the last read (most keep theirs from
 /// run to run): the general path's `ValueLayers` marks every value of every
-/// vertex each run, a tenth of a Fillomino solve.
+/// vertex each run, 8.7 % of a Fillomino solve's time.
 #[derive(Debug, Default)]
 struct LayerReading {
     /// Per vertex, as last read: its values from the first layer's on, as
@@ -301,27 +311,17 @@ impl NarrowGrowth {
     }
 
     /// How many vertices the growth finds without the vertex `left_out`
-    /// (one bit), found at step `step`, within `steps` steps of the start,
-    /// when it found `near` with it: the nearer steps and the rest of its step
-    /// are as near without it, so the search goes on from there (to the end,
-    /// where the general path stops once it has counted enough: the verdict
-    /// is the same). When the next step finds the same vertices without it
-    /// (or there is none), so does every later one: all but it are found, and
-    /// no search is needed (100 Fillomino 13×9 IDs: NEW).
+    /// (one bit), found at step `step`, within `steps` steps of the start:
+    /// the nearer steps and the rest of its step are as near without it, so
+    /// the search goes on from there (to the end, where the general path
+    /// stops once it has counted enough: the verdict is the same).
     fn reach_without(
         &self,
         (graph, through): (&NarrowGraph, u128),
         (left_out, step): (u128, usize),
-        (steps, near): (usize, usize),
+        steps: usize,
     ) -> usize {
         let search = (self.rings[step] & !left_out, self.reached[step]);
-        let same_next = match self.rings.get(step + 1) {
-            Some(&next) => graph.beside(search.0) & through & !search.1 == next,
-            None => true,
-        };
-        if same_next {
-            return near - 1;
-        }
         let area = graph.spread(through, search, steps - step);
         (area & !left_out).count_ones() as usize
     }
@@ -607,7 +607,7 @@ impl SizedRegions {
                 left &= !vertex;
                 if near > size {
                     let search = (graph, layer.possible);
-                    if growth.reach_without(search, (vertex, step), (budget, near)) >= size {
+                    if growth.reach_without(search, (vertex, step), budget) >= size {
                         continue;
                     }
                 }
