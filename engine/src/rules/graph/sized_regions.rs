@@ -1141,6 +1141,24 @@ mod tests {
     }
 
     #[test]
+    fn the_narrow_path_reads_more_than_64_values_as_the_general_path_does() {
+        // Up to 100 on 100 vertices: each cell's values take two words, and
+        // the layers past the 64th are read from the second.
+        let mut random = Random::new(47);
+        let mut grid_fixpoints = 0;
+        for round in 0..30 {
+            let graph = match round % 2 {
+                0 => Graph::grid(10, 10),
+                _ => random_graph(&mut random, 100, 150),
+            };
+            let mut paths = both_paths(&mut random, &graph, (100, 40));
+            let conflict = paths.propagate();
+            grid_fixpoints += usize::from(round % 2 == 0 && !conflict);
+        }
+        assert!(grid_fixpoints > 0, "every grid conflicted");
+    }
+
+    #[test]
     fn grids_are_recognised_by_their_neighbours() {
         // A row is a column's graph too: a grid of one column.
         for (rows, columns) in [(1, 1), (1, 5), (5, 1), (3, 4), (9, 13), (1, 128), (2, 64)] {

@@ -409,7 +409,8 @@ impl SizedRegions {
     ) -> Result<bool, Conflict> {
         let possible = layer.possible;
         let left_by_last_run = layer.left_by_last_run.take();
-        if !left_by_last_run.is_some_and(|left| layer.possible & !left == 0) {
+        let trusted = left_by_last_run.is_some_and(|left| layer.possible & !left == 0);
+        if !trusted {
             // A vertex took the value back (a search backtracked) or the last
             // run ended in a conflict: nothing it found is trusted.
             layer.room = None;
