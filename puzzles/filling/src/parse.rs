@@ -65,7 +65,10 @@ pub fn parse_filling_id(id: &str) -> Result<Puzzle, GameIdError> {
             }
         }
     }
-    description.finish(&format!("the {cells} cells"))?;
+    if !description.is_at_end() {
+        // The words of the error only when there is one.
+        description.finish(&format!("the {cells} cells"))?;
+    }
     Puzzle::new(width, height, clues)
         .map_err(|error| description.error_at(0, "a puzzle", Found::Text(error.to_string())))
 }

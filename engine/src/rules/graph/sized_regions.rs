@@ -41,7 +41,9 @@
 //!   (room for a new region): otherwise it loses `v` (`"no room for the region"`).
 //!
 //! A value whose layer (who may take it, who is fixed to it) is as the last run
-//! left it is skipped: the rule keeps each layer as reversible state. The
+//! left it is skipped: the rule keeps each layer as reversible state (on a
+//! graph of at most 128 vertices, its own way, and more is kept from run to
+//! run: see its `narrow` module). The
 //! searches work on sets of vertices a word of bits at a time, each step adding
 //! every neighbour of the last step's vertices at once. The search again
 //! without a vertex, to see whether a piece can do without it, runs only for the
@@ -58,6 +60,7 @@
 //! reports a conflict. The sentences can be a puzzle's own
 //! ([`SizedRegions::wording`]).
 
+use std::ops::RangeInclusive;
 use std::sync::Mutex;
 
 use crate::domain::{Value, VarId};
@@ -71,7 +74,7 @@ use crate::rules::wording::{Deduction, Wording};
 
 mod narrow;
 
-use narrow::{NarrowGraph, NarrowGrowth, NarrowLayer};
+use narrow::{NarrowBuffers, NarrowGraph};
 
 /// The vertices of equal value form regions of exactly that many vertices (see
 /// the [module docs](self)).
@@ -87,8 +90,12 @@ pub struct SizedRegions {
     /// On a graph of at most 128 vertices, the neighbours of a set as one
     /// number: the runs take the path of [`narrow`], every set in a register.
     narrow: Option<NarrowGraph>,
-    /// Each value's layer as the last run left it, made when posted.
+    /// Each value's layer as the last run left it, made when posted (the
+    /// general path's: the narrow one keeps its own, see [`narrow`]).
     layers: ValueLayers,
+    /// The values that have a layer, from 1 or the smallest value to the
+    /// largest, at most the number of vertices (known when posted).
+    sizes: RangeInclusive<Value>,
     /// Whether every variable was declared with sizes from 1 to the vertices
     /// only, so that no run need look for others (known when posted).
     sizes_in_range: bool,
@@ -104,8 +111,7 @@ pub struct SizedRegions {
 struct Buffers {
     layers: Vec<Layer>,
     scratch: Scratch,
-    narrow_layers: Vec<NarrowLayer>,
-    narrow_growth: NarrowGrowth,
+    narrow: NarrowBuffers,
 }
 
 /// The buffers the last run left, lent to the next run so that a run allocates
@@ -230,6 +236,7 @@ impl SizedRegions {
             vars,
             wording: Wording::default(),
             layers: ValueLayers::default(),
+            sizes: RangeInclusive::new(1, 0),
             sizes_in_range: false,
             kept: KeptBuffers::default(),
         })
@@ -755,12 +762,10 @@ impl SizedRegions {
     fn buffers(&self) -> Buffers {
         let values = self.layers.count();
         if self.narrow.is_some() {
-            let narrow_layers = (0..values).map(|_| NarrowLayer::default()).collect();
             return Buffers {
                 layers: Vec::new(),
                 scratch: Scratch::new(0, 0),
-                narrow_layers,
-                narrow_growth: NarrowGrowth::default(),
+                narrow: NarrowBuffers::default(),
             };
         }
         let (vertices, words) = (self.vars.len(), self.neighbours.words());
@@ -772,8 +777,7 @@ impl SizedRegions {
         Buffers {
             layers,
             scratch,
-            narrow_layers: Vec::new(),
-            narrow_growth: NarrowGrowth::default(),
+            narrow: NarrowBuffers::default(),
         }
     }
 
@@ -787,26 +791,6 @@ impl SizedRegions {
                 let layer = &mut layers[self.layers.offset(value)];
                 self.fill_layer(bits, value, layer, &mut scratch.growth);
                 self.propagate_value(ctx, layer, scratch, fixed)
-            })
-    }
-
-    /// Every changed value's deductions, each set one number.
-    fn run_narrow(
-        &self,
-        ctx: &mut Context<'_>,
-        graph: &NarrowGraph,
-        buffers: &mut Buffers,
-    ) -> Result<(), Conflict> {
-        let Buffers {
-            narrow_layers,
-            narrow_growth,
-            ..
-        } = buffers;
-        self.layers
-            .for_each_changed(ctx, &self.vars, |ctx, value, bits, fixed| {
-                let layer = &mut narrow_layers[self.layers.offset(value)];
-                self.fill_narrow_layer(graph, (value, bits), layer);
-                self.propagate_narrow(ctx, graph, layer, (narrow_growth, fixed))
             })
     }
 
@@ -851,7 +835,8 @@ impl Rule for SizedRegions {
         let largest = self.vars.len() as Value;
         self.sizes_in_range = first >= 1 && last <= largest;
         let last = last.min(largest);
-        self.layers = ValueLayers::post(posting, self.vars.len(), first.max(1)..=last);
+        self.sizes = first.max(1)..=last;
+        self.layers = ValueLayers::post(posting, self.vars.len(), self.sizes.clone());
         Ok(())
     }
 
@@ -870,7 +855,7 @@ impl Rule for SizedRegions {
             None => own.insert(self.buffers()),
         };
         match &self.narrow {
-            Some(graph) => self.run_narrow(ctx, graph, buffers)?,
+            Some(graph) => self.run_narrow(ctx, graph, &mut buffers.narrow)?,
             None => self.run_general(ctx, buffers)?,
         }
         drop(kept);
@@ -1153,6 +1138,24 @@ mod tests {
             conflicts >= 20 && fixpoints >= 200,
             "{conflicts} {fixpoints}"
         );
+    }
+
+    #[test]
+    fn the_narrow_path_reads_more_than_64_values_as_the_general_path_does() {
+        // Up to 100 on 100 vertices: each cell's values take two words, and
+        // the layers past the 64th are read from the second.
+        let mut random = Random::new(47);
+        let mut grid_fixpoints = 0;
+        for round in 0..30 {
+            let graph = match round % 2 {
+                0 => Graph::grid(10, 10),
+                _ => random_graph(&mut random, 100, 150),
+            };
+            let mut paths = both_paths(&mut random, &graph, (100, 40));
+            let conflict = paths.propagate();
+            grid_fixpoints += usize::from(round % 2 == 0 && !conflict);
+        }
+        assert!(grid_fixpoints > 0, "every grid conflicted");
     }
 
     #[test]
