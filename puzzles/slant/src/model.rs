@@ -373,7 +373,10 @@ mod tests {
         assert_eq!(unnamed.model().names().given_name(cell), None);
         let (solved, unnamed_solved) = (
             crate::solve::solve(&puzzle, &Config::default()).expect("solved"),
-            named.search(Config::default()).expect("a search").uniqueness(),
+            named
+                .search(Config::default())
+                .expect("a search")
+                .uniqueness(),
         );
         assert_eq!(
             solved.answer,
