@@ -604,6 +604,22 @@ mod tests {
         assert_eq!(independent_sets(&[4, 9], joined), Some(vec![vec![4, 9]]));
     }
 
+    /// A random graph on `vertices` vertices as each one's neighbours, each
+    /// pair joined with chance `eighths` in 8, from the generator `state`.
+    fn random_joins(state: &mut u64, vertices: usize, eighths: u64) -> Vec<Mask> {
+        let mut joins = vec![0 as Mask; vertices];
+        for a in 0..vertices {
+            for b in a + 1..vertices {
+                *state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                if *state >> 61 < eighths {
+                    joins[a] |= 1 << b;
+                    joins[b] |= 1 << a;
+                }
+            }
+        }
+        joins
+    }
+
     /// Counted against every subset of small graphs: exact up to the cap,
     /// past it whenever the true count is.
     #[test]
@@ -611,16 +627,7 @@ mod tests {
         let mut state = 5u64;
         for vertices in 1..=9usize {
             for _ in 0..20 {
-                let mut joins = vec![0 as Mask; vertices];
-                for a in 0..vertices {
-                    for b in a + 1..vertices {
-                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-                        if state >> 61 < 2 {
-                            joins[a] |= 1 << b;
-                            joins[b] |= 1 << a;
-                        }
-                    }
-                }
+                let joins = random_joins(&mut state, vertices, 2);
                 let all: Mask = (1 << vertices) - 1;
                 let brute = (0..=all)
                     .filter(|&set| (0..vertices).all(|v| set >> v & 1 == 0 || joins[v] & set == 0))
@@ -643,16 +650,7 @@ mod tests {
         let mut state = 11u64;
         for vertices in 1..=10usize {
             for _ in 0..20 {
-                let mut joins = vec![0 as Mask; vertices];
-                for a in 0..vertices {
-                    for b in a + 1..vertices {
-                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-                        if state >> 61 < 3 {
-                            joins[a] |= 1 << b;
-                            joins[b] |= 1 << a;
-                        }
-                    }
-                }
+                let joins = random_joins(&mut state, vertices, 3);
                 let exact: usize = (0..=vertices)
                     .map(|length| independent_count(&joins, (1 << length) - 1, usize::MAX / 4))
                     .sum();
