@@ -3,9 +3,9 @@
 
 use std::io::Write;
 
-use sieve::{Config, Counters, Model, Schedule, Uniqueness, Value, VarId};
+use sieve::{Model, Schedule, Value, VarId};
 use sieve_tracks::{
-    Puzzle, Rules, Track, TracksModel, check, draw, format_tracks_line, parse_tracks_id, solve,
+    Puzzle, Rules, Track, TracksModel, check, draw, format_tracks_line, parse_tracks_id,
 };
 
 use sieve_replay::{ClueShape, Point, View};
@@ -79,13 +79,12 @@ impl ZooPuzzle for Tracks {
         TracksModel::new(puzzle).map_err(CliError::input)
     }
 
-    /// The default solve, on [`TracksModel::unnamed`]: a solve writes no
-    /// sentence, and naming the model was an eighth of solving
-    /// `bench/data/zoo/tracks-15x15de.txt`. `--trace` and `explain` read
+    /// [`TracksModel::unnamed`]: `solve` and `count` write no sentence, and
+    /// naming the model was an eighth of solving
+    /// `bench/data/zoo/tracks-15x15de.txt`. `--trace` and `explain` build
     /// their own model, named.
-    fn solve(puzzle: &Puzzle, config: &Config) -> Result<(Uniqueness<Track>, Counters), CliError> {
-        let solved = solve(puzzle, config).map_err(CliError::input)?;
-        Ok((solved.answer, solved.counters))
+    fn solving(puzzle: &Puzzle) -> Result<TracksModel, CliError> {
+        TracksModel::unnamed(puzzle).map_err(CliError::input)
     }
 
     fn model(model: &TracksModel) -> &Model {

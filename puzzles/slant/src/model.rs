@@ -35,7 +35,7 @@ use sieve::{Config, Domains, Model, Search, Value, ValueSet, VarId};
 use crate::clue_rule::{ClueRule, Touch};
 use crate::no_loop::NoLoop;
 use crate::puzzle::{Diagonal, Grid, Puzzle};
-use crate::window::{MAX_CLUES, Window, WindowClue, cells_in};
+use crate::window::{MAX_CLUES, Window, WindowClue, bits_of, cells_in};
 use crate::window_rule::WindowRule;
 
 /// One puzzle as an engine model.
@@ -127,10 +127,7 @@ impl SlantModel {
         let across = self.puzzle.width() + 1;
         let mut held = vec![false; across * (self.puzzle.height() + 1)];
         for &(top, left, clue_mask) in windows {
-            let mut left_to_mark = clue_mask;
-            while left_to_mark != 0 {
-                let at = left_to_mark.trailing_zeros() as usize;
-                left_to_mark &= left_to_mark - 1;
+            for at in bits_of(clue_mask) {
                 held[(top + at / 3) * across + left + at % 3] = true;
             }
         }
@@ -242,10 +239,7 @@ impl SlantModel {
         let in_grid = self.frame_in_grid(top, left);
         let mut clues = [WindowClue::default(); MAX_CLUES];
         let mut count = 0;
-        let mut left_to_read = clue_mask;
-        while left_to_read != 0 {
-            let at = left_to_read.trailing_zeros() as usize;
-            left_to_read &= left_to_read - 1;
+        for at in bits_of(clue_mask) {
             let (r, c) = (at / 3, at % 3);
             let lines = self.puzzle.clue(top + r, left + c).unwrap_or_default();
             clues[count] = WindowClue::at(lines, r + 1, c + 1, in_grid);

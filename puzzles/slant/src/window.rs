@@ -593,10 +593,7 @@ impl Walk {
 /// with the fewest touched cells outside `filled`, the first of those.
 fn fewest_open(window: &Window, pending: u16, filled: u16) -> usize {
     let (mut best, mut fewest) = (0, u32::MAX);
-    let mut left = pending;
-    while left != 0 {
-        let at = left.trailing_zeros() as usize;
-        left &= left - 1;
+    for at in bits_of(pending) {
         let open = cells_in(window.clues[at].touches() & !filled);
         if open < fewest {
             (best, fewest) = (at, open);
@@ -624,6 +621,18 @@ fn closes(closing: u64, filling: u16) -> bool {
 /// diagonal only, so one count does.
 fn lines_drawn(clue: &WindowClue, filling: u16, among: u16) -> u32 {
     cells_in(((filling & clue.backslash_touches) | (!filling & clue.slash_touches)) & among)
+}
+
+/// The set bits of `mask`, lowest first.
+pub(crate) fn bits_of(mask: u16) -> impl Iterator<Item = usize> {
+    let mut bits = mask;
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let at = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            at
+        })
+    })
 }
 
 /// How many cells of a window `mask` holds, by bytes from a table: the

@@ -21,7 +21,9 @@ use sieve::{Conflict, Consistency, Context, Cost, Events, Names, Rule, Value, Va
 
 use crate::clue_rule::{ClueRule, Touch};
 use crate::puzzle::Diagonal;
-use crate::window::{CELLS_ACROSS, CORNERS_ACROSS, Live, MAX_CELLS, Window, WindowClue, cells_in};
+use crate::window::{
+    CELLS_ACROSS, CORNERS_ACROSS, Live, MAX_CELLS, Window, WindowClue, bits_of, cells_in,
+};
 use sieve::names::push_cell_name;
 
 /// The label of a window's deductions, as a table's (traces read the same).
@@ -277,16 +279,4 @@ impl Rule for WindowRule {
         }
         self.window.holds(filling)
     }
-}
-
-/// The set bits of `mask`, lowest first.
-fn bits_of(mask: u16) -> impl Iterator<Item = usize> {
-    let mut bits = mask;
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let at = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            at
-        })
-    })
 }
